@@ -1,0 +1,24 @@
+import { hydrateRoot } from 'react-dom/client';
+import type { BrandingPlugin, ChannelPlugin } from './plugin';
+import { createRegistry } from './registry';
+import { createCheckout, withSession } from './state/checkout';
+import { setServerOffset } from './clock';
+import { PAGE_DATA_ID, ROOT_ID } from './pageData';
+import type { PageData } from './pageData';
+import { App } from './shell/App';
+
+/** Boots the checkout in the browser: registers the installed plugins and hydrates the server's HTML. */
+export function bootCheckout(installed: { channels: ChannelPlugin[]; brandings: BrandingPlugin[] }): void {
+  const el = document.getElementById(PAGE_DATA_ID);
+  if (!el?.textContent) return;
+  const data = JSON.parse(el.textContent) as PageData;
+  // A first estimate of the server's clock; every API answer's Date header refines it.
+  setServerOffset(data.serverNow - Date.now());
+  const registry = createRegistry(installed.channels, installed.brandings);
+  const checkout = createCheckout(data.props, data.env, registry);
+  checkout.state.channel = data.channel;
+  // The page came from POST /pay: give it its route's URL so a reload keeps the payer's place.
+  const url = withSession(data.env, data.path, data.env.locale);
+  if (location.pathname + location.search !== url) history.replaceState(null, '', url);
+  hydrateRoot(document.getElementById(ROOT_ID)!, <App checkout={checkout} referrer={data.referrer} />);
+}

@@ -1,0 +1,45 @@
+/** Response codes of spec core §4 and §8. */
+export const CODE_SUCCESS = '00';
+export const CODE_PENDING = '09';
+export const CODE_CANCELLED = 'Z6';
+export const CODE_EXPIRED = 'XS1';
+
+export type Outcome = 'successful' | 'inProgress' | 'expired' | 'cancelled' | 'failed';
+
+export function classify(code: string): Outcome {
+  if (code === CODE_SUCCESS) return 'successful';
+  if (code === CODE_PENDING || code === 'S0') return 'inProgress';
+  if (code === CODE_EXPIRED) return 'expired';
+  if (code === CODE_CANCELLED) return 'cancelled';
+  return 'failed';
+}
+
+/** Complete = successful, in progress or expired (spec core §4). */
+export function isComplete(code: string | undefined): boolean {
+  if (code === undefined) return false;
+  const o = classify(code);
+  return o === 'successful' || o === 'inProgress' || o === 'expired';
+}
+
+const DECLINED = [
+  '01', '02', '04', '05', '06', '07', '12', '13', '14', '17', '21', '22', '25', '26', '33', '34', '36', '38', '39',
+  '40', '41', '42', '43', '44', '45', '52', '53', '54', '55', '56', '57', '58', '59', '60', '61', '62', '63', '65', '66', '68',
+  '75', '77', '79', '81', '88', '89', '93', '98', 'F4', 'F5', 'G3', 'G4', 'H4',
+];
+const TABLE: Record<string, string> = {
+  '00': 'core.code.success',
+  '51': 'core.code.insufficientFunds',
+  X03: 'core.code.limitExceeded',
+  Z64: 'core.code.useDifferentMethod',
+  S3: 'core.code.declinedUseAnotherCard',
+  T1: 'core.code.invalidOtp',
+};
+for (const c of DECLINED) TABLE[c] = 'core.code.declined';
+for (const c of ['91', '92', '96', 'E16', 'E20', 'EM', 'Z162']) TABLE[c] = 'core.code.unableTryLater';
+for (const c of ['Z8', 'Z82']) TABLE[c] = 'core.code.notAccepted';
+for (const c of ['Z67', 'Z74']) TABLE[c] = 'core.code.invalidToken';
+
+/** Translation key of the message for a BIN lookup or payment response code (spec core §8). */
+export function messageKeyForCode(code: string | undefined): string {
+  return (code && TABLE[code]) || 'core.error.default';
+}

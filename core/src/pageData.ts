@@ -1,0 +1,22 @@
+import type { PageEnv, PaymentProps } from './props';
+
+/** Id of the non-executable JSON block that carries the page's data from server to client. */
+export const PAGE_DATA_ID = 'oja-data';
+export const ROOT_ID = 'oja-root';
+
+export interface PageData {
+  props: PaymentProps;
+  env: PageEnv;
+  /** The route the server rendered. */
+  path: string;
+  /** The channel in use, if the route is a channel's. */
+  channel: string | null;
+  referrer?: string;
+  /** Server clock when the page was rendered, ms. */
+  serverNow: number;
+}
+
+/** JSON safe inside <script type="application/json">: no "</script>" or comment openers can close it. */
+export function serializePageData(data: PageData): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,67 @@
+import { css } from '@linaria/core';
+import type { ReactNode } from 'react';
+import { useT } from '../i18n';
+import { formatMmSs } from './countdown';
+import { SimulateControl } from './SimulateControl';
+import { heading, muted, stack } from '../ui/styles';
+
+const spinner = css`
+  width: 44px;
+  height: 44px;
+  margin: 8px auto;
+  border-radius: 50%;
+  border: 4px solid var(--oja-border, #e3e8ef);
+  border-top-color: var(--oja-primary, #0b5cad);
+  animation: oja-spin 0.9s linear infinite;
+  @keyframes oja-spin { to { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { animation-duration: 3s; }
+`;
+const center = css`
+  text-align: center;
+`;
+const clock = css`
+  font-variant-numeric: tabular-nums;
+  font-size: 22px;
+  font-weight: 700;
+`;
+
+export interface PendingLayoutProps {
+  /** Already translated. */
+  title: string;
+  message?: string;
+  /** Time left, ms; shown as mm:ss and announced. Omit for no countdown. */
+  remainingMs?: number;
+  /** Formats the time left; default mm:ss. */
+  format?: (ms: number) => string;
+  /** Actions under the status (extend, retry...). */
+  children?: ReactNode;
+  /** Show the sandbox's simulate control (default true; only shown when the sandbox is on). */
+  simulate?: boolean;
+}
+
+/** The shared "waiting for the bank" screen: spinner, status and countdown announced politely. */
+export function PendingLayout({ title, message, remainingMs, format = formatMmSs, children, simulate = true }: PendingLayoutProps) {
+  const t = useT();
+  return (
+    <section className={stack} aria-busy="true">
+      <div className={spinner} aria-hidden="true" />
+      <div className={center} role="status" aria-live="polite">
+        <h1 className={heading}>{title}</h1>
+        {message && <p className={muted}>{message}</p>}
+      </div>
+      {remainingMs !== undefined && (
+        <p className={center}>
+          <span className={clock} role="timer" aria-live="off" aria-label={t('core.pending.timeLeft', { time: format(remainingMs) })}>
+            {format(remainingMs)}
+          </span>
+          {/* Announced once a minute, not every second. */}
+          <span className="oja-sr-only" aria-live="polite">
+            {t('core.pending.minutesLeft', { minutes: Math.ceil(remainingMs / 60_000) })}
+          </span>
+        </p>
+      )}
+      {children}
+      {simulate && <SimulateControl />}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+/** How the checkout returns its result: a form POST (REDIRECT) or a postMessage to the embedding page. */
+export type DisplayMode = 'REDIRECT' | 'INLINE' | 'POPUP';
+
+export interface NonCardOption {
+  payableCode?: string;
+  providerCode: string;
+  enabled: boolean;
+  additionalInformation?: Record<string, unknown>;
+}
+
+export interface PayItem {
+  name: string;
+  amount: number;
+  currencyCode: string;
+  payableCode: string;
+  merchantCode: string;
+  transactionReference: string;
+}
+
+/** The payment properties of spec core §3, as the collections API's pay-page answers them. */
+export interface PaymentProps {
+  merchantCode: string;
+  paymentId: string;
+  payableCode: string;
+  merchantTransactionReference: string;
+  transactionType?: string;
+  transactionDate?: string;
+  /** Minor units. */
+  amount: number;
+  /** Amount plus surcharge, minor units. */
+  checkoutAmount: number;
+  surcharge: number;
+  /** ISO 4217 numeric. */
+  currencyCode: string;
+  countryCode: string;
+  passFeeToCustomer: boolean;
+  merchantName: string;
+  customerId?: string;
+  customerName?: string;
+  customerEmail?: string;
+  customerMobileNo?: string;
+  payItemName?: string;
+  siteRedirectUrl: string;
+  /** Origin of siteRedirectUrl: the only origin that ever receives a message. */
+  siteOrigin: string;
+  displayMode: DisplayMode;
+  responseCode: string;
+  isSinglePaymentMode?: boolean;
+  logoUrl?: string;
+  acquiredBy: string;
+  isBulkPayment?: boolean;
+  payItems?: PayItem[];
+  accessToken?: string;
+  accessTokenType?: string;
+  /** Channel codes the merchant accepts (CARD, TRANSFER, ...). */
+  paymentChannels: string[];
+  nonCardOptions: NonCardOption[];
+  escrowFee?: number;
+  cancellationPeriod?: number;
+  refundDuration?: number;
+  tucRewardPercentage?: number;
+  tucRewardDescription?: string;
+}
+
+/** Facts about where the page runs, decided by the server, not the merchant. */
+export interface PageEnv {
+  /** Opaque token naming this payment's session on the checkout server (kept in every URL). */
+  session: string;
+  locale: 'en' | 'fr';
+  /** The embedded sandbox collections API is on: shows the demo panel and simulate controls. */
+  sandbox: boolean;
+  /** Base of the collections API as seen from the browser ('' = same origin). */
+  apiBase: string;
+  /** Channel id -> stylesheet URL of its lazy chunk. */
+  channelCss: Record<string, string>;
+}
+
+/** Is this provider code offered and enabled in the merchant's options? */
+export function isOffered(props: Pick<PaymentProps, 'nonCardOptions' | 'paymentChannels'>, code: string): boolean {
+  const option = props.nonCardOptions.find((o) => o.providerCode === code);
+  if (option) return option.enabled;
+  return props.paymentChannels.includes(code);
+}

@@ -1,0 +1,3 @@
+export * from './payRequest';
+export * from './headers';
+export * from './render';

@@ -1,0 +1,77 @@
+import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import type { Registry } from '../registry';
+import type { PageEnv, PaymentProps } from '../props';
+import { createCheckout } from '../state/checkout';
+import { createHttp } from '../http';
+import { App } from '../shell/App';
+import { PAGE_DATA_ID, ROOT_ID, serializePageData } from '../pageData';
+import type { PageData } from '../pageData';
+import { createI18n } from '../i18n';
+import { coreMessages } from '../messages';
+
+export interface PageAssets {
+  /** The entry script and stylesheet of the initial route. */
+  js: string;
+  css: string[];
+  /** Modules to preload (a channel's chunk when its route is rendered). */
+  preload?: string[];
+}
+
+export interface RenderInput {
+  registry: Registry;
+  props: PaymentProps;
+  env: PageEnv;
+  path: string;
+  channel: string | null;
+  referrer?: string;
+  assets: PageAssets;
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Renders the page with its first screen in the HTML, waiting for lazy screens, and the data to hydrate it. */
+export async function renderPage(input: RenderInput): Promise<string> {
+  const { registry, props, env, path, channel, referrer, assets } = input;
+  // The server never calls the API from a render: the client's http is unused here.
+  const checkout = createCheckout(props, env, registry, createHttp('http://127.0.0.1:9'));
+  checkout.state.channel = channel;
+  const search = `p=${encodeURIComponent(env.session)}`;
+  const appHtml = await new Promise<string>((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        html += chunk.toString();
+        cb();
+      },
+    });
+    sink.on('finish', () => resolve(html));
+    const stream = renderToPipeableStream(<App checkout={checkout} ssrPath={path} ssrSearch={search} referrer={referrer} />, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (e) => {
+        reject(e);
+      },
+    });
+  });
+  const data: PageData = { props, env, path, channel, referrer, serverNow: Date.now() };
+  const title = createI18n(env.locale, [coreMessages]).t('core.title');
+  return [
+    '<!doctype html>',
+    `<html lang="${env.locale}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="strict-origin-when-cross-origin">',
+    `<title>${escapeAttr(title)}</title>`,
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+    ...(assets.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
+    `<script type="module" src="${escapeAttr(assets.js)}"></script>`,
+    '</head>',
+    '<body>',
+    `<div id="${ROOT_ID}">${appHtml}</div>`,
+    `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(data)}</script>`,
+    '</body>',
+    '</html>',
+  ].join('');
+}

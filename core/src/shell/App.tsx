@@ -1,0 +1,166 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { Route, Router, Switch, useLocation } from 'wouter';
+import type { BaseLocationHook, BaseSearchHook } from 'wouter';
+import { useSnapshot } from 'valtio';
+import type { ChannelPlugin } from '../plugin';
+import { createI18n, I18nContext, useT } from '../i18n';
+import { CheckoutContext, allMessages, availableFor, brandingOf, useCheckout, useCheckoutState } from '../state/checkout';
+import type { Checkout } from '../state/checkout';
+import { METHODS_PATH } from '../state/actions';
+import { CODE_PENDING, CODE_SUCCESS } from '../codes';
+import { Header } from '../ui/Header';
+import { Footer } from '../ui/Footer';
+import { MethodList } from '../ui/MethodList';
+import { CancelDialog } from '../ui/CancelDialog';
+import { ResultScreen } from '../ui/ResultScreen';
+import { IncorrectTransaction } from '../ui/IncorrectTransaction';
+import { Toast } from '../ui/Toast';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { DemoPanel } from '../ui/DemoPanel';
+import { body, button, card, muted, page, secondaryButton } from '../ui/styles';
+import { lazyScreen } from './lazyScreen';
+import { Completion } from './Completion';
+
+export interface AppProps {
+  checkout: Checkout;
+  /** Server render: the requested path and query. */
+  ssrPath?: string;
+  ssrSearch?: string;
+  /** http(s) page the payer came from, for Incorrect Transaction's Go Back. */
+  referrer?: string;
+  /** wouter location hook (memoryLocation in tests and stories); default the browser's. */
+  locationHook?: BaseLocationHook;
+  searchHook?: BaseSearchHook;
+}
+
+/** Gives actions the router's navigate. */
+function NavigationBridge() {
+  const c = useCheckout();
+  const [, navigate] = useLocation();
+  c.navigate = (to, opts) => navigate(to, opts);
+  return null;
+}
+
+function Loading() {
+  const t = useT();
+  return <p className={muted} role="status">{t('core.pending.loading')}</p>;
+}
+
+/** A channel's lazily loaded screen, remounted on every attempt. */
+function ChannelRoute({ plugin }: { plugin: ChannelPlugin }) {
+  const c = useCheckout();
+  const { env, attempt } = useCheckoutState();
+  useEffect(() => {
+    // A direct visit (link before hydration, reload, back button) makes this the ongoing channel.
+    if (c.state.channel !== plugin.id) c.state.channel = plugin.id;
+  }, [c, plugin]);
+  const Screen = lazyScreen(`channel:${plugin.id}`, plugin.screen!, env.channelCss[plugin.id]);
+  return (
+    <Suspense fallback={<Loading />}>
+      <Screen key={attempt} />
+    </Suspense>
+  );
+}
+
+function Routes({ referrer }: { referrer?: string }) {
+  const c = useCheckout();
+  const { props, result, env } = useCheckoutState();
+  const available = availableFor(c);
+  const branding = brandingOf(c);
+  if (props.responseCode !== CODE_SUCCESS) return <IncorrectTransaction referrer={referrer} />;
+  if (result) return <ResultScreen />;
+  return (
+    <Switch>
+      <Route path={METHODS_PATH}>
+        <MethodList channels={available} />
+      </Route>
+      {available
+        .filter((p) => p.screen)
+        .map((p) => (
+          <Route key={p.id} path={p.path} nest>
+            <ChannelRoute plugin={p} />
+          </Route>
+        ))}
+      {branding.routes?.map((r) => {
+        const Screen = lazyScreen(`branding:${r.path}`, r.screen, env.channelCss[`branding-${branding.acquirer.toLowerCase()}`]);
+        return (
+          <Route key={r.path} path={r.path}>
+            <Suspense fallback={<Loading />}>
+              <Screen />
+            </Suspense>
+          </Route>
+        );
+      })}
+      <Route>
+        <MethodList channels={available} />
+      </Route>
+    </Switch>
+  );
+}
+
+function CancelButton() {
+  const t = useT();
+  const c = useCheckout();
+  const { props, result, delivered } = useCheckoutState();
+  const done = result && (result.responseCode === CODE_SUCCESS || result.responseCode === CODE_PENDING);
+  if (props.responseCode !== CODE_SUCCESS || done || delivered) return null;
+  return (
+    <button
+      type="button"
+      className={`${button} ${secondaryButton}`}
+      data-testid="cancel-payment"
+      onClick={() => {
+        c.state.cancelDialogOpen = true;
+      }}
+    >
+      {props.isBulkPayment ? t('core.cancel.buttonBulk') : t('core.cancel.button', { merchant: props.merchantName })}
+    </button>
+  );
+}
+
+function Shell({ referrer }: { referrer?: string }) {
+  const c = useCheckout();
+  const { env, cancelDialogOpen } = useCheckoutState();
+  const branding = brandingOf(c);
+  return (
+    <div className={`${page} ${branding.className}`}>
+      {env.sandbox && <DemoPanel />}
+      <main className={card}>
+        <Header />
+        <div className={body}>
+          <ErrorBoundary>
+            <Routes referrer={referrer} />
+          </ErrorBoundary>
+          <div className="oja-cancel">
+            <CancelButton />
+          </div>
+        </div>
+        <Footer />
+      </main>
+      <Toast />
+      {cancelDialogOpen && <CancelDialog />}
+      <Completion />
+    </div>
+  );
+}
+
+/** The whole checkout page: providers, router and shell. Rendered on the server and hydrated in the browser. */
+export function App({ checkout, ssrPath, ssrSearch, referrer, locationHook, searchHook }: AppProps) {
+  const { locale } = useSnapshot(checkout.state);
+  const i18n = useMemo(() => createI18n(locale, allMessages(checkout.registry)), [checkout, locale]);
+  useEffect(() => {
+    document.title = i18n.t('core.title');
+  }, [i18n]);
+  return (
+    <CheckoutContext.Provider value={checkout}>
+      <I18nContext.Provider value={i18n}>
+        <Router ssrPath={ssrPath} ssrSearch={ssrSearch} hook={locationHook} searchHook={searchHook}>
+          <NavigationBridge />
+          <ErrorBoundary>
+            <Shell referrer={referrer} />
+          </ErrorBoundary>
+        </Router>
+      </I18nContext.Provider>
+    </CheckoutContext.Provider>
+  );
+}

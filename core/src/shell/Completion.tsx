@@ -1,0 +1,83 @@
+import { useEffect, useRef } from 'react';
+import { subscribeKey } from 'valtio/utils';
+import { useCheckout } from '../state/checkout';
+import type { Checkout } from '../state/checkout';
+import { isComplete } from '../codes';
+import { buildResult, completionStep, embedder, markOnce, postToMerchant, REVPAY_SUCCESS_PATH, submitResultForm } from '../state/completion';
+import { go } from '../state/actions';
+
+/** Where the browser tells the checkout server the payer left mid-payment (it cancels unless they come back). */
+export const LEAVE_PATH = '/session/leave';
+
+/** Sends the result to the merchant exactly once per payment. */
+export function deliver(c: Checkout): void {
+  const { props, result } = c.state;
+  if (!result || c.state.delivered) return;
+  c.state.delivered = true;
+  if (!markOnce('completed', props.paymentId)) return;
+  const fields = buildResult(props, result);
+  if (props.displayMode === 'REDIRECT') submitResultForm(document, props.siteRedirectUrl, fields);
+  else postToMerchant(embedder(), props.siteOrigin, 'COMPLETED', fields);
+}
+
+/**
+ * The shell's side effects: INITIALIZED on load, completion handling (spec core §4), the leave-page cancel,
+ * the document language and the access-token sign-in.
+ */
+export function Completion() {
+  const c = useCheckout();
+  const started = useRef(false);
+
+  useEffect(() => {
+    const { props } = c.state;
+    if (started.current) return;
+    started.current = true;
+    if (props.displayMode !== 'REDIRECT' && markOnce('initialized', props.paymentId)) {
+      postToMerchant(embedder(), props.siteOrigin, 'INITIALIZED');
+    }
+    const tokenChannel = props.accessToken && props.accessTokenType ? c.registry.channels.find((p) => p.acceptsAccessToken) : undefined;
+    if (tokenChannel && props.responseCode === '00') {
+      c.state.channel = tokenChannel.id;
+      go(c, tokenChannel.path, true);
+    }
+  }, [c]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResult = () => {
+      const { result, props } = c.state;
+      clearTimeout(timer);
+      if (!result) return;
+      const step = completionStep(props, result.responseCode);
+      if (step.kind === 'none') return;
+      if (step.kind === 'revpay') return go(c, REVPAY_SUCCESS_PATH);
+      timer = setTimeout(() => deliver(c), step.waitMs);
+    };
+    onResult();
+    const unsubscribe = subscribeKey(c.state, 'result', onResult);
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [c]);
+
+  useEffect(() => {
+    const onLeave = () => {
+      const { result, delivered, env, props } = c.state;
+      if (delivered || isComplete(result?.responseCode) || props.responseCode !== '00') return;
+      navigator.sendBeacon?.(`${LEAVE_PATH}?p=${encodeURIComponent(env.session)}`);
+    };
+    addEventListener('pagehide', onLeave);
+    return () => removeEventListener('pagehide', onLeave);
+  }, [c]);
+
+  useEffect(
+    () =>
+      subscribeKey(c.state, 'locale', (locale) => {
+        document.documentElement.lang = locale;
+      }),
+    [c],
+  );
+
+  return null;
+}

@@ -1,0 +1,34 @@
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ScreenLoader } from '../plugin';
+
+const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** Resolves once the stylesheet is in (or failed: a screen without its styles beats no screen). */
+export function loadStylesheet(href: string, doc: Document = document): Promise<void> {
+  const existing = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((l) => l.getAttribute('href') === href);
+  if (existing?.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = existing ?? doc.createElement('link');
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    if (!existing) {
+      link.rel = 'stylesheet';
+      link.href = href;
+      doc.head.appendChild(link);
+    }
+  });
+}
+
+/** A lazily loaded screen whose chunk and stylesheet are fetched together, once per key. */
+export function lazyScreen(key: string, loader: ScreenLoader, cssHref?: string): LazyExoticComponent<ComponentType> {
+  let screen = cache.get(key);
+  if (!screen) {
+    screen = lazy(async () => {
+      const [mod] = await Promise.all([loader(), cssHref && typeof document !== 'undefined' ? loadStylesheet(cssHref) : undefined]);
+      return mod;
+    });
+    cache.set(key, screen);
+  }
+  return screen;
+}

@@ -1,0 +1,77 @@
+import type { ChannelPlugin } from '../plugin';
+import type { Checkout, NotificationKind, TransactionResponse } from './checkout';
+import { withSession } from './checkout';
+import { CODE_CANCELLED } from '../codes';
+import type { Locale } from '../i18n';
+
+/** Default toast duration, ms (spec core §9). */
+export const NOTIFICATION_MS = 5_000;
+/** Pause after the cancel call before completing with Z6, ms (spec core §4). */
+export const AFTER_CANCEL_CALL_MS = 500;
+/** Reason sent with a cancel confirmed in the dialog. */
+export const CANCEL_REASON_DIALOG = 'Customer cancelled';
+/** Reason sent when the payer leaves the page mid-payment (spec core §4). */
+export const CANCEL_REASON_LEAVE = 'Return to merchant Site';
+
+export const METHODS_PATH = '/payment-methods';
+
+let notificationId = 0;
+
+export function go(c: Checkout, path: string, replace = false): void {
+  c.navigate(withSession(c.state.env, path, c.state.locale), { replace });
+}
+
+/** The payer picked a method: earlier payment state is cleared and the channel opens in single mode. */
+export function selectChannel(c: Checkout, plugin: ChannelPlugin): void {
+  c.state.result = null;
+  c.state.notification = null;
+  c.state.channel = plugin.id;
+  c.state.props.isSinglePaymentMode = true;
+  c.state.attempt += 1;
+  go(c, plugin.path);
+}
+
+export function changeMethod(c: Checkout): void {
+  c.state.channel = null;
+  go(c, METHODS_PATH);
+}
+
+/** Ends the transaction with a response code; the shell shows the result and returns it to the merchant. */
+export function complete(c: Checkout, code: string, response: Record<string, unknown> = {}): void {
+  if (c.state.result || c.state.delivered) return;
+  c.state.cancelDialogOpen = false;
+  c.state.result = { ...response, responseCode: code } as TransactionResponse;
+}
+
+/** Retry payment: state reset, the same channel opened afresh. */
+export function retry(c: Checkout): void {
+  const plugin = c.state.channel ? c.registry.channel(c.state.channel) : undefined;
+  c.state.result = null;
+  c.state.attempt += 1;
+  if (plugin) go(c, plugin.path, true);
+  else go(c, METHODS_PATH, true);
+}
+
+export function notify(c: Checkout, message: string, kind: NotificationKind = 'ERROR', durationMs: number | null = NOTIFICATION_MS): void {
+  c.state.notification = { message, kind, durationMs, id: ++notificationId };
+}
+
+export function dismissNotification(c: Checkout): void {
+  c.state.notification = null;
+}
+
+/** The payer confirmed the cancel dialog: tell the API, pause, complete with Z6. */
+export async function confirmCancel(c: Checkout, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<void> {
+  const { paymentId } = c.state.props;
+  try {
+    await c.http.post('/api/v1/pay/customerCancellation', { paymentId, customerCancellationReason: CANCEL_REASON_DIALOG });
+  } catch {
+    // The payer asked to leave: a failed cancel call must not keep them here. The API expires the payment.
+  }
+  await wait(AFTER_CANCEL_CALL_MS);
+  complete(c, CODE_CANCELLED);
+}
+
+export function setLocale(c: Checkout, locale: Locale): void {
+  c.state.locale = locale;
+}

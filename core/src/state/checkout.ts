@@ -1,0 +1,103 @@
+import { createContext, useContext } from 'react';
+import { proxy, useSnapshot } from 'valtio';
+import type { BrandingPlugin, ChannelPlugin } from '../plugin';
+import type { PageEnv, PaymentProps } from '../props';
+import type { Registry } from '../registry';
+import type { Http } from '../http';
+import { createHttp } from '../http';
+import type { Locale } from '../i18n';
+import { coreMessages } from '../messages';
+import { availableChannels } from '../availability';
+
+export interface TransactionResponse {
+  responseCode: string;
+  [field: string]: unknown;
+}
+
+export type NotificationKind = 'INFO' | 'ERROR' | 'WARNING';
+
+export interface Notification {
+  kind: NotificationKind;
+  /** Already translated text; empty means the default message. */
+  message: string;
+  /** Auto-hide after this many ms; null keeps it until closed. */
+  durationMs: number | null;
+  id: number;
+}
+
+export interface CheckoutState {
+  props: PaymentProps;
+  env: PageEnv;
+  locale: Locale;
+  /** Id of the channel the payer is using. */
+  channel: string | null;
+  /** The completed transaction's response; shows the result screen. */
+  result: TransactionResponse | null;
+  notification: Notification | null;
+  cancelDialogOpen: boolean;
+  /** The result reached the merchant (form POST or COMPLETED message). */
+  delivered: boolean;
+  /** Bumped on retry so a channel's screen starts afresh. */
+  attempt: number;
+}
+
+/** Everything a screen needs, provided once per page (or per server render). */
+export interface Checkout {
+  state: CheckoutState;
+  registry: Registry;
+  http: Http;
+  /** Set by the router; a no-op during server rendering. */
+  navigate(path: string, opts?: { replace?: boolean }): void;
+}
+
+export const CheckoutContext = createContext<Checkout | null>(null);
+
+export function useCheckout(): Checkout {
+  const c = useContext(CheckoutContext);
+  if (!c) throw new Error('useCheckout outside <CheckoutProvider>');
+  return c;
+}
+
+/** A render-safe snapshot of the checkout state. */
+export function useCheckoutState() {
+  return useSnapshot(useCheckout().state);
+}
+
+export function createCheckout(props: PaymentProps, env: PageEnv, registry: Registry, http?: Http): Checkout {
+  const state = proxy<CheckoutState>({
+    props,
+    env,
+    locale: env.locale,
+    channel: null,
+    result: null,
+    notification: null,
+    cancelDialogOpen: false,
+    delivered: false,
+    attempt: 0,
+  });
+  return {
+    state,
+    registry,
+    http: http ?? createHttp(env.apiBase),
+    navigate: () => {},
+  };
+}
+
+export function allMessages(registry: Registry) {
+  return [coreMessages, ...registry.channels.map((c) => c.messages), ...registry.brandings.map((b) => b.messages)];
+}
+
+export function brandingOf(c: Checkout): BrandingPlugin {
+  return c.registry.branding(c.state.props.acquiredBy);
+}
+
+export function availableFor(c: Checkout): ChannelPlugin[] {
+  return availableChannels(c.registry.channels, c.state.props, brandingOf(c));
+}
+
+/** Keeps the payment session token (and the chosen language) on every URL the checkout makes. */
+export function withSession(env: Pick<PageEnv, 'session'>, path: string, locale?: Locale): string {
+  const q = new URLSearchParams({ p: env.session });
+  if (locale && locale !== 'en') q.set('lang', locale);
+  return `${path}?${q}`;
+}

@@ -1,0 +1,130 @@
+import type { PaymentProps } from '../props';
+import type { TransactionResponse } from './checkout';
+import { classify, CODE_SUCCESS } from '../codes';
+
+/** Expired and cancelled results wait this long before returning to the merchant, ms (spec core §4). */
+export const EXPIRED_CANCELLED_WAIT_MS = 2_000;
+/** The envelope key of every message to the embedding page. */
+export const MESSAGE_KEY = 'oja-checkout';
+export const REVPAY_SUCCESS_PATH = '/revpay-success';
+
+/** The fields the merchant receives (CONTRACT §3). */
+export interface MerchantResult {
+  payRef: string;
+  txnref: string;
+  amount: string;
+  apprAmt: string;
+  resp: string;
+  desc: string;
+  retRef: string;
+  cardNum: string;
+  mac: string;
+  bpResp: string;
+  bpTrxnRef: string;
+  rechPin: string;
+}
+
+const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+export function buildResult(props: PaymentProps, response: TransactionResponse): MerchantResult {
+  const code = response.responseCode;
+  const approved = code === CODE_SUCCESS ? str(response.amount ?? props.checkoutAmount) : '0';
+  return {
+    payRef: str(response.paymentReference),
+    txnref: props.merchantTransactionReference,
+    amount: approved,
+    apprAmt: approved,
+    resp: code,
+    desc: str(response.responseDescription),
+    retRef: str(response.retrievalReferenceNumber),
+    cardNum: '',
+    mac: '',
+    bpResp: str(response.bpResp),
+    bpTrxnRef: str(response.bpTrxnRef),
+    rechPin: str(response.rechPin),
+  };
+}
+
+export type CompletionStep =
+  | { kind: 'none' }
+  | { kind: 'revpay'; waitMs: 0 }
+  | { kind: 'deliver'; waitMs: number };
+
+/** What the shell does once a result is in (spec core §4 "Completion handling"). */
+export function completionStep(props: Pick<PaymentProps, 'siteRedirectUrl'>, code: string): CompletionStep {
+  const outcome = classify(code);
+  if (outcome === 'expired' || outcome === 'cancelled') return { kind: 'deliver', waitMs: EXPIRED_CANCELLED_WAIT_MS };
+  if (code !== CODE_SUCCESS) return { kind: 'none' };
+  if (props.siteRedirectUrl.includes('revpay')) return { kind: 'revpay', waitMs: 0 };
+  return { kind: 'deliver', waitMs: 0 };
+}
+
+/** Only http: and https: URLs may receive the form POST. */
+export function isSafeRedirectUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export interface MessageTarget {
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+
+/** The window that embeds or opened the checkout, if any. */
+export function embedder(win: Window = window): MessageTarget | null {
+  if (win.parent && win.parent !== win) return win.parent;
+  if (win.opener) return win.opener as MessageTarget;
+  return null;
+}
+
+/** Posts to the merchant's declared origin only; a missing or opaque origin sends nothing. */
+export function postToMerchant(target: MessageTarget | null, origin: string, messageType: 'INITIALIZED' | 'COMPLETED', data: unknown = {}): boolean {
+  if (!target || !origin || origin === 'null' || origin === '*') return false;
+  target.postMessage({ key: MESSAGE_KEY, messageType, data }, origin);
+  return true;
+}
+
+/** REDIRECT mode: an auto-submitted hidden form POSTs the result to the merchant. */
+export function submitResultForm(doc: Document, url: string, result: MerchantResult): boolean {
+  if (!isSafeRedirectUrl(url)) return false;
+  const form = doc.createElement('form');
+  form.method = 'POST';
+  form.action = url;
+  form.hidden = true;
+  for (const [name, value] of Object.entries(result)) {
+    const input = doc.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  doc.body.appendChild(form);
+  form.submit();
+  return true;
+}
+
+/**
+ * Marks a payment's message as sent in this tab, so a reload never sends it twice. Storage can be refused
+ * (a third-party frame): then the in-memory flag of the page is the only guard.
+ */
+export function markOnce(kind: string, paymentId: string, storage: Storage | undefined = safeSessionStorage()): boolean {
+  const key = `oja:${kind}:${paymentId}`;
+  try {
+    if (storage?.getItem(key)) return false;
+    storage?.setItem(key, '1');
+  } catch {
+    // storage refused: fall through, the caller's in-memory guard holds
+  }
+  return true;
+}
+
+function safeSessionStorage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,62 @@
+import { css } from '@linaria/core';
+import { useT, LOCALES } from '../i18n';
+import type { Locale } from '../i18n';
+import { useCheckout, useCheckoutState, brandingOf, withSession } from '../state/checkout';
+import { setLocale } from '../state/actions';
+import { link } from './styles';
+
+const footer = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: 8px 16px;
+  padding: 14px 20px;
+  font-size: 13px;
+  color: var(--oja-muted, #5b6577);
+`;
+const powered = css`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  svg { height: 22px; width: auto; }
+`;
+const toggle = css`
+  display: inline-flex;
+  gap: 4px;
+  a { padding: 2px 8px; border-radius: 6px; color: inherit; text-decoration: none; border: 1px solid transparent; }
+  a[aria-current='true'] { border-color: currentColor; font-weight: 700; }
+`;
+
+export function Footer() {
+  const t = useT();
+  const c = useCheckout();
+  const { env, locale } = useCheckoutState();
+  const branding = brandingOf(c);
+  const onLocale = (e: React.MouseEvent, l: Locale) => {
+    e.preventDefault();
+    setLocale(c, l);
+  };
+  const path = typeof location === 'undefined' ? '/payment-methods' : location.pathname;
+  return (
+    <footer className={footer}>
+      <span className={powered}>
+        {t('core.footer.poweredBy')} <branding.Logo />
+      </span>
+      {branding.routes?.filter((r) => r.linkLabel).map((r) => (
+        <a key={r.path} className={link} href={withSession(env, r.path, locale)}>
+          {t(r.linkLabel!)}
+        </a>
+      ))}
+      {branding.languageToggle && (
+        <nav className={toggle} aria-label={t('core.footer.language')}>
+          {LOCALES.map((l) => (
+            <a key={l} href={withSession(env, path, l)} lang={l} aria-current={l === locale} onClick={(e) => onLocale(e, l)}>
+              {l.toUpperCase()}
+            </a>
+          ))}
+        </nav>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,74 @@
+import { css } from '@linaria/core';
+import { useT } from '../i18n';
+import { formatAmount } from '../money';
+import { useCheckout, useCheckoutState, brandingOf } from '../state/checkout';
+
+const header = css`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 16px 20px;
+  background: var(--oja-header-bg, #f6f8fb);
+  border-bottom: 1px solid var(--oja-border, #e3e8ef);
+`;
+const logo = css`
+  flex: 0 0 auto;
+  width: 44px;
+  height: 44px;
+  display: grid;
+  place-items: center;
+  img, svg { max-width: 44px; max-height: 44px; }
+`;
+const payer = css`
+  margin-left: auto;
+  text-align: right;
+  min-width: 0;
+`;
+const who = css`
+  font-size: 13px;
+  color: var(--oja-muted, #5b6577);
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+const amount = css`
+  font-size: 20px;
+  font-weight: 700;
+  color: var(--oja-amount, var(--oja-text, #1c2434));
+`;
+const fee = css`
+  font-size: 12px;
+  color: var(--oja-muted, #5b6577);
+`;
+
+/** Only https: (or same-origin relative) merchant logos are shown; anything else falls back to the acquirer's. */
+function safeLogoUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url, 'https://invalid.local');
+    return u.protocol === 'https:' && u.host !== 'invalid.local' ? u.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function Header() {
+  const t = useT();
+  const c = useCheckout();
+  const { props } = useCheckoutState();
+  const Logo = brandingOf(c).Logo;
+  const logoUrl = safeLogoUrl(props.logoUrl);
+  const showFee = props.passFeeToCustomer && props.surcharge > 0;
+  return (
+    <header className={header}>
+      <div className={logo}>{logoUrl ? <img src={logoUrl} alt={props.merchantName} /> : <Logo />}</div>
+      <div className={payer}>
+        <div className={who}>{props.customerEmail || t('core.header.youArePaying')}</div>
+        <div className={amount} aria-label={`${t('core.header.amountLabel')}: ${formatAmount(props.checkoutAmount, props.currencyCode)}`}>
+          {formatAmount(props.checkoutAmount, props.currencyCode)}
+        </div>
+        {showFee && <div className={fee}>{t('core.header.fee', { amount: formatAmount(props.surcharge, props.currencyCode) })}</div>}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+import { css } from '@linaria/core';
+import type { ChannelPlugin } from '../plugin';
+import { useT } from '../i18n';
+import { useCheckout, useCheckoutState, withSession } from '../state/checkout';
+import { selectChannel } from '../state/actions';
+import { ChevronIcon } from './icons';
+import { heading, muted } from './styles';
+
+const list = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`;
+const row = css`
+  display: flex;
+  align-items: center;
+  gap: 14px;
+  padding: 14px;
+  border: 1px solid var(--oja-border, #e3e8ef);
+  border-radius: var(--oja-radius-button, 8px);
+  color: inherit;
+  text-decoration: none;
+  background: var(--oja-surface, #fff);
+  &:hover { border-color: var(--oja-primary, #0b5cad); }
+  svg:first-child { flex: 0 0 auto; color: var(--oja-primary, #0b5cad); }
+  > svg:last-child { margin-left: auto; color: var(--oja-muted, #5b6577); }
+`;
+const title = css`
+  display: block;
+  font-weight: 600;
+`;
+const desc = css`
+  display: block;
+  font-size: 13px;
+  color: var(--oja-muted, #5b6577);
+`;
+
+/**
+ * The rows of the available channels. Each row is a link to the channel's route, so a tap works before the
+ * page is hydrated (the server renders that route); once hydrated, the click is handled in the page.
+ */
+export function MethodRows({ channels, labelledBy }: { channels: ChannelPlugin[]; labelledBy?: string }) {
+  const t = useT();
+  const c = useCheckout();
+  const { env, locale } = useCheckoutState();
+  return (
+    <ul className={list} aria-labelledby={labelledBy}>
+      {channels.map((p) => {
+        const Icon = p.row!.icon;
+        return (
+          <li key={p.id}>
+            <a
+              className={row}
+              data-method={p.id}
+              href={withSession(env, p.path, locale)}
+              onClick={(e) => {
+                e.preventDefault();
+                selectChannel(c, p);
+              }}
+            >
+              <Icon />
+              <span>
+                <span className={title}>{t(p.row!.title)}</span>
+                <span className={desc}>{t(p.row!.description)}</span>
+              </span>
+              <ChevronIcon />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function MethodList({ channels }: { channels: ChannelPlugin[] }) {
+  const t = useT();
+  const rows = channels.filter((p) => p.row);
+  return (
+    <section>
+      <h1 id="oja-methods-heading" className={heading}>
+        {t('core.methods.heading')}
+      </h1>
+      {rows.length ? <MethodRows channels={rows} labelledBy="oja-methods-heading" /> : <p className={muted}>{t('core.methods.empty')}</p>}
+    </section>
+  );
+}

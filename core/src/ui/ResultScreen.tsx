@@ -1,0 +1,77 @@
+import { css } from '@linaria/core';
+import { classify, messageKeyForCode } from '../codes';
+import type { Outcome } from '../codes';
+import { useT } from '../i18n';
+import { useCheckout, useCheckoutState, availableFor } from '../state/checkout';
+import { retry } from '../state/actions';
+import { MethodRows } from './MethodList';
+import { CrossIcon, TickIcon, WarningIcon } from './icons';
+import { button, heading, muted, stack } from './styles';
+
+const center = css`
+  text-align: center;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 8px;
+`;
+const alternatives = css`
+  max-height: 45vh;
+  overflow-y: auto;
+  padding: 2px;
+`;
+
+const ICON: Record<Outcome, () => React.JSX.Element> = {
+  successful: TickIcon,
+  inProgress: WarningIcon,
+  expired: WarningIcon,
+  cancelled: WarningIcon,
+  failed: CrossIcon,
+};
+
+/** The mode message under a finished result (spec core §2 "Result screen"). */
+function modeMessageKey(displayMode: string, siteRedirectUrl: string): string {
+  if (displayMode === 'REDIRECT') return 'core.result.redirect';
+  if (displayMode === 'INLINE') return siteRedirectUrl ? 'core.result.inlineBack' : 'core.result.inlineDone';
+  return 'core.result.noMode';
+}
+
+export function ResultScreen() {
+  const t = useT();
+  const c = useCheckout();
+  const { result, props, channel } = useCheckoutState();
+  if (!result) return null;
+  const outcome = classify(result.responseCode);
+  const Icon = ICON[outcome];
+  const failed = outcome === 'failed';
+  const others = failed ? availableFor(c).filter((p) => p.id !== channel && p.row) : [];
+  const description = typeof result.message === 'string' ? result.message : t(messageKeyForCode(result.responseCode));
+  return (
+    <section className={stack} aria-labelledby="oja-result-title">
+      <div className={center} role="status" aria-live="polite">
+        <Icon />
+        <h1 id="oja-result-title" className={heading}>{t(`core.result.${outcome}`)}</h1>
+        {!failed && <p className={muted}>{t(modeMessageKey(props.displayMode, props.siteRedirectUrl), { merchant: props.merchantName })}</p>}
+      </div>
+      {failed && (
+        <>
+          <div className={center}>
+            <h2 className={heading}>{typeof result.title === 'string' ? result.title : t('core.result.failureTitle')}</h2>
+            <p className={muted}>{description}</p>
+          </div>
+          <button type="button" className={button} onClick={() => retry(c)}>
+            {t('core.result.retry')}
+          </button>
+          {others.length > 0 && (
+            <>
+              <p id="oja-alternatives" className={muted}>{t('core.result.alternatives')}</p>
+              <div className={alternatives}>
+                <MethodRows channels={others} labelledBy="oja-alternatives" />
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

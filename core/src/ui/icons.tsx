@@ -1,0 +1,54 @@
+/** Small inline icons; all decorative (the text beside them says what they mean). */
+const base = { width: 24, height: 24, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
+
+export function TickIcon() {
+  return (
+    <svg {...base} width={48} height={48}>
+      <circle cx="12" cy="12" r="11" fill="var(--oja-success, #12805c)" />
+      <path d="M7 12.5l3.2 3.2L17 9" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function WarningIcon() {
+  return (
+    <svg {...base} width={48} height={48}>
+      <circle cx="12" cy="12" r="11" fill="var(--oja-warning, #d98b00)" />
+      <path d="M12 6.5v7M12 16.8v.2" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function CrossIcon() {
+  return (
+    <svg {...base} width={48} height={48}>
+      <circle cx="12" cy="12" r="11" fill="var(--oja-danger, #b42318)" />
+      <path d="M8.5 8.5l7 7M15.5 8.5l-7 7" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function ChevronIcon() {
+  return (
+    <svg {...base} width={18} height={18}>
+      <path d="M9 6l6 6-6 6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <svg {...base} width={20} height={20}>
+      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function SettingsIcon() {
+  return (
+    <svg {...base} width={20} height={20}>
+      <circle cx="12" cy="12" r="3.2" stroke="currentColor" strokeWidth="2" fill="none" />
+      <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}

@@ -1,0 +1,107 @@
+import { css } from '@linaria/core';
+
+/**
+ * Shared looks, on the branding's CSS custom properties. Every channel uses these rather than its own
+ * button or field styles, so a branding restyles every screen at once.
+ */
+export const page = css`
+  :global() {
+    *, *::before, *::after { box-sizing: border-box; }
+    html { -webkit-text-size-adjust: 100%; }
+    body { margin: 0; background: var(--oja-page-bg, #eef1f5); color: var(--oja-text, #1c2434);
+      font: 15px/1.45 var(--oja-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif); }
+    :focus-visible { outline: 3px solid var(--oja-focus, #1f6feb); outline-offset: 2px; }
+    .oja-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+      clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
+  }
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  padding: 0;
+  @media (min-width: 481px) { padding: 24px 12px; }
+`;
+
+export const card = css`
+  width: 100%;
+  max-width: 420px;
+  background: var(--oja-surface, #fff);
+  @media (min-width: 481px) { border-radius: var(--oja-radius, 12px); box-shadow: 0 2px 16px rgba(20, 30, 50, 0.1); }
+  overflow: hidden;
+`;
+
+export const body = css`
+  padding: 16px 20px 20px;
+`;
+
+export const heading = css`
+  font-size: 18px;
+  font-weight: 600;
+  margin: 4px 0 12px;
+`;
+
+export const muted = css`
+  color: var(--oja-muted, #5b6577);
+  font-size: 14px;
+`;
+
+export const button = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  width: 100%;
+  min-height: 46px;
+  padding: 10px 16px;
+  border: 0;
+  border-radius: var(--oja-radius-button, 8px);
+  background: var(--oja-primary, #0b5cad);
+  color: var(--oja-on-primary, #fff);
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  text-decoration: none;
+  &:disabled { opacity: 0.55; cursor: not-allowed; }
+`;
+
+export const secondaryButton = css`
+  background: transparent;
+  color: var(--oja-primary-text, #0b5cad);
+  border: 1px solid var(--oja-border, #cfd6e0);
+`;
+
+export const dangerButton = css`
+  background: var(--oja-danger, #b42318);
+  color: #fff;
+`;
+
+export const link = css`
+  color: var(--oja-primary-text, #0b5cad);
+  background: none;
+  border: 0;
+  padding: 4px 0;
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  text-decoration: underline;
+  text-underline-offset: 3px;
+`;
+
+export const stack = css`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+`;
+
+export const notice = css`
+  border-radius: 8px;
+  padding: 10px 12px;
+  background: var(--oja-warning-bg, #fff6e5);
+  color: var(--oja-warning-text, #6b4500);
+  font-size: 14px;
+`;
+
+export const errorText = css`
+  color: var(--oja-danger, #b42318);
+  font-size: 14px;
+`;

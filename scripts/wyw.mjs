@@ -1,0 +1,8 @@
+/** The one wyw-in-js (linaria) configuration shared by the esbuild build, vitest and Storybook. */
+export const wywOptions = {
+  babelOptions: {
+    presets: ['@babel/preset-typescript', ['@babel/preset-react', { runtime: 'automatic' }]],
+  },
+  // Class names stable across builds (same source, same name) so server and client renders agree.
+  classNameSlug: (hash, title) => `${title}_${hash}`,
+};
