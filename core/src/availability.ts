@@ -12,7 +12,8 @@ export function availableChannels(
   branding?: Pick<BrandingPlugin, 'channels'>,
 ): ChannelPlugin[] {
   let list = channels.filter((c) => c.isAvailable(props));
-  const exclusive = list.filter((c) => c.exclusive?.(props));
+  // A market a channel claims (UGX) stays its own even when the merchant does not offer that channel.
+  const exclusive = channels.filter((c) => c.exclusive?.(props));
   if (exclusive.length) list = list.filter((c) => c.baseline || exclusive.includes(c));
   const policy = branding?.channels;
   if (policy?.force) {

@@ -41,5 +41,6 @@ for (const c of ['Z67', 'Z74']) TABLE[c] = 'core.code.invalidToken';
 
 /** Translation key of the message for a BIN lookup or payment response code (spec core §8). */
 export function messageKeyForCode(code: string | undefined): string {
-  return (code && TABLE[code]) || 'core.error.default';
+  // Own keys only: a code the server sends, like "toString", must not reach the object's prototype.
+  return (code && Object.hasOwn(TABLE, code) && TABLE[code]) || 'core.error.default';
 }

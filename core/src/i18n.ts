@@ -11,17 +11,47 @@ export interface I18n {
   t(key: string, params?: Record<string, unknown>): string;
 }
 
+export type MessageBundle = { en: Messages; fr: Messages };
+
+const registered: MessageBundle[] = [];
+let registeredVersion = 0;
+
 /**
- * One rosetta instance per page (or per server render), fed by every owner. rosetta's `set` merges shallowly,
- * so each owner writes only its own top-level namespace and never overwrites another's.
+ * Adds the messages of a lazily loaded screen, so its strings travel with its chunk rather than on the
+ * initial route. They may share their owner's namespace: bundles are merged deeply, key by key.
  */
-export function createI18n(locale: Locale, bundles: Array<{ en: Messages; fr: Messages }>): I18n {
+export function registerMessages(bundle: MessageBundle): void {
+  if (registered.includes(bundle)) return;
+  registered.push(bundle);
+  registeredVersion += 1;
+}
+
+function deepMerge(target: Messages, source: Messages): Messages {
+  for (const [k, v] of Object.entries(source)) {
+    const current = target[k];
+    target[k] = v && typeof v === 'object' ? deepMerge(current && typeof current === 'object' ? current : {}, v) : v;
+  }
+  return target;
+}
+
+/**
+ * One rosetta instance per page (or per server render), fed by every owner. rosetta's `set` merges only the
+ * top level, so the tables are merged deeply here first and owners sharing a namespace never overwrite
+ * each other.
+ */
+export function createI18n(locale: Locale, bundles: MessageBundle[]): I18n {
   const r = rosetta<Messages>();
-  for (const b of bundles) for (const l of LOCALES) r.set(l, b[l]);
+  let synced = -1;
+  const sync = () => {
+    if (synced === registeredVersion) return;
+    synced = registeredVersion;
+    for (const l of LOCALES) r.set(l, [...bundles, ...registered].reduce<Messages>((acc, b) => deepMerge(acc, b[l]), {}));
+  };
   r.locale(locale);
   return {
     locale,
     t(key, params) {
+      sync();
       const out = r.t(key, params as never, locale);
       // A missing key shows itself (and fails the tests that look for it) rather than an empty string.
       return out === '' ? key : out;

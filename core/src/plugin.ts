@@ -47,7 +47,7 @@ export interface ChannelPlugin {
   path: string;
   /** Pure rule: may this payment use the channel? (spec core §5) */
   isAvailable(props: PaymentProps): boolean;
-  /** When true for an available channel, only it and the baseline channels stay (UGX, DRC markets). */
+  /** When true, the payment's market is this channel's: only it (if available) and the baseline channels stay (UGX, DRC markets). */
   exclusive?(props: PaymentProps): boolean;
   /** Offered whatever an exclusive channel claims (the card). Default false. */
   baseline?: boolean;

@@ -72,7 +72,7 @@ export interface PageEnv {
   /** Base of the collections API as seen from the browser ('' = same origin). */
   apiBase: string;
   /** Channel id -> stylesheet URL of its lazy chunk. */
-  channelCss: Record<string, string>;
+  screenCss: Record<string, string>;
 }
 
 /** Is this provider code offered and enabled in the merchant's options? */

@@ -1,6 +1,9 @@
 import { css } from '@linaria/core';
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../i18n';
+import { registerMessages, useT } from '../i18n';
+import { copyMessages } from './copyMessages';
+
+registerMessages(copyMessages);
 
 /** How long the "Copied" label shows, ms (spec core §9). */
 export const COPIED_LABEL_MS = 1_000;

@@ -1,6 +1,9 @@
 import { css } from '@linaria/core';
 import type { ReactNode } from 'react';
-import { useT } from '../i18n';
+import { registerMessages, useT } from '../i18n';
+import { pendingMessages } from './pendingMessages';
+
+registerMessages(pendingMessages);
 import { formatMmSs } from './countdown';
 import { SimulateControl } from './SimulateControl';
 import { heading, muted, stack } from '../ui/styles';

@@ -3,6 +3,10 @@ import { useState } from 'react';
 import { useT } from '../i18n';
 import { useCheckout, useCheckoutState } from '../state/checkout';
 import { notify } from '../state/actions';
+import { registerMessages } from '../i18n';
+import { sandboxMessages } from './sandboxMessages';
+
+registerMessages(sandboxMessages);
 
 const box = css`
   border: 1px dashed var(--oja-border, #cfd6e0);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChannelPlugin, StatusAnswer } from '../plugin';
 import { createPoller } from './poller';
 import { useCheckout } from '../state/checkout';
@@ -14,13 +14,16 @@ export interface StatusPolling {
 }
 
 /**
- * Drives the channel's one status check while `active`: one request in flight, the channel's interval,
+ * Drives the channel's one status check while `active` (first request at once): one request in flight, the channel's interval,
  * backoff with jitter on errors, stopped on a final code (which completes the transaction) and when the
  * screen unmounts.
  */
+/** onFinal may return false to keep the transaction open (the channel shows its own view instead). */
 export function useStatusPolling(plugin: ChannelPlugin, active: boolean, onFinal?: (answer: StatusAnswer) => boolean | void): StatusPolling {
   const c = useCheckout();
   const [state, setState] = useState<StatusPolling>({ failures: 0, last: null });
+  const onFinalRef = useRef(onFinal);
+  onFinalRef.current = onFinal;
   useEffect(() => {
     const status = plugin.status;
     if (!active || !status) return;
@@ -28,18 +31,16 @@ export function useStatusPolling(plugin: ChannelPlugin, active: boolean, onFinal
     const poller = createPoller<StatusAnswer>({
       check: (signal) => status.check({ props: c.state.props, http: c.http, signal }),
       intervalMs: status.intervalMs,
-      initialDelayMs: status.intervalMs,
       retryMs: status.retryMs,
       isFinal: (a) => !pending.includes(a.code),
       onAnswer: (a) => {
         setState({ failures: 0, last: a });
-        if (!pending.includes(a.code) && onFinal?.(a) !== false) complete(c, a.code, a.response);
+        if (!pending.includes(a.code) && onFinalRef.current?.(a) !== false) complete(c, a.code, a.response);
       },
       onError: (_e, failures) => setState((s) => ({ ...s, failures })),
     });
     poller.start();
     return () => poller.stop();
-    // onFinal is a handler, not a reason to restart polling.
   }, [c, plugin, active]);
   return state;
 }

@@ -5,6 +5,7 @@ import type { PageEnv, PaymentProps } from '../props';
 import { createCheckout } from '../state/checkout';
 import { createHttp } from '../http';
 import { App } from '../shell/App';
+import { RenderedScreensContext } from '../shell/lazyScreen';
 import { PAGE_DATA_ID, ROOT_ID, serializePageData } from '../pageData';
 import type { PageData } from '../pageData';
 import { createI18n } from '../i18n';
@@ -14,8 +15,8 @@ export interface PageAssets {
   /** The entry script and stylesheet of the initial route. */
   js: string;
   css: string[];
-  /** Modules to preload (a channel's chunk when its route is rendered). */
-  preload?: string[];
+  /** Lazily loaded parts by key: those the render used are linked (stylesheet) and preloaded (script). */
+  screens: Record<string, { js: string; css: string }>;
 }
 
 export interface RenderInput {
@@ -37,6 +38,7 @@ export async function renderPage(input: RenderInput): Promise<string> {
   const checkout = createCheckout(props, env, registry, createHttp('http://127.0.0.1:9'));
   checkout.state.channel = channel;
   const search = `p=${encodeURIComponent(env.session)}`;
+  const rendered = new Set<string>();
   const appHtml = await new Promise<string>((resolve, reject) => {
     let html = '';
     const sink = new Writable({
@@ -46,14 +48,20 @@ export async function renderPage(input: RenderInput): Promise<string> {
       },
     });
     sink.on('finish', () => resolve(html));
-    const stream = renderToPipeableStream(<App checkout={checkout} ssrPath={path} ssrSearch={search} referrer={referrer} />, {
+    const stream = renderToPipeableStream(
+      <RenderedScreensContext.Provider value={rendered}>
+        <App checkout={checkout} ssrPath={path} ssrSearch={search} referrer={referrer} />
+      </RenderedScreensContext.Provider>,
+      {
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
-      onError: (e) => {
-        reject(e);
+        onError: (e) => {
+          reject(e);
+        },
       },
-    });
+    );
   });
+  const used = [...rendered].map((k) => assets.screens[k]).filter(Boolean);
   const data: PageData = { props, env, path, channel, referrer, serverNow: Date.now() };
   const title = createI18n(env.locale, [coreMessages]).t('core.title');
   return [
@@ -64,8 +72,8 @@ export async function renderPage(input: RenderInput): Promise<string> {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
     `<title>${escapeAttr(title)}</title>`,
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    ...(assets.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
+    ...[...assets.css, ...used.map((s) => s.css).filter(Boolean)].map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+    ...used.map((s) => `<link rel="modulepreload" href="${escapeAttr(s.js)}">`),
     `<script type="module" src="${escapeAttr(assets.js)}"></script>`,
     '</head>',
     '<body>',

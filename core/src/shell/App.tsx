@@ -2,23 +2,20 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { useSnapshot } from 'valtio';
-import type { ChannelPlugin } from '../plugin';
+import type { BrandingPlugin, ChannelPlugin, ScreenLoader } from '../plugin';
 import { createI18n, I18nContext, useT } from '../i18n';
-import { CheckoutContext, allMessages, availableFor, brandingOf, useCheckout, useCheckoutState } from '../state/checkout';
+import { ChannelContext, CheckoutContext, allMessages, availableFor, brandingOf, useCheckout, useCheckoutState } from '../state/checkout';
 import type { Checkout } from '../state/checkout';
 import { METHODS_PATH } from '../state/actions';
 import { CODE_PENDING, CODE_SUCCESS } from '../codes';
 import { Header } from '../ui/Header';
 import { Footer } from '../ui/Footer';
 import { MethodList } from '../ui/MethodList';
-import { CancelDialog } from '../ui/CancelDialog';
-import { ResultScreen } from '../ui/ResultScreen';
 import { IncorrectTransaction } from '../ui/IncorrectTransaction';
 import { Toast } from '../ui/Toast';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
-import { DemoPanel } from '../ui/DemoPanel';
 import { body, button, card, muted, page, secondaryButton } from '../ui/styles';
-import { lazyScreen } from './lazyScreen';
+import { useLazyScreen } from './lazyScreen';
 import { Completion } from './Completion';
 
 export interface AppProps {
@@ -32,6 +29,13 @@ export interface AppProps {
   locationHook?: BaseLocationHook;
   searchHook?: BaseSearchHook;
 }
+
+/** Needed only after the payer acts, so fetched then (with their stylesheets) rather than on the initial route. */
+const loadResultScreen = () => import('../ui/ResultScreen').then((m) => ({ default: m.ResultScreen }));
+const loadCancelDialog = () => import('../ui/CancelDialog').then((m) => ({ default: m.CancelDialog }));
+/** Sandbox only, so never on the initial route of a real payment. */
+const loadDemoPanel = () => import('../ui/DemoPanel').then((m) => ({ default: m.DemoPanel }));
+
 
 /** Gives actions the router's navigate. */
 function NavigationBridge() {
@@ -49,26 +53,51 @@ function Loading() {
 /** A channel's lazily loaded screen, remounted on every attempt. */
 function ChannelRoute({ plugin }: { plugin: ChannelPlugin }) {
   const c = useCheckout();
-  const { env, attempt } = useCheckoutState();
+  const { attempt } = useCheckoutState();
   useEffect(() => {
     // A direct visit (link before hydration, reload, back button) makes this the ongoing channel.
     if (c.state.channel !== plugin.id) c.state.channel = plugin.id;
   }, [c, plugin]);
-  const Screen = lazyScreen(`channel:${plugin.id}`, plugin.screen!, env.channelCss[plugin.id]);
+  const Screen = useLazyScreen(plugin.id, plugin.screen!);
   return (
-    <Suspense fallback={<Loading />}>
-      <Screen key={attempt} />
-    </Suspense>
+    <ChannelContext.Provider value={plugin}>
+      <Suspense fallback={<Loading />}>
+        <Screen key={attempt} />
+      </Suspense>
+    </ChannelContext.Provider>
   );
 }
 
 function Routes({ referrer }: { referrer?: string }) {
+  const { props, result } = useCheckoutState();
+  if (props.responseCode !== CODE_SUCCESS) return <IncorrectTransaction referrer={referrer} />;
+  if (result) return <Result />;
+  return <RouteSwitch />;
+}
+
+function Result() {
+  const ResultScreen = useLazyScreen('core-ResultScreen', loadResultScreen);
+  return (
+    <Suspense fallback={<Loading />}>
+      <ResultScreen />
+    </Suspense>
+  );
+}
+
+/** A branding's own page (ZIB's terms of use). */
+function BrandingRoute({ branding, screen }: { branding: BrandingPlugin; screen: ScreenLoader }) {
+  const Screen = useLazyScreen(`branding-${(branding.acquirer || 'default').toLowerCase()}`, screen);
+  return (
+    <Suspense fallback={<Loading />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+function RouteSwitch() {
   const c = useCheckout();
-  const { props, result, env } = useCheckoutState();
   const available = availableFor(c);
   const branding = brandingOf(c);
-  if (props.responseCode !== CODE_SUCCESS) return <IncorrectTransaction referrer={referrer} />;
-  if (result) return <ResultScreen />;
   return (
     <Switch>
       <Route path={METHODS_PATH}>
@@ -81,16 +110,11 @@ function Routes({ referrer }: { referrer?: string }) {
             <ChannelRoute plugin={p} />
           </Route>
         ))}
-      {branding.routes?.map((r) => {
-        const Screen = lazyScreen(`branding:${r.path}`, r.screen, env.channelCss[`branding-${branding.acquirer.toLowerCase()}`]);
-        return (
-          <Route key={r.path} path={r.path}>
-            <Suspense fallback={<Loading />}>
-              <Screen />
-            </Suspense>
-          </Route>
-        );
-      })}
+      {branding.routes?.map((r) => (
+        <Route key={r.path} path={r.path}>
+          <BrandingRoute branding={branding} screen={r.screen} />
+        </Route>
+      ))}
       <Route>
         <MethodList channels={available} />
       </Route>
@@ -122,9 +146,15 @@ function Shell({ referrer }: { referrer?: string }) {
   const c = useCheckout();
   const { env, cancelDialogOpen } = useCheckoutState();
   const branding = brandingOf(c);
+  const DemoPanel = useLazyScreen('core-DemoPanel', loadDemoPanel);
+  const CancelDialog = useLazyScreen('core-CancelDialog', loadCancelDialog);
   return (
-    <div className={`${page} ${branding.className}`}>
-      {env.sandbox && <DemoPanel />}
+    <div className={`${page} ${branding.className}`} data-sandbox={env.sandbox}>
+      {env.sandbox && (
+        <Suspense fallback={null}>
+          <DemoPanel />
+        </Suspense>
+      )}
       <main className={card}>
         <Header />
         <div className={body}>
@@ -138,7 +168,11 @@ function Shell({ referrer }: { referrer?: string }) {
         <Footer />
       </main>
       <Toast />
-      {cancelDialogOpen && <CancelDialog />}
+      {cancelDialogOpen && (
+        <Suspense fallback={null}>
+          <CancelDialog />
+        </Suspense>
+      )}
       <Completion />
     </div>
   );

@@ -4,10 +4,8 @@ import { useCheckout } from '../state/checkout';
 import type { Checkout } from '../state/checkout';
 import { isComplete } from '../codes';
 import { buildResult, completionStep, embedder, markOnce, postToMerchant, REVPAY_SUCCESS_PATH, submitResultForm } from '../state/completion';
-import { go } from '../state/actions';
+import { go, LEAVE_PATH } from '../state/actions';
 
-/** Where the browser tells the checkout server the payer left mid-payment (it cancels unless they come back). */
-export const LEAVE_PATH = '/session/leave';
 
 /** Sends the result to the merchant exactly once per payment. */
 export function deliver(c: Checkout): void {

@@ -1,6 +1,10 @@
-import { lazy } from 'react';
+import { createContext, lazy, useContext } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { ScreenLoader } from '../plugin';
+import { useCheckoutState } from '../state/checkout';
+
+/** Server render: collects the keys of the lazy parts rendered, so the page links their stylesheets. */
+export const RenderedScreensContext = createContext<Set<string> | null>(null);
 
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 
@@ -31,4 +35,11 @@ export function lazyScreen(key: string, loader: ScreenLoader, cssHref?: string):
     cache.set(key, screen);
   }
   return screen;
+}
+
+/** A lazily loaded part of the page by its build key (channel id, branding-<id>, core-<module>). */
+export function useLazyScreen(key: string, loader: ScreenLoader): LazyExoticComponent<ComponentType> {
+  const { env } = useCheckoutState();
+  useContext(RenderedScreensContext)?.add(key);
+  return lazyScreen(key, loader, env.screenCss[key]);
 }

@@ -14,6 +14,8 @@ export const CANCEL_REASON_DIALOG = 'Customer cancelled';
 export const CANCEL_REASON_LEAVE = 'Return to merchant Site';
 
 export const METHODS_PATH = '/payment-methods';
+/** Where the browser tells the checkout server the payer left mid-payment (it cancels unless they come back). */
+export const LEAVE_PATH = '/session/leave';
 
 let notificationId = 0;
 

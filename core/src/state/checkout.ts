@@ -51,6 +51,14 @@ export interface Checkout {
 }
 
 export const CheckoutContext = createContext<Checkout | null>(null);
+export const ChannelContext = createContext<ChannelPlugin | null>(null);
+
+/** The channel whose screen this is. */
+export function useChannel(): ChannelPlugin {
+  const p = useContext(ChannelContext);
+  if (!p) throw new Error('useChannel outside a channel route');
+  return p;
+}
 
 export function useCheckout(): Checkout {
   const c = useContext(CheckoutContext);

@@ -38,7 +38,7 @@ export function sampleProps(overrides: Partial<PaymentProps> = {}): PaymentProps
 }
 
 export function sampleEnv(overrides: Partial<PageEnv> = {}): PageEnv {
-  return { session: 'test-session', locale: 'en', sandbox: false, apiBase: '', channelCss: {}, ...overrides };
+  return { session: 'test-session', locale: 'en', sandbox: false, apiBase: '', screenCss: {}, ...overrides };
 }
 
 /** A branding with no looks, for tests that need one. */

@@ -5,6 +5,10 @@ import { useCheckout, useCheckoutState } from '../state/checkout';
 import { confirmCancel } from '../state/actions';
 import { button, dangerButton, heading, muted, secondaryButton, stack } from './styles';
 import { CloseIcon } from './icons';
+import { registerMessages } from '../i18n';
+import { cancelMessages } from './cancelMessages';
+
+registerMessages(cancelMessages);
 
 const backdrop = css`
   position: fixed;

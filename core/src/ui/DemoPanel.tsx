@@ -4,6 +4,10 @@ import { useT } from '../i18n';
 import { useCheckoutState } from '../state/checkout';
 import { SettingsIcon, CloseIcon } from './icons';
 import { button, heading, secondaryButton, stack } from './styles';
+import { registerMessages } from '../i18n';
+import { demoMessages } from './demoMessages';
+
+registerMessages(demoMessages);
 
 const opener = css`
   position: fixed;

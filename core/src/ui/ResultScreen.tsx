@@ -7,6 +7,10 @@ import { retry } from '../state/actions';
 import { MethodRows } from './MethodList';
 import { CrossIcon, TickIcon, WarningIcon } from './icons';
 import { button, heading, muted, stack } from './styles';
+import { registerMessages } from '../i18n';
+import { resultMessages } from './resultMessages';
+
+registerMessages(resultMessages);
 
 const center = css`
   text-align: center;
@@ -45,7 +49,8 @@ export function ResultScreen() {
   const Icon = ICON[outcome];
   const failed = outcome === 'failed';
   const others = failed ? availableFor(c).filter((p) => p.id !== channel && p.row) : [];
-  const description = typeof result.message === 'string' ? result.message : t(messageKeyForCode(result.responseCode));
+  // A channel may name its own failure title and description (translation keys) in the result.
+  const description = t(typeof result.messageKey === 'string' ? result.messageKey : messageKeyForCode(result.responseCode));
   return (
     <section className={stack} aria-labelledby="oja-result-title">
       <div className={center} role="status" aria-live="polite">
@@ -56,7 +61,7 @@ export function ResultScreen() {
       {failed && (
         <>
           <div className={center}>
-            <h2 className={heading}>{typeof result.title === 'string' ? result.title : t('core.result.failureTitle')}</h2>
+            <h2 className={heading}>{t(typeof result.titleKey === 'string' ? result.titleKey : 'core.result.failureTitle')}</h2>
             <p className={muted}>{description}</p>
           </div>
           <button type="button" className={button} onClick={() => retry(c)}>

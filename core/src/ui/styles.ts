@@ -20,6 +20,8 @@ export const page = css`
   align-items: center;
   padding: 0;
   @media (min-width: 481px) { padding: 24px 12px; }
+  /* Room for the sandbox's demo settings button at the top left. */
+  &[data-sandbox='true'] { padding-top: 56px; }
 `;
 
 export const card = css`
@@ -91,6 +93,7 @@ export const stack = css`
   display: flex;
   flex-direction: column;
   gap: 12px;
+  > p, > h1, > h2 { margin: 0; }
 `;
 
 export const notice = css`

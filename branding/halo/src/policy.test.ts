@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { availableChannels, defineChannel } from '@oja/core';
+import type { PaymentProps } from '@oja/core';
+import { sampleProps } from '@oja/core/testing';
+import halo from './index';
+
+/** A channel offered when the merchant lists its code (the card always is): enough to see the policy at work. */
+function fixture(id: string, code: string, isAvailable = (p: PaymentProps) => p.paymentChannels.includes(code)) {
+  return defineChannel({ id, code, path: `/payment/${id}`, isAvailable, messages: { en: { [id]: { t: 'x' } }, fr: { [id]: { t: 'x' } } } });
+}
+
+const channels = [
+  fixture('card', 'CARD', () => true),
+  fixture('transfer', 'TRANSFER'),
+  fixture('qr', 'QR'),
+  fixture('ussd', 'USSD'),
+  fixture('wallet', 'WALLET'),
+  fixture('credit', 'CREDIT'),
+  fixture('google', 'GOOGLE_PAY'),
+];
+
+const ids = (props: PaymentProps) => availableChannels(channels, props, halo).map((c) => c.id);
+
+describe('HALO channel policy (spec core §5: forces card, transfer, wallet, QR, USSD, credit and Google Pay on)', () => {
+  it('forces its set on even when the merchant offers only card, keeping list order', () => {
+    const props = sampleProps({ acquiredBy: 'HALO', paymentChannels: ['CARD'], nonCardOptions: [] });
+    expect(availableChannels(channels, props).map((c) => c.id)).toEqual(['card']);
+    expect(ids(props)).toEqual(['card', 'transfer', 'qr', 'ussd', 'wallet', 'credit', 'google']);
+  });
+
+  it('forces only channels that are installed', () => {
+    const cardOnly = [channels[0]];
+    expect(availableChannels(cardOnly, sampleProps({ acquiredBy: 'HALO', paymentChannels: ['CARD'] }), halo).map((c) => c.id)).toEqual(['card']);
+  });
+});

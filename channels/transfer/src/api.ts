@@ -1,0 +1,39 @@
+import type { Http, PaymentProps, StatusContext, StatusAnswer } from '@oja/core';
+import { HttpError } from '@oja/core';
+
+/** The generated account (spec core §3 "Transfer account"). */
+export interface TransferAccount {
+  accountNumber: string;
+  bankName: string;
+  accountName: string;
+  validityPeriodMins: number;
+}
+
+export async function generateAccount(http: Http, props: PaymentProps, signal?: AbortSignal): Promise<TransferAccount> {
+  const res = await http.post<Partial<TransferAccount> & { responseCode?: string }>(
+    '/api/v1/virtualaccount/generate',
+    {
+      merchantCode: props.merchantCode,
+      payableCode: props.payableCode,
+      paymentId: props.paymentId,
+      transactionReference: props.merchantTransactionReference,
+      amount: props.checkoutAmount,
+      currencyCode: props.currencyCode,
+    },
+    { signal },
+  );
+  const valid =
+    typeof res.accountNumber === 'string' && /^\d{6,20}$/.test(res.accountNumber) && typeof res.bankName === 'string' &&
+    typeof res.accountName === 'string' && Number(res.validityPeriodMins) > 0;
+  if (!valid || (res.responseCode && res.responseCode !== '00')) throw new HttpError('Unexpected account answer', 'invalid');
+  return { accountNumber: res.accountNumber!, bankName: res.bankName!, accountName: res.accountName!, validityPeriodMins: Number(res.validityPeriodMins) };
+}
+
+export async function checkStatus({ http, props, signal }: StatusContext): Promise<StatusAnswer> {
+  const res = await http.get<Record<string, unknown>>('/api/v1/virtualaccount/status', {
+    params: { merchantCode: props.merchantCode, transactionReference: props.merchantTransactionReference },
+    signal,
+  });
+  if (typeof res.responseCode !== 'string') throw new HttpError('Status answer without a code', 'invalid');
+  return { code: res.responseCode, response: res };
+}

@@ -1,0 +1,83 @@
+import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
+import transfer from './index';
+
+/** How long a sandbox account accepts a transfer, minutes. */
+export const SANDBOX_VALIDITY_MINS = 30;
+/** The code a failed (simulated) transfer answers. */
+export const TRANSFER_FAILED_CODE = '06';
+
+interface TransferRecord {
+  accountNumber: string;
+  generatedAt: number;
+  /** Accounts generated for this payment so far: a retry after a settled transfer gets a new one. */
+  generation: number;
+}
+
+/** A stable 10-digit account number per payment. */
+function accountNumberFor(paymentId: string): string {
+  let h = 7;
+  for (const ch of paymentId) h = (h * 31 + ch.charCodeAt(0)) % 1_000_000_000;
+  return `9${String(h).padStart(9, '0')}`;
+}
+
+function record(p: SandboxPayment): TransferRecord | undefined {
+  return p.channels.transfer as unknown as TransferRecord | undefined;
+}
+
+/** What the status endpoint answers for a payment right now. */
+export function transferStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
+  const r = record(p);
+  if (!r) return { responseCode: '25', responseDescription: 'No account generated for this payment' };
+  const expired = ctx.now() > r.generatedAt + SANDBOX_VALIDITY_MINS * 60_000;
+  const outcome = p.outcome?.value ?? (expired ? 'expired' : null);
+  const base = { paymentId: p.paymentId, transactionReference: p.txnRef };
+  if (outcome === 'success') {
+    return { ...base, responseCode: '00', responseDescription: 'Approved by Financial Institution', amount: p.props.checkoutAmount, paymentReference: `OJA|TRF|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}` };
+  }
+  if (outcome === 'failed') return { ...base, responseCode: TRANSFER_FAILED_CODE, responseDescription: 'Transfer could not be matched to this payment' };
+  if (outcome === 'expired') return { ...base, responseCode: 'XS1', responseDescription: 'Account validity expired' };
+  return { ...base, responseCode: '09', responseDescription: 'Awaiting transfer' };
+}
+
+/** The transfer endpoints of the sandbox collections API (spec core §7). */
+export const sandbox: SandboxPart = {
+  routes: [
+    {
+      method: 'POST',
+      path: '/api/v1/virtualaccount/generate',
+      handler: (req, ctx) => {
+        const p = ctx.payment({ paymentId: req.body.paymentId });
+        if (!p) return { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
+        let r = record(p);
+        if (!r || p.outcome) {
+          // First account, or a retry after a settled transfer: a fresh account and a fresh outcome.
+          const generation = (r?.generation ?? 0) + 1;
+          r = { accountNumber: accountNumberFor(`${p.paymentId}:${generation}`), generatedAt: ctx.now(), generation };
+          p.outcome = null;
+          p.channels.transfer = r as unknown as Record<string, unknown>;
+        }
+        return {
+          body: {
+            responseCode: '00',
+            accountNumber: r.accountNumber,
+            bankName: 'Oja Sandbox Bank',
+            accountName: `Oja Checkout - ${String(p.props.merchantName)}`,
+            validityPeriodMins: SANDBOX_VALIDITY_MINS,
+          },
+        };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/virtualaccount/status',
+      handler: (req, ctx) => {
+        const p = ctx.payment({ merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') });
+        if (!p) return { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
+        return { body: transferStatus(p, ctx) };
+      },
+    },
+  ],
+};
+
+/** The plugin with its sandbox part, for server builds (package export condition "oja-server"). */
+export default { ...transfer, sandbox };

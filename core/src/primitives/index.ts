@@ -1,0 +1,13 @@
+/**
+ * The shared primitives of channel screens. A separate entry from '@oja/core' so that they travel with the
+ * screens that use them, never on the initial route.
+ */
+export * from './asyncSlot';
+export * from './poller';
+export * from './countdown';
+export * from './useStatusPolling';
+export { CopyButton, COPIED_LABEL_MS } from './CopyButton';
+export type { CopyButtonProps } from './CopyButton';
+export { PendingLayout } from './PendingLayout';
+export type { PendingLayoutProps } from './PendingLayout';
+export { SimulateControl } from './SimulateControl';

@@ -1,0 +1,23 @@
+import type { MessageBundle } from '../i18n';
+
+/** The pending layout. */
+export const pendingMessages: MessageBundle = {
+  en: {
+    core: {
+      pending: {
+        loading: "Loading…",
+        timeLeft: "Time left: {{time}}",
+        minutesLeft: "About {{minutes}} minute(s) left",
+      },
+    },
+  },
+  fr: {
+    core: {
+      pending: {
+        loading: "Chargement…",
+        timeLeft: "Temps restant : {{time}}",
+        minutesLeft: "Environ {{minutes}} minute(s) restante(s)",
+      },
+    },
+  },
+};

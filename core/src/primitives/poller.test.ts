@@ -1,0 +1,287 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { backoffDelay, createPoller, MAX_BACKOFF_FACTOR } from './poller';
+
+/** A check whose answers the test hands out one by one, recording when each request starts and ends. */
+function scriptedCheck<T>() {
+  const pending: Array<{ resolve: (v: T) => void; reject: (e: unknown) => void; signal: AbortSignal }> = [];
+  const log: Array<{ startedAt: number; endedAt?: number }> = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const check = vi.fn((signal: AbortSignal) => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    const entry: { startedAt: number; endedAt?: number } = { startedAt: Date.now() };
+    log.push(entry);
+    return new Promise<T>((resolve, reject) => {
+      const done = () => {
+        inFlight -= 1;
+        entry.endedAt = Date.now();
+      };
+      pending.push({
+        resolve: (v) => { done(); resolve(v); },
+        reject: (e) => { done(); reject(e); },
+        signal,
+      });
+    });
+  });
+  return {
+    check,
+    log,
+    get maxInFlight() { return maxInFlight; },
+    /** Answers the oldest open request. */
+    answer: async (v: T) => { pending.shift()!.resolve(v); await vi.advanceTimersByTimeAsync(0); },
+    fail: async (e: unknown = new Error('boom')) => { pending.shift()!.reject(e); await vi.advanceTimersByTimeAsync(0); },
+    get open() { return pending; },
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createPoller', () => {
+  it('asks after the initial delay, then the interval after each answer', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 2_000, initialDelayMs: 500, isFinal: (a) => a === '00' });
+    p.start();
+    expect(p.running).toBe(true);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(s.check).toHaveBeenCalledTimes(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.check).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await s.answer('09');
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(s.check).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.check).toHaveBeenCalledTimes(2);
+    // The gap is measured from the answer, not from the previous request.
+    expect(s.log[1].startedAt - s.log[0].endedAt!).toBe(2_000);
+    p.stop();
+  });
+
+  it('starts at once by default', async () => {
+    const s = scriptedCheck<string>();
+    createPoller({ check: s.check, intervalMs: 2_000, isFinal: () => false }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.check).toHaveBeenCalledTimes(1);
+  });
+
+  it('never has two requests in flight, however slow a check is', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, isFinal: () => false });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    // A check that takes ten intervals.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(s.check).toHaveBeenCalledTimes(1);
+    await s.answer('09');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(s.check).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await s.fail();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await s.answer('09');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s.maxInFlight).toBe(1);
+    for (let i = 1; i < s.log.length; i++) expect(s.log[i].startedAt).toBeGreaterThanOrEqual(s.log[i - 1].endedAt ?? Infinity);
+    p.stop();
+  });
+
+  it('passes every answer on and stops at a final one', async () => {
+    const s = scriptedCheck<string>();
+    const onAnswer = vi.fn();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, isFinal: (a) => a !== '09', onAnswer });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await s.answer('09');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await s.answer('00');
+    expect(onAnswer.mock.calls).toEqual([['09'], ['00']]);
+    expect(p.running).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s.check).toHaveBeenCalledTimes(2);
+  });
+
+  it('backs off on errors: base, 2x, 4x, then capped at MAX_BACKOFF_FACTOR', async () => {
+    const s = scriptedCheck<string>();
+    const onError = vi.fn();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, isFinal: () => false, onError, random: () => 0 });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const expected = [1, 2, 4, 8, 8, 8].map((f) => f * 1_000);
+    expect(MAX_BACKOFF_FACTOR).toBe(8);
+    for (const gap of expected) {
+      await s.fail();
+      await vi.advanceTimersByTimeAsync(gap - 1);
+      expect(s.open).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(s.open).toHaveLength(1);
+    }
+    const gaps = s.log.slice(1).map((e, i) => e.startedAt - s.log[i].endedAt!);
+    expect(gaps).toEqual(expected);
+    expect(onError.mock.calls.map((c) => c[1])).toEqual([1, 2, 3, 4, 5, 6]);
+    p.stop();
+  });
+
+  it('backs off from retryMs when the channel gives one', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 20_000, retryMs: 5_000, isFinal: () => false, random: () => 0 });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await s.fail();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(s.check).toHaveBeenCalledTimes(2);
+    await s.fail();
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(s.check).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.check).toHaveBeenCalledTimes(3);
+    p.stop();
+  });
+
+  it('adds jitter of up to 50% to an error wait', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, isFinal: () => false, random: () => 0.998 });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await s.fail();
+    // 1_000 * (1 + 0.5 * 0.998) = 1_499
+    await vi.advanceTimersByTimeAsync(1_498);
+    expect(s.check).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.check).toHaveBeenCalledTimes(2);
+    await s.fail();
+    // 2_000 * 1.499 = 2_998
+    await vi.advanceTimersByTimeAsync(2_997);
+    expect(s.check).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.check).toHaveBeenCalledTimes(3);
+    p.stop();
+  });
+
+  it('resets the backoff after an answer', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, isFinal: () => false, random: () => 0 });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await s.fail();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await s.fail();
+    await vi.advanceTimersByTimeAsync(2_000);
+    await s.fail();
+    await vi.advanceTimersByTimeAsync(4_000);
+    await s.answer('09');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await s.fail();
+    // Back to the base wait, not 8x.
+    await vi.advanceTimersByTimeAsync(999);
+    expect(s.open).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.open).toHaveLength(1);
+    p.stop();
+  });
+
+  it('stop() aborts the request in flight and nothing runs after', async () => {
+    const s = scriptedCheck<string>();
+    const onAnswer = vi.fn();
+    const onError = vi.fn();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, isFinal: () => false, onAnswer, onError });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const { signal } = s.open[0];
+    expect(signal.aborted).toBe(false);
+    p.stop();
+    expect(signal.aborted).toBe(true);
+    expect(p.running).toBe(false);
+    // The aborted request's late answer is ignored.
+    await s.answer('00');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s.check).toHaveBeenCalledTimes(1);
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('stop() between requests cancels the next one', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, isFinal: () => false });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await s.answer('09');
+    p.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s.check).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failure of an aborted request is not reported', async () => {
+    const s = scriptedCheck<string>();
+    const onError = vi.fn();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, isFinal: () => false, onError });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    p.stop();
+    await s.fail(new DOMException('aborted', 'AbortError'));
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('start() twice keeps one loop', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, isFinal: () => false });
+    p.start();
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.check).toHaveBeenCalledTimes(1);
+    p.stop();
+  });
+
+  it('restarts cleanly after stop(), ignoring the old request', async () => {
+    const s = scriptedCheck<string>();
+    const onAnswer = vi.fn();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, isFinal: () => false, onAnswer });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    p.stop();
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.check).toHaveBeenCalledTimes(2);
+    await s.answer('old');
+    expect(onAnswer).not.toHaveBeenCalled();
+    await s.answer('new');
+    expect(onAnswer.mock.calls).toEqual([['new']]);
+    p.stop();
+  });
+});
+
+describe('backoffDelay', () => {
+  it('doubles per failure from the base', () => {
+    const none = () => 0;
+    expect(backoffDelay(1_000, 1, none)).toBe(1_000);
+    expect(backoffDelay(1_000, 2, none)).toBe(2_000);
+    expect(backoffDelay(1_000, 3, none)).toBe(4_000);
+    expect(backoffDelay(1_000, 4, none)).toBe(8_000);
+  });
+
+  it('is capped at MAX_BACKOFF_FACTOR times the base', () => {
+    const none = () => 0;
+    expect(backoffDelay(1_000, 5, none)).toBe(1_000 * MAX_BACKOFF_FACTOR);
+    expect(backoffDelay(1_000, 50, none)).toBe(1_000 * MAX_BACKOFF_FACTOR);
+    expect(backoffDelay(2_000, 1_000, none)).toBe(2_000 * MAX_BACKOFF_FACTOR);
+  });
+
+  it('treats zero failures as the first', () => {
+    expect(backoffDelay(1_000, 0, () => 0)).toBe(1_000);
+  });
+
+  it('adds up to 50% jitter, never less than the base wait', () => {
+    expect(backoffDelay(1_000, 1, () => 0.5)).toBe(1_250);
+    expect(backoffDelay(1_000, 3, () => 1)).toBe(6_000);
+    for (let i = 0; i < 200; i++) {
+      const d = backoffDelay(2_000, 2, Math.random);
+      expect(d).toBeGreaterThanOrEqual(4_000);
+      expect(d).toBeLessThanOrEqual(6_000);
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import type { MessageBundle } from '../i18n';
+
+/** The sandbox's simulate control. */
+export const sandboxMessages: MessageBundle = {
+  en: {
+    core: {
+      sandbox: {
+        simulate: "Sandbox: settle this payment",
+        success: "Simulate success",
+        failed: "Simulate failure",
+        expired: "Simulate expiry",
+        failedCall: "The sandbox did not accept the simulation.",
+      },
+    },
+  },
+  fr: {
+    core: {
+      sandbox: {
+        simulate: "Bac à sable : régler ce paiement",
+        success: "Simuler un succès",
+        failed: "Simuler un échec",
+        expired: "Simuler une expiration",
+        failedCall: "Le bac à sable n'a pas accepté la simulation.",
+      },
+    },
+  },
+};

@@ -1,0 +1,277 @@
+// @vitest-environment node
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { COUNTRY_CHANNELS, createSandbox, faultsFromEnv, NO_FAULTS, REFUSED_MERCHANT } from './sandbox';
+import type { Sandbox } from './sandbox';
+
+let sandbox: Sandbox;
+let server: http.Server;
+let base: string;
+
+/** A channel's part, to see parts routed beside the core's endpoints. */
+const echoPart = {
+  routes: [
+    {
+      method: 'GET' as const,
+      path: '/api/v1/echo/:country',
+      handler: (req: { params: Record<string, string>; query: URLSearchParams }) => ({ body: { country: req.params.country, q: req.query.get('q') } }),
+    },
+  ],
+};
+
+beforeAll(async () => {
+  sandbox = createSandbox([{ id: 'echo', part: echoPart }, { id: 'plain' }], { ...NO_FAULTS });
+  server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', async () => {
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      if (!(await sandbox.handle(req, res, body))) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('not the sandbox');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+afterEach(() => {
+  Object.assign(sandbox.faults, NO_FAULTS);
+});
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json: json as Record<string, any>, text, headers: res.headers };
+}
+
+let ref = 0;
+const payRequest = (overrides: Record<string, string> = {}) => ({
+  merchant_code: 'MX_DEMO',
+  pay_item_id: 'Default_Payable_MX_DEMO',
+  txn_ref: `SBX-${++ref}`,
+  amount: '150000',
+  currency: '566',
+  site_redirect_url: 'http://127.0.0.1:4401/return?order=1',
+  ...overrides,
+});
+
+describe('sandbox pay-page', () => {
+  it('creates a payment with its properties', async () => {
+    const req = payRequest({ surcharge: '400', pass_fee: 'true', cust_email: 'ada@example.com', display_mode: 'INLINE' });
+    const { status, json, headers } = await call('POST', '/api/v1/pay-page', req);
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(headers.get('date')).toBeTruthy();
+    expect(json).toMatchObject({
+      responseCode: '00',
+      merchantCode: 'MX_DEMO',
+      payableCode: 'Default_Payable_MX_DEMO',
+      merchantTransactionReference: req.txn_ref,
+      transactionType: 'REGULAR',
+      amount: 150000,
+      surcharge: 400,
+      checkoutAmount: 150400,
+      currencyCode: '566',
+      countryCode: 'NG',
+      passFeeToCustomer: true,
+      merchantName: 'Oja Demo Store',
+      customerEmail: 'ada@example.com',
+      siteRedirectUrl: 'http://127.0.0.1:4401/return?order=1',
+      siteOrigin: 'http://127.0.0.1:4401',
+      displayMode: 'INLINE',
+      acquiredBy: '',
+      isBulkPayment: false,
+    });
+    expect(typeof json.paymentId).toBe('string');
+    expect(sandbox.payments.get(json.paymentId)?.txnRef).toBe(req.txn_ref);
+  });
+
+  it("offers every channel of the country by default (NG)", async () => {
+    const { json } = await call('POST', '/api/v1/pay-page', payRequest());
+    expect(json.paymentChannels).toEqual(COUNTRY_CHANNELS.NG);
+    expect(json.paymentChannels).toEqual(['CARD', 'WALLET', 'TRANSFER', 'QR', 'USSD', 'PAY_WITH_APP', 'CUSTOMER_WALLET', 'GOOGLE_PAY', 'CREDIT']);
+    // Card and wallet are not non-card options; every other channel is one, enabled.
+    expect(json.nonCardOptions.map((o: { providerCode: string }) => o.providerCode)).toEqual(['TRANSFER', 'QR', 'USSD', 'PAY_WITH_APP', 'CUSTOMER_WALLET', 'GOOGLE_PAY', 'CREDIT']);
+    for (const o of json.nonCardOptions) expect(o).toMatchObject({ enabled: true, payableCode: 'Default_Payable_MX_DEMO' });
+  });
+
+  it("uses the merchant's channel list and country", async () => {
+    const ug = await call('POST', '/api/v1/pay-page', payRequest({ country: 'ug', currency: '800' }));
+    expect(ug.json.countryCode).toBe('UG');
+    expect(ug.json.paymentChannels).toEqual(['CARD', 'UGANDA_MOBILE_MONEY']);
+    const listed = await call('POST', '/api/v1/pay-page', payRequest({ channels: 'card, transfer ,QR' }));
+    expect(listed.json.paymentChannels).toEqual(['CARD', 'TRANSFER', 'QR']);
+    expect(listed.json.nonCardOptions.map((o: { providerCode: string }) => o.providerCode)).toEqual(['TRANSFER', 'QR']);
+  });
+
+  it('answers the same payment for the same transaction reference', async () => {
+    const req = payRequest();
+    const first = await call('POST', '/api/v1/pay-page', req);
+    const second = await call('POST', '/api/v1/pay-page', { ...req, amount: '999' });
+    expect(second.json.paymentId).toBe(first.json.paymentId);
+    expect(second.json.amount).toBe(150000);
+    const other = await call('POST', '/api/v1/pay-page', payRequest());
+    expect(other.json.paymentId).not.toBe(first.json.paymentId);
+  });
+
+  it('keeps merchants apart with the same reference', async () => {
+    const a = await call('POST', '/api/v1/pay-page', payRequest({ txn_ref: 'SHARED' }));
+    const b = await call('POST', '/api/v1/pay-page', payRequest({ txn_ref: 'SHARED', merchant_code: 'MX6072' }));
+    expect(b.json.paymentId).not.toBe(a.json.paymentId);
+  });
+
+  it('names an unknown merchant after its code', async () => {
+    const { json } = await call('POST', '/api/v1/pay-page', payRequest({ merchant_code: 'MX_OTHER' }));
+    expect(json.merchantName).toBe('Sandbox Merchant MX_OTHER');
+  });
+
+  it('refuses MX_REFUSED with Z1', async () => {
+    const { status, json } = await call('POST', '/api/v1/pay-page', payRequest({ merchant_code: REFUSED_MERCHANT }));
+    expect(status).toBe(200);
+    expect(json.responseCode).toBe('Z1');
+    expect([...sandbox.payments.values()].some((p) => p.merchantCode === REFUSED_MERCHANT)).toBe(false);
+  });
+
+  it('builds a bulk payment of several items', async () => {
+    const { json } = await call('POST', '/api/v1/pay-page', payRequest({ bulk: '1', amount: '1000' }));
+    expect(json.isBulkPayment).toBe(true);
+    expect(json.payItems).toHaveLength(3);
+    expect(json.payItems.reduce((s: number, i: { amount: number }) => s + i.amount, 0)).toBe(1000);
+  });
+});
+
+describe('sandbox cancellation', () => {
+  it('records the reason', async () => {
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
+    const { status, json } = await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Customer cancelled' });
+    expect(status).toBe(200);
+    expect(json.responseCode).toBe('Z6');
+    expect(sandbox.payments.get(p.paymentId)?.cancellation?.reason).toBe('Customer cancelled');
+    const seen = await call('GET', `/sandbox/payments?merchant_code=MX_DEMO&txn_ref=${p.merchantTransactionReference}`);
+    expect(seen.json.cancellation).toMatchObject({ reason: 'Customer cancelled' });
+  });
+
+  it('keeps the first reason', async () => {
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
+    await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Return to merchant Site' });
+    await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Customer cancelled' });
+    expect(sandbox.payments.get(p.paymentId)?.cancellation?.reason).toBe('Return to merchant Site');
+  });
+
+  it('answers 404 for an unknown payment', async () => {
+    const { status } = await call('POST', '/api/v1/pay/customerCancellation', { paymentId: 'nope', customerCancellationReason: 'x' });
+    expect(status).toBe(404);
+  });
+
+  it('records the API calls made for a payment', async () => {
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
+    await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'x' });
+    const calls = sandbox.payments.get(p.paymentId)!.calls;
+    expect(calls.map((c) => c.path)).toEqual(['/api/v1/pay/customerCancellation']);
+    expect(calls[0].endedAt).toBeGreaterThanOrEqual(calls[0].at);
+  });
+});
+
+describe('sandbox simulate', () => {
+  it.each(['success', 'failed', 'expired'])('settles a payment as %s', async (outcome) => {
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
+    const { status, json } = await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome });
+    expect(status).toBe(200);
+    expect(json).toEqual({ ok: true, paymentId: p.paymentId, outcome });
+    expect(sandbox.payments.get(p.paymentId)?.outcome?.value).toBe(outcome);
+  });
+
+  it.each(['', 'succeeded', 'SUCCESS', undefined])('refuses the outcome %j', async (outcome) => {
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
+    const { status } = await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome });
+    expect(status).toBe(400);
+    expect(sandbox.payments.get(p.paymentId)?.outcome).toBeNull();
+  });
+
+  it('answers 404 for an unknown payment', async () => {
+    const { status } = await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: 'never-made', outcome: 'success' });
+    expect(status).toBe(404);
+  });
+});
+
+describe('sandbox faults', () => {
+  it('answers 500 to API calls after POST /sandbox/faults, and recovers', async () => {
+    const set = await call('POST', '/sandbox/faults', { errorRate: 1 });
+    expect(set.json).toMatchObject({ errorRate: 1, latencyMs: 0, dropRate: 0 });
+    const failed = await call('POST', '/api/v1/pay-page', payRequest());
+    expect(failed.status).toBe(500);
+    expect(failed.json.responseCode).toBe('96');
+    // The sandbox's own controls are not faulted.
+    expect((await call('GET', '/sandbox/payments?merchant_code=x&txn_ref=y')).status).toBe(404);
+    await call('POST', '/sandbox/faults', { errorRate: 0 });
+    expect((await call('POST', '/api/v1/pay-page', payRequest())).status).toBe(200);
+  });
+
+  it('faults only the paths under pathPrefix', async () => {
+    await call('POST', '/sandbox/faults', { errorRate: 1, pathPrefix: '/api/v1/pay/' });
+    const { json: p, status } = await call('POST', '/api/v1/pay-page', payRequest());
+    expect(status).toBe(200);
+    expect((await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId })).status).toBe(500);
+  });
+
+  it('clamps fault settings', async () => {
+    const { json } = await call('POST', '/sandbox/faults', { errorRate: 7, dropRate: -1, latencyMs: 'abc' });
+    expect(json).toMatchObject({ errorRate: 1, dropRate: 0, latencyMs: 0 });
+  });
+
+  it('answers 500 for one request with x-sandbox-error-rate', async () => {
+    expect((await call('POST', '/api/v1/pay-page', payRequest(), { 'x-sandbox-error-rate': '1' })).status).toBe(500);
+    expect((await call('POST', '/api/v1/pay-page', payRequest(), { 'x-sandbox-error-rate': '0' })).status).toBe(200);
+    expect((await call('POST', '/api/v1/pay-page', payRequest())).status).toBe(200);
+  });
+
+  it('reads its faults from the environment', () => {
+    expect(faultsFromEnv({ SANDBOX_LATENCY_MS: '250', SANDBOX_ERROR_RATE: '0.2', SANDBOX_DROP_RATE: '5', SANDBOX_FAULT_PATH: '/api/v1/qr' })).toEqual({
+      latencyMs: 250,
+      errorRate: 0.2,
+      dropRate: 1,
+      pathPrefix: '/api/v1/qr',
+    });
+    expect(faultsFromEnv({})).toEqual(NO_FAULTS);
+  });
+});
+
+describe('sandbox routing', () => {
+  it('answers 404 for an unknown API or sandbox route', async () => {
+    const api = await call('GET', '/api/v1/nothing-here');
+    expect(api.status).toBe(404);
+    expect(api.json.responseCode).toBe('404');
+    expect((await call('POST', '/sandbox/nothing')).status).toBe(404);
+    // Right path, wrong method.
+    expect((await call('GET', '/api/v1/pay-page')).status).toBe(404);
+  });
+
+  it('leaves other paths to the server', async () => {
+    const { status, text } = await call('GET', '/payment-methods');
+    expect(status).toBe(404);
+    expect(text).toBe('not the sandbox');
+  });
+
+  it("routes a channel's part with its path parameters", async () => {
+    const { status, json } = await call('GET', '/api/v1/echo/NG?q=banks');
+    expect(status).toBe(200);
+    expect(json).toEqual({ country: 'NG', q: 'banks' });
+  });
+});

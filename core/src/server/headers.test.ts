@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, pageHeaders } from './headers';
+
+/** The CSP as a map of directive -> sources. */
+function directives(csp: string): Record<string, string[]> {
+  return Object.fromEntries(
+    csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
+      const [name, ...sources] = d.split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+const merchant = 'https://shop.example';
+
+describe('contentSecurityPolicy', () => {
+  it.each(['REDIRECT', 'INLINE', 'POPUP'] as const)('allows no inline script and no eval (%s)', (displayMode) => {
+    const d = directives(contentSecurityPolicy({ displayMode, siteOrigin: merchant }));
+    expect(d['script-src']).toEqual(["'self'"]);
+    expect(d['default-src']).toEqual(["'none'"]);
+    expect(d['object-src']).toEqual(["'none'"]);
+    expect(d['base-uri']).toEqual(["'none'"]);
+    const whole = contentSecurityPolicy({ displayMode, siteOrigin: merchant });
+    expect(whole).not.toContain("'unsafe-inline'");
+    expect(whole).not.toContain("'unsafe-eval'");
+  });
+
+  it('lets only the declared origin frame an INLINE page', () => {
+    expect(directives(contentSecurityPolicy({ displayMode: 'INLINE', siteOrigin: merchant }))['frame-ancestors']).toEqual([merchant]);
+  });
+
+  it.each(['REDIRECT', 'POPUP'] as const)('lets nobody frame a %s page', (displayMode) => {
+    expect(directives(contentSecurityPolicy({ displayMode, siteOrigin: merchant }))['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('lets nobody frame an INLINE page without a declared origin', () => {
+    expect(directives(contentSecurityPolicy({ displayMode: 'INLINE', siteOrigin: '' }))['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('lets the form POST go to the merchant origin', () => {
+    const d = directives(contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant }));
+    expect(d['form-action']).toEqual(["'self'", merchant]);
+  });
+
+  it('refuses an origin that would inject directives', () => {
+    for (const siteOrigin of ["https://a.example; script-src 'unsafe-inline'", 'https://a.example *', "javascript:alert(1)", '*']) {
+      const csp = contentSecurityPolicy({ displayMode: 'INLINE', siteOrigin });
+      const d = directives(csp);
+      expect(d['frame-ancestors'], siteOrigin).toEqual(["'none'"]);
+      expect(d['form-action'], siteOrigin).toEqual(["'self'"]);
+      expect(d['script-src']).toEqual(["'self'"]);
+      expect(csp).not.toContain('unsafe-inline');
+    }
+  });
+
+  it('adds the API origin and frame sources', () => {
+    const d = directives(
+      contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant, apiOrigin: 'https://api.example', frameSources: ['https://acs.bank.example'] }),
+    );
+    expect(d['connect-src']).toEqual(["'self'", 'https://api.example']);
+    expect(d['frame-src']).toEqual(["'self'", 'https://acs.bank.example']);
+  });
+});
+
+describe('pageHeaders', () => {
+  it('never lets a page be cached and carries the CSP', () => {
+    const h = pageHeaders({ displayMode: 'REDIRECT', siteOrigin: merchant });
+    expect(h['cache-control']).toBe('no-store');
+    expect(h['content-type']).toBe('text/html; charset=utf-8');
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['content-security-policy']).toBe(contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant }));
+  });
+
+  it('keeps window.opener for a POPUP (it posts COMPLETED to it)', () => {
+    expect(pageHeaders({ displayMode: 'POPUP', siteOrigin: merchant })['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect(pageHeaders({ displayMode: 'REDIRECT', siteOrigin: merchant })['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+});

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { parsePayRequest, SANDBOX_FIELDS } from './payRequest';
+
+const valid = {
+  merchant_code: 'MX_DEMO',
+  pay_item_id: 'Default_Payable_MX_DEMO',
+  txn_ref: 'TXN-0001',
+  amount: '150000',
+  currency: '566',
+  site_redirect_url: 'https://shop.example/return?order=9',
+};
+
+const errorsOf = (fields: Record<string, string | undefined>) => {
+  const r = parsePayRequest(fields);
+  return r.ok ? [] : r.errors;
+};
+
+describe('parsePayRequest (CONTRACT §2)', () => {
+  it('accepts a complete request', () => {
+    const r = parsePayRequest(valid);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.request).toMatchObject({
+      merchant_code: 'MX_DEMO',
+      pay_item_id: 'Default_Payable_MX_DEMO',
+      txn_ref: 'TXN-0001',
+      amount: 150000,
+      currency: '566',
+      site_redirect_url: 'https://shop.example/return?order=9',
+      site_origin: 'https://shop.example',
+      display_mode: 'REDIRECT',
+      sandbox: {},
+    });
+  });
+
+  it('trims the fields', () => {
+    const r = parsePayRequest({ ...valid, amount: ' 100 ', merchant_code: ' MX_DEMO ' });
+    expect(r.ok && [r.request.amount, r.request.merchant_code]).toEqual([100, 'MX_DEMO']);
+  });
+
+  it.each(['merchant_code', 'pay_item_id', 'txn_ref', 'amount', 'currency', 'site_redirect_url'])('requires %s', (field) => {
+    const r = parsePayRequest({ ...valid, [field]: undefined });
+    expect(r.ok).toBe(false);
+    expect(errorsOf({ ...valid, [field]: undefined })).toEqual([`${field} is required`]);
+    expect(errorsOf({ ...valid, [field]: '   ' })).toEqual([`${field} is required`]);
+  });
+
+  it('lists every problem at once', () => {
+    expect(errorsOf({})).toHaveLength(6);
+  });
+
+  it('keeps what it could read of a refused request', () => {
+    const r = parsePayRequest({ ...valid, amount: 'abc', display_mode: 'inline' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.partial).toMatchObject({ merchant_code: 'MX_DEMO', site_origin: 'https://shop.example', display_mode: 'INLINE' });
+  });
+
+  it.each([
+    ['0', 'amount must be positive'],
+    ['000', 'amount must be positive'],
+    ['-5', 'amount is invalid'],
+    ['12.5', 'amount is invalid'],
+    ['abc', 'amount is invalid'],
+    ['1e5', 'amount is invalid'],
+    ['0x10', 'amount is invalid'],
+    ['1 000', 'amount is invalid'],
+    ['1234567890123456', 'amount is invalid'],
+  ])('refuses the amount %j', (amount, error) => {
+    expect(errorsOf({ ...valid, amount })).toEqual([error]);
+  });
+
+  it('accepts a positive integer amount in minor units', () => {
+    for (const amount of ['1', '150000', '999999999999999']) expect(parsePayRequest({ ...valid, amount }).ok, amount).toBe(true);
+  });
+
+  it.each(['NGN', '56', '5666', '56a', '-56'])('refuses the currency %j (ISO 4217 numeric only)', (currency) => {
+    expect(errorsOf({ ...valid, currency })).toEqual(['currency is invalid']);
+  });
+
+  it.each(['javascript:alert(1)', 'ftp://x', 'not a url', '/return', 'data:text/html,x', '//shop.example/return'])('refuses the site_redirect_url %j', (url) => {
+    expect(errorsOf({ ...valid, site_redirect_url: url })).toEqual(['site_redirect_url must be an absolute http: or https: URL']);
+  });
+
+  it('takes the declared origin from site_redirect_url', () => {
+    const r = parsePayRequest({ ...valid, site_redirect_url: 'http://127.0.0.1:4401/return' });
+    expect(r.ok && r.request.site_origin).toBe('http://127.0.0.1:4401');
+  });
+
+  it.each(['merchant_code', 'pay_item_id', 'txn_ref'])('refuses a malformed %s', (field) => {
+    expect(errorsOf({ ...valid, [field]: 'a b' })).toEqual([`${field} is invalid`]);
+    expect(errorsOf({ ...valid, [field]: '<script>' })).toEqual([`${field} is invalid`]);
+    expect(errorsOf({ ...valid, [field]: 'x'.repeat(65) })).toEqual([`${field} is invalid`]);
+  });
+
+  describe('display_mode', () => {
+    it('defaults to REDIRECT', () => {
+      const r = parsePayRequest(valid);
+      expect(r.ok && r.request.display_mode).toBe('REDIRECT');
+      const blank = parsePayRequest({ ...valid, display_mode: '' });
+      expect(blank.ok && blank.request.display_mode).toBe('REDIRECT');
+    });
+
+    it.each([
+      ['REDIRECT', 'REDIRECT'],
+      ['INLINE', 'INLINE'],
+      ['POPUP', 'POPUP'],
+      ['inline', 'INLINE'],
+      ['Popup', 'POPUP'],
+    ])('reads %j as %s', (mode, expected) => {
+      const r = parsePayRequest({ ...valid, display_mode: mode });
+      expect(r.ok && r.request.display_mode).toBe(expected);
+    });
+
+    it.each(['FULLSCREEN', 'IFRAME', '1'])('refuses %j', (mode) => {
+      expect(errorsOf({ ...valid, display_mode: mode })).toEqual(['display_mode must be REDIRECT, INLINE or POPUP']);
+    });
+  });
+
+  describe('customer fields', () => {
+    it('passes the optional fields through, leaving the empty ones out', () => {
+      const r = parsePayRequest({
+        ...valid,
+        cust_email: 'ada@example.com',
+        cust_name: 'Ada Obi',
+        cust_id: 'C-1',
+        cust_mobile_no: '08012345678',
+        pay_item_name: 'Tuition',
+        access_token: 'tok',
+        access_token_type: 'Bearer',
+      });
+      expect(r.ok && r.request).toMatchObject({
+        cust_email: 'ada@example.com',
+        cust_name: 'Ada Obi',
+        cust_id: 'C-1',
+        cust_mobile_no: '08012345678',
+        pay_item_name: 'Tuition',
+        access_token: 'tok',
+        access_token_type: 'Bearer',
+      });
+      const bare = parsePayRequest({ ...valid, cust_email: '' });
+      expect(bare.ok && bare.request.cust_email).toBeUndefined();
+    });
+
+    it.each(['ada', 'ada@', '@example.com', 'ada@example', 'ada @example.com', 'a@b@c'])('refuses the e-mail %j', (email) => {
+      expect(errorsOf({ ...valid, cust_email: email })).toEqual(['cust_email is invalid']);
+    });
+
+    it('accepts an ordinary e-mail', () => {
+      for (const email of ['ada@example.com', 'ada.obi+shop@mail.example.ng']) expect(parsePayRequest({ ...valid, cust_email: email }).ok, email).toBe(true);
+    });
+
+    it('refuses an over-long text field', () => {
+      expect(errorsOf({ ...valid, cust_name: 'x'.repeat(201) })).toEqual(['cust_name is too long']);
+      expect(parsePayRequest({ ...valid, cust_name: 'x'.repeat(200) }).ok).toBe(true);
+    });
+  });
+
+  describe('sandbox fields', () => {
+    it('passes them through untouched', () => {
+      const r = parsePayRequest({
+        ...valid,
+        acquirer: 'ZIB',
+        channels: 'CARD,TRANSFER',
+        country: 'NG',
+        surcharge: '400',
+        pass_fee: 'true',
+        escrow_fee: '50',
+        cancellation_period: '3',
+        refund_duration: '7',
+        tuc_reward_percentage: '5',
+        tuc_reward_description: 'Earn 5% back',
+      });
+      expect(r.ok && r.request.sandbox).toEqual({
+        acquirer: 'ZIB',
+        channels: 'CARD,TRANSFER',
+        country: 'NG',
+        surcharge: '400',
+        pass_fee: 'true',
+        escrow_fee: '50',
+        cancellation_period: '3',
+        refund_duration: '7',
+        tuc_reward_percentage: '5',
+        tuc_reward_description: 'Earn 5% back',
+      });
+    });
+
+    it('knows the fields of CONTRACT §2', () => {
+      for (const f of ['acquirer', 'channels', 'country', 'surcharge', 'pass_fee', 'escrow_fee', 'cancellation_period', 'refund_duration', 'tuc_reward_percentage', 'tuc_reward_description']) {
+        expect(SANDBOX_FIELDS).toContain(f);
+      }
+    });
+
+    it('ignores unknown fields', () => {
+      const r = parsePayRequest({ ...valid, evil: 'x', surcharge: '' });
+      expect(r.ok && r.request.sandbox).toEqual({});
+      expect(r.ok && 'evil' in r.request).toBe(false);
+    });
+  });
+});

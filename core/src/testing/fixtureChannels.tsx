@@ -1,0 +1,129 @@
+import { defineChannel } from '../plugin';
+import type { ChannelPlugin } from '../plugin';
+import type { Messages } from '../i18n';
+import { isOffered } from '../props';
+import type { PaymentProps } from '../props';
+
+/**
+ * Channel plugins that follow the availability rules of spec core §5, for core's own tests. Core never names a
+ * real channel: these stand in for them, each a plain defineChannel object like the installed ones.
+ */
+
+const RowIcon = () => <svg aria-hidden="true" width={24} height={24} />;
+
+/** A screen module that just says which channel it is. */
+const screenSaying = (text: string) => async () => ({ default: () => <p>{text}</p> });
+
+function rowMessages(id: string, en: [string, string], fr: [string, string], extra: { en: Messages; fr: Messages } = { en: {}, fr: {} }) {
+  return {
+    en: { [id]: { row: { title: en[0], description: en[1] }, ...extra.en } },
+    fr: { [id]: { row: { title: fr[0], description: fr[1] }, ...extra.fr } },
+  };
+}
+
+const row = (id: string) => ({ icon: RowIcon, title: `${id}.row.title`, description: `${id}.row.description` });
+
+/** Does the merchant's CUSTOMER_WALLET option list this provider? (the customer-wallet flag) */
+function walletProviderListed(props: PaymentProps, code: string): boolean {
+  const option = props.nonCardOptions.find((o) => o.providerCode === 'CUSTOMER_WALLET' && o.enabled);
+  const providers = option?.additionalInformation?.providers;
+  return Array.isArray(providers) && providers.some((p) => String((p as { code?: unknown }).code).toLowerCase() === code);
+}
+
+export const cardFixture: ChannelPlugin = defineChannel({
+  id: 'card',
+  code: 'CARD',
+  path: '/payment/card',
+  baseline: true,
+  order: 10,
+  isAvailable: () => true,
+  row: row('card'),
+  screen: screenSaying('Card screen'),
+  messages: rowMessages('card', ['Pay with Card', 'Verve, Visa, Mastercard'], ['Payer par carte', 'Verve, Visa, Mastercard']),
+});
+
+export const transferFixture: ChannelPlugin = defineChannel({
+  id: 'transfer',
+  code: 'TRANSFER',
+  path: '/payment/transfer',
+  order: 20,
+  isAvailable: (p) => p.currencyCode !== '800' && isOffered(p, 'TRANSFER'),
+  row: row('transfer'),
+  screen: screenSaying('Transfer screen'),
+  cancelDialog: { subtitle: 'transfer.cancel.subtitle', close: 'transfer.cancel.close' },
+  // The transfer wording of the cancel dialog (companion §2).
+  messages: rowMessages('transfer', ['Pay with Transfer', 'Transfer to a generated account'], ['Payer par virement', 'Virement vers un compte généré'], {
+    en: { cancel: { subtitle: 'If you have done a successful transfer, please do not cancel or click the back button', close: 'I have done a Transfer' } },
+    fr: { cancel: { subtitle: "Si vous avez effectué un virement, n'annulez pas et ne revenez pas en arrière", close: "J'ai effectué un virement" } },
+  }),
+});
+
+export const walletFixture: ChannelPlugin = defineChannel({
+  id: 'wallet',
+  code: 'WALLET',
+  path: '/payment/wallet',
+  order: 15,
+  isAvailable: (p) => p.paymentChannels.length > 1 && p.countryCode !== 'KE',
+  row: row('wallet'),
+  messages: rowMessages('wallet', ['Pay with Wallet', 'Use your saved cards'], ['Payer avec le portefeuille', 'Utilisez vos cartes enregistrées']),
+});
+
+export const qrFixture: ChannelPlugin = defineChannel({
+  id: 'qr',
+  code: 'QR',
+  path: '/payment/qr',
+  order: 30,
+  isAvailable: (p) => isOffered(p, 'QR'),
+  row: row('qr'),
+  messages: rowMessages('qr', ['Pay with QR', 'Scan a code'], ['Payer par QR', 'Scannez un code']),
+});
+
+export const ussdFixture: ChannelPlugin = defineChannel({
+  id: 'ussd',
+  code: 'USSD',
+  path: '/payment/ussd',
+  order: 40,
+  isAvailable: (p) => isOffered(p, 'USSD'),
+  row: row('ussd'),
+  messages: rowMessages('ussd', ['Pay with USSD (17+ banks)', 'Dial a code'], ['Payer par USSD (17+ banques)', 'Composez un code']),
+});
+
+export const opayFixture: ChannelPlugin = defineChannel({
+  id: 'opay',
+  code: 'OPAY',
+  path: '/payment/opay',
+  order: 50,
+  isAvailable: (p) => walletProviderListed(p, 'opay'),
+  row: row('opay'),
+  messages: rowMessages('opay', ['Pay With Opay', 'Your OPay wallet'], ['Payer avec Opay', 'Votre portefeuille OPay']),
+});
+
+export const ugandaFixture: ChannelPlugin = defineChannel({
+  id: 'uganda-mobile-money',
+  code: 'UGANDA_MOBILE_MONEY',
+  path: '/payment/uganda-mobile-money',
+  order: 60,
+  isAvailable: (p) => p.currencyCode === '800' && isOffered(p, 'UGANDA_MOBILE_MONEY'),
+  exclusive: (p) => p.currencyCode === '800',
+  row: row('uganda-mobile-money'),
+  screen: screenSaying('Uganda mobile money screen'),
+  messages: rowMessages('uganda-mobile-money', ['Pay with Mobile Money', 'MTN or Airtel'], ['Payer par Mobile Money', 'MTN ou Airtel']),
+});
+
+const drcPresent = (p: PaymentProps) => isOffered(p, 'DRC_MOBILE_MONEY');
+
+export const drcFixture: ChannelPlugin = defineChannel({
+  id: 'drc-mobile-money',
+  code: 'DRC_MOBILE_MONEY',
+  path: '/payment/drc-mobile-money',
+  order: 70,
+  isAvailable: drcPresent,
+  exclusive: drcPresent,
+  row: row('drc-mobile-money'),
+  messages: rowMessages('drc-mobile-money', ['Pay with Mobile Money', 'DRC mobile wallets'], ['Payer par Mobile Money', 'Portefeuilles mobiles RDC']),
+});
+
+/** Every fixture, in no particular order (the registry sorts them). */
+export const fixtureChannels: ChannelPlugin[] = [
+  transferFixture, cardFixture, walletFixture, qrFixture, ussdFixture, opayFixture, ugandaFixture, drcFixture,
+];

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { CheckoutHarness, testCheckout } from '../testing';
+import type { PaymentProps } from '../props';
+
+afterEach(cleanup);
+
+function renderHeader(props: Partial<PaymentProps> = {}) {
+  render(<CheckoutHarness checkout={testCheckout({ props })} />);
+  return screen.getByRole('banner');
+}
+
+describe('Header', () => {
+  it('says "You are paying" and the formatted amount', () => {
+    const header = renderHeader({ customerEmail: undefined, amount: 150000, checkoutAmount: 150000 });
+    expect(within(header).getByText('You are paying')).toBeTruthy();
+    expect(within(header).getByText('NGN 1,500.00')).toBeTruthy();
+  });
+
+  it("shows the customer's e-mail instead when given", () => {
+    const header = renderHeader({ customerEmail: 'ada@example.com' });
+    expect(within(header).getByText('ada@example.com')).toBeTruthy();
+    expect(within(header).queryByText('You are paying')).toBeNull();
+  });
+
+  it('shows the checkout amount (amount plus surcharge), truncated', () => {
+    const header = renderHeader({ amount: 123456789, surcharge: 10050, checkoutAmount: 123466839.9 });
+    expect(within(header).getByText('NGN 1,234,668.39')).toBeTruthy();
+  });
+
+  it('shows UGX unformatted', () => {
+    const header = renderHeader({ currencyCode: '800', amount: 5000000, checkoutAmount: 5000000 });
+    expect(within(header).getByText('UGX 50000')).toBeTruthy();
+  });
+
+  it('names the amount for screen readers', () => {
+    const header = renderHeader();
+    expect(within(header).getByLabelText('Amount: NGN 1,500.00')).toBeTruthy();
+  });
+
+  it('shows the FEE line when the fee is passed to the customer and the surcharge is above 0', () => {
+    const header = renderHeader({ amount: 150000, surcharge: 400, checkoutAmount: 150400, passFeeToCustomer: true });
+    expect(within(header).getByText('NGN 1,504.00')).toBeTruthy();
+    expect(within(header).getByText('FEE NGN 4.00')).toBeTruthy();
+  });
+
+  it('hides the FEE line when the merchant bears the fee', () => {
+    const header = renderHeader({ amount: 150000, surcharge: 400, checkoutAmount: 150400, passFeeToCustomer: false });
+    expect(within(header).queryByText(/FEE/)).toBeNull();
+  });
+
+  it('hides the FEE line for a zero surcharge', () => {
+    const header = renderHeader({ surcharge: 0, passFeeToCustomer: true });
+    expect(within(header).queryByText(/FEE/)).toBeNull();
+  });
+
+  it("shows an https merchant logo, named after the merchant", () => {
+    const header = renderHeader({ logoUrl: 'https://cdn.shop.example/logo.png' });
+    expect(within(header).getByRole('img', { name: 'Oja Demo Store' }).getAttribute('src')).toBe('https://cdn.shop.example/logo.png');
+  });
+
+  it.each(['http://cdn.shop.example/logo.png', 'javascript:alert(1)', 'data:image/svg+xml,<svg/>', '/logo.png'])('refuses the logo %j', (logoUrl) => {
+    const header = renderHeader({ logoUrl });
+    expect(within(header).queryByRole('img')).toBeNull();
+  });
+});

@@ -1,0 +1,4 @@
+import { bootCheckout } from '@oja/core';
+import { installed } from './installed';
+
+bootCheckout(installed);

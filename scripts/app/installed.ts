@@ -1,0 +1,15 @@
+import type { BrandingPlugin, ChannelPlugin } from '@oja/core';
+import transfer from '@oja/transfer';
+import brandingDefault from '@oja/branding-default';
+import zib from '@oja/branding-zib';
+import mul from '@oja/branding-mul';
+import halo from '@oja/branding-halo';
+
+/**
+ * The installed plugins: adding a channel or a branding is one line here (and the package itself).
+ * Server builds resolve each channel with the "oja-server" condition, which adds its sandbox part.
+ */
+export const installed: { channels: ChannelPlugin[]; brandings: BrandingPlugin[] } = {
+  channels: [transfer],
+  brandings: [brandingDefault, zib, mul, halo],
+};

@@ -1,0 +1,45 @@
+// npm test: install what is missing, then typecheck, unit/component/story tests, build, browser end-to-end
+// tests. Ends with "N passed, N failed" and a non-zero exit on any failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureDependencies, root } from './ensure.mjs';
+import { ensureChromium } from './chromium.mjs';
+
+ensureDependencies();
+const results = path.join(root, 'dist-test');
+fs.mkdirSync(results, { recursive: true });
+let passed = 0;
+let failed = 0;
+
+const run = (label, cmd, args, extraEnv = {}) => {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  return r.status === 0;
+};
+const vitest = (project) => {
+  const out = path.join(results, `${project}.json`);
+  fs.rmSync(out, { force: true });
+  const ok = run(`${project} tests`, process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], { CHROMIUM_PATH: chromium ?? '' });
+  if (fs.existsSync(out)) {
+    const j = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += j.numPassedTests;
+    failed += j.numFailedTests + (j.numTotalTestSuites && !ok && j.numFailedTests === 0 ? 1 : 0);
+  } else {
+    failed += 1;
+  }
+};
+
+const chromium = ensureChromium();
+if (run('typecheck', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])) passed += 1;
+else failed += 1;
+vitest('unit');
+if (run('build', process.execPath, [path.join(root, 'scripts/build/build.mjs')])) {
+  passed += 1;
+  if (chromium) vitest('e2e');
+  else failed += 1;
+} else {
+  failed += 1;
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

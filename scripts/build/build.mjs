@@ -1,0 +1,134 @@
+// Builds the checkout: the browser bundle (the initial route, and every lazily loaded module as an entry of
+// its own with its own stylesheet; linaria extracted at build time), the server bundle, precompressed assets
+// and the asset manifest the server renders pages with.
+import * as esbuild from 'esbuild';
+import wyw from '@wyw-in-js/esbuild';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { wywOptions } from '../wyw.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = path.join(root, 'dist');
+const assetsDir = path.join(dist, 'client', 'assets');
+const CLIENT_ENTRY = 'scripts/app/client.tsx';
+const started = Date.now();
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  jsx: 'automatic',
+  logLevel: 'warning',
+  legalComments: 'none',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  plugins: [wyw({ ...wywOptions, filter: /\.(ts|tsx)$/, esbuildOptions: { jsx: 'automatic' } })],
+};
+const client = {
+  ...common,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2020',
+  outdir: assetsDir,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[hash]',
+  metafile: true,
+};
+
+/** Key of a lazily loaded module: channels/<id>/… -> "<id>", branding/<id>/… -> "branding-<id>", core -> "core-<file>". */
+function keyOf(source) {
+  const m = /^(channels|branding)\/([^/]+)\//.exec(source);
+  if (m) return m[1] === 'channels' ? m[2] : `branding-${m[2]}`;
+  return `core-${path.basename(source).replace(/\.[jt]sx?$/, '')}`;
+}
+
+/** The wyw stylesheets a module brings in through static imports (lazy imports excluded). */
+function staticStyles(meta, source, seen = new Set(), styles = new Set()) {
+  if (seen.has(source) || !meta.inputs[source]) return styles;
+  seen.add(source);
+  for (const imp of meta.inputs[source].imports ?? []) {
+    if (imp.kind !== 'import-statement') continue;
+    if (imp.path.startsWith('wyw-in-js:')) styles.add(imp.path);
+    else staticStyles(meta, imp.path, seen, styles);
+  }
+  return styles;
+}
+
+/** Splits esbuild's unminified CSS into its per-source sections ("/* wyw-in-js:… *\/" headers), in order. */
+function sections(css, into) {
+  const re = /\/\* (wyw-in-js:[^ ]+) \*\/\n/g;
+  const marks = [...css.matchAll(re)];
+  marks.forEach((m, i) => {
+    if (!into.has(m[1])) into.set(m[1], css.slice(m.index + m[0].length, i + 1 < marks.length ? marks[i + 1].index : css.length));
+  });
+  return into;
+}
+
+async function writeCss(name, sources, cssBySource) {
+  const text = [...cssBySource.keys()].filter((s) => sources.has(s)).map((s) => cssBySource.get(s)).join('\n');
+  if (!text.trim()) return '';
+  const { code } = await esbuild.transform(text, { loader: 'css', minify: true, target: 'chrome87' });
+  const file = `${name}-${crypto.createHash('sha256').update(code).digest('base64url').slice(0, 8)}.css`;
+  fs.writeFileSync(path.join(assetsDir, file), code);
+  return `/assets/${file}`;
+}
+
+fs.rmSync(dist, { recursive: true, force: true });
+
+// Pass 1, unminified: the module graph, the lazy modules, and every source's CSS.
+const discovery = await esbuild.build({ ...client, entryPoints: { main: CLIENT_ENTRY }, write: false });
+const meta = discovery.metafile;
+const cssBySource = new Map();
+for (const f of discovery.outputFiles) if (f.path.endsWith('.css')) sections(f.text, cssBySource);
+const lazy = [...new Set(Object.values(meta.inputs).flatMap((i) => (i.imports ?? []).filter((x) => x.kind === 'dynamic-import' && !x.external).map((x) => x.path)))];
+
+// Pass 2: each lazy module an entry of its own (so its stylesheet is its own), minified.
+const entryPoints = { main: CLIENT_ENTRY };
+for (const source of lazy) {
+  const key = keyOf(source);
+  entryPoints[key.startsWith('core-') ? key : `${key}-${path.basename(source).replace(/\.[jt]sx?$/, '')}`] = source;
+}
+const result = await esbuild.build({ ...client, entryPoints, minify: true });
+for (const f of fs.readdirSync(assetsDir)) if (f.endsWith('.css')) fs.rmSync(path.join(assetsDir, f));
+
+// Stylesheets: the initial route's, then what each lazy module adds to it.
+const initialStyles = staticStyles(meta, CLIENT_ENTRY);
+const manifest = { js: '', css: [await writeCss('main', initialStyles, cssBySource)].filter(Boolean), screens: {} };
+for (const [out, info] of Object.entries(result.metafile.outputs)) {
+  if (!info.entryPoint || !out.endsWith('.js')) continue;
+  const url = `/assets/${path.basename(out)}`;
+  if (info.entryPoint === CLIENT_ENTRY) {
+    manifest.js = url;
+    continue;
+  }
+  const own = new Set([...staticStyles(meta, info.entryPoint)].filter((s) => !initialStyles.has(s)));
+  const key = keyOf(info.entryPoint);
+  manifest.screens[key] = { js: url, css: await writeCss(path.basename(out, '.js').replace(/-[A-Z0-9]+$/, ''), own, cssBySource) };
+}
+fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(result.metafile));
+fs.writeFileSync(path.join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2));
+
+for (const f of fs.readdirSync(assetsDir)) {
+  if (!/\.(js|css)$/.test(f)) continue;
+  const buf = fs.readFileSync(path.join(assetsDir, f));
+  fs.writeFileSync(path.join(assetsDir, `${f}.gz`), zlib.gzipSync(buf, { level: 9 }));
+  fs.writeFileSync(path.join(assetsDir, `${f}.br`), zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+}
+
+await esbuild.build({
+  ...common,
+  entryPoints: { server: 'scripts/server/main.ts' },
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outdir: path.join(dist, 'server'),
+  outExtension: { '.js': '.mjs' },
+  conditions: ['oja-server'],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+// The server bundle's CSS duplicates the client's; the server never serves it.
+for (const f of fs.readdirSync(path.join(dist, 'server'))) if (f.endsWith('.css')) fs.rmSync(path.join(dist, 'server', f));
+
+console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/server/server.mjs`);
