@@ -11,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
+          setupFiles: ['scripts/test/setup-unit.ts'],
           include: ['core/**/*.test.{ts,tsx}', 'channels/**/*.test.{ts,tsx}', 'branding/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}', 'stories/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', 'dist/**'],
         },

@@ -43,6 +43,10 @@ export const coreMessages: MessageBundle = {
         button: "Cancel payment and return to {{merchant}}",
         buttonBulk: "Cancel Payment",
       },
+      // The shell's fallback while a screen loads, so it is here rather than in the pending layout's bundle.
+      pending: {
+        loading: "Loading…",
+      },
     },
   },
   fr: {
@@ -85,6 +89,9 @@ export const coreMessages: MessageBundle = {
       cancel: {
         button: "Annuler le paiement et revenir à {{merchant}}",
         buttonBulk: "Annuler le paiement",
+      },
+      pending: {
+        loading: "Chargement…",
       },
     },
   },

@@ -20,7 +20,52 @@ const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f7f5
 button{font:inherit;font-weight:600;padding:12px 18px;border-radius:8px;border:0;background:#1f4f8a;color:#fff;cursor:pointer}
 label{display:block;margin:8px 0 4px;font-weight:600;font-size:14px}select,input{font:inherit;padding:8px;border-radius:6px;border:1px solid #bbb;width:100%;box-sizing:border-box}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:6px;border-bottom:1px solid #eee;font-size:14px}
-:focus-visible{outline:3px solid #1f6feb;outline-offset:2px}.ok{color:#12805c}.bad{color:#b42318}`;
+:focus-visible{outline:3px solid #1f6feb;outline-offset:2px}.ok{color:#12805c}.bad{color:#b42318}
+iframe{display:block;width:100%;height:720px;border:1px solid #ddd;border-radius:12px;background:#fff}
+#messages li{font:12px/1.4 ui-monospace,monospace;overflow-wrap:anywhere}`;
+
+/** Pay fields the inline page passes through from its own query (besides ref). */
+const INLINE_PASSED_FIELDS = ['channels', 'acquirer', 'lang'] as const;
+
+/**
+ * The inline page's script (served as a file: the store's CSP allows no inline script). It POSTs the pay
+ * fields into the "checkout" frame and lists the messages that come from the checkout's origin; every message,
+ * from any origin, is also kept in window.receivedMessages so a test can prove nothing else arrived.
+ */
+const INLINE_SCRIPT = `(() => {
+  const root = document.getElementById('inline-checkout');
+  const { checkoutBase, storeOrigin, fields } = root.dataset;
+  const list = document.getElementById('messages');
+  window.receivedMessages = [];
+  addEventListener('message', (event) => {
+    window.receivedMessages.push({ origin: event.origin, data: event.data });
+    if (event.origin !== checkoutBase) return;
+    const item = document.createElement('li');
+    item.dataset.type = String((event.data && event.data.messageType) || '');
+    item.textContent = JSON.stringify(event.data);
+    list.appendChild(item);
+  });
+  const frame = document.createElement('iframe');
+  frame.name = 'checkout';
+  frame.title = 'Checkout';
+  root.appendChild(frame);
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = checkoutBase + '/pay';
+  form.target = 'checkout';
+  form.hidden = true;
+  const values = Object.assign({}, JSON.parse(fields), { display_mode: 'INLINE', site_redirect_url: storeOrigin + '/return' });
+  for (const [name, value] of Object.entries(values)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
+})();
+`;
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="/store.css"></head><body><main>${body}</main></body></html>`;
@@ -28,7 +73,8 @@ function layout(title: string, body: string): string {
 
 /**
  * The demo merchant store on its own origin: a product page that starts payments by form POST (REDIRECT),
- * the return page that shows the result it received, and /results.json listing every result (for tests).
+ * a page that embeds the checkout (INLINE) and lists the messages it receives, the return page that shows
+ * the result it received, and /results.json listing every result (for tests).
  */
 export function createMerchantStore(o: MerchantStoreOptions) {
   const results: ReceivedResult[] = [];
@@ -57,6 +103,31 @@ export function createMerchantStore(o: MerchantStoreOptions) {
 <label for="acquirer">Acquirer branding</label><select id="acquirer" name="acquirer"><option value="">Default</option><option>ZIB</option><option>MUL</option><option>HALO</option></select>
 <label for="lang">Language</label><select id="lang" name="lang"><option value="en">English</option><option value="fr">Français</option></select>
 <p><button type="submit">Pay NGN 1,500.00</button></p><p>Reference ${ref}</p></form>`));
+      }
+      if (url.pathname === '/inline-test.js') return send(200, 'text/javascript; charset=utf-8', INLINE_SCRIPT);
+      if (url.pathname === '/inline-test' && req.method === 'GET') {
+        // The declared origin is always this store's own: served under another host name, the page is a third
+        // origin embedding a payment that is not its own.
+        const fields: Record<string, string> = {
+          merchant_code: 'MX_DEMO',
+          pay_item_id: 'Default_Payable_MX_DEMO',
+          txn_ref: url.searchParams.get('ref') || `INLINE-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`,
+          amount: '150000',
+          currency: '566',
+          cust_email: 'ada@example.com',
+          cust_name: 'Ada Obi',
+        };
+        for (const k of INLINE_PASSED_FIELDS) {
+          const v = url.searchParams.get(k);
+          if (v) fields[k] = v;
+        }
+        return send(200, 'text/html; charset=utf-8', layout('Oja Demo Store: inline checkout', `
+<h1>Inline checkout</h1>
+<p>Reference ${escapeHtml(fields.txn_ref)}</p>
+<div id="inline-checkout" data-checkout-base="${escapeHtml(o.checkoutBase)}" data-store-origin="${escapeHtml(o.selfOrigin())}" data-fields="${escapeHtml(JSON.stringify(fields))}"></div>
+<h2>Messages from the checkout</h2>
+<ol id="messages"></ol>
+<script src="/inline-test.js"></script>`));
       }
       if (url.pathname === '/return') {
         const fields = Object.fromEntries(Object.entries(req.method === 'POST' ? await readBody(req) : Object.fromEntries(url.searchParams)).map(([k, v]) => [k, String(v)]));

@@ -5,7 +5,6 @@ export const pendingMessages: MessageBundle = {
   en: {
     core: {
       pending: {
-        loading: "Loading…",
         timeLeft: "Time left: {{time}}",
         minutesLeft: "About {{minutes}} minute(s) left",
       },
@@ -14,7 +13,6 @@ export const pendingMessages: MessageBundle = {
   fr: {
     core: {
       pending: {
-        loading: "Chargement…",
         timeLeft: "Temps restant : {{time}}",
         minutesLeft: "Environ {{minutes}} minute(s) restante(s)",
       },

@@ -1,7 +1,7 @@
 import type { ChannelPlugin } from '../plugin';
 import type { Checkout, NotificationKind, TransactionResponse } from './checkout';
 import { withSession } from './checkout';
-import { CODE_CANCELLED } from '../codes';
+import { classify, CODE_CANCELLED } from '../codes';
 import type { Locale } from '../i18n';
 
 /** Default toast duration, ms (spec core §9). */
@@ -71,6 +71,9 @@ export async function confirmCancel(c: Checkout, wait = (ms: number) => new Prom
     // The payer asked to leave: a failed cancel call must not keep them here. The API expires the payment.
   }
   await wait(AFTER_CANCEL_CALL_MS);
+  // A failed result is not final (the payer may retry from it), so the cancel replaces it; a final one stays.
+  if (c.state.result && classify(c.state.result.responseCode) === 'failed') c.state.result = null;
+  c.state.cancelDialogOpen = false;
   complete(c, CODE_CANCELLED);
 }
 

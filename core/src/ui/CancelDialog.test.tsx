@@ -196,4 +196,13 @@ describe('Cancel Payment dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Payment Cancelled' })).toBeTruthy();
   });
+
+  it('leaves a final result alone, and closes', async () => {
+    const { c } = await renderCheckout({ result: { responseCode: 'XS1' } });
+    // Within the 2 s before an expired result goes back to the merchant.
+    await click(within(await openDialog()).getByRole('button', { name: 'Cancel Payment' }));
+    await pass(500);
+    expect(c.state.result?.responseCode).toBe('XS1');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { useT } from '../i18n';
-import { useCheckoutState } from '../state/checkout';
-import { embedder, postToMerchant } from '../state/completion';
+import { useCheckout, useCheckoutState } from '../state/checkout';
+import { buildResult, embedder, postToMerchant } from '../state/completion';
 import { CrossIcon } from './icons';
 import { button, heading, muted, stack } from './styles';
 
@@ -10,8 +10,15 @@ import { button, heading, muted, stack } from './styles';
  */
 export function IncorrectTransaction({ referrer }: { /** http(s) page the payer came from, if known. */ referrer?: string }) {
   const t = useT();
+  const c = useCheckout();
   const { props } = useCheckoutState();
   const embedded = props.displayMode === 'INLINE' || props.displayMode === 'POPUP';
+  const goBackToEmbedder = () => {
+    // COMPLETED goes once per payment, with the result fields of any completion (CONTRACT §3).
+    if (c.state.delivered) return;
+    c.state.delivered = true;
+    postToMerchant(embedder(), props.siteOrigin, 'COMPLETED', buildResult(c.state.props, { responseCode: props.responseCode }));
+  };
   return (
     <section className={stack} aria-labelledby="oja-incorrect-title">
       <div role="alert">
@@ -20,11 +27,7 @@ export function IncorrectTransaction({ referrer }: { /** http(s) page the payer 
         <p className={muted}>{t('core.incorrect.body')}</p>
       </div>
       {embedded && props.siteOrigin ? (
-        <button
-          type="button"
-          className={button}
-          onClick={() => postToMerchant(embedder(), props.siteOrigin, 'COMPLETED', { resp: props.responseCode, txnref: props.merchantTransactionReference })}
-        >
+        <button type="button" className={button} onClick={goBackToEmbedder}>
           {t('core.incorrect.goBack')}
         </button>
       ) : referrer ? (

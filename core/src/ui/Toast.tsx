@@ -40,7 +40,8 @@ export function Toast() {
   return (
     <div aria-live="assertive" aria-atomic="true">
       {notification && (
-        <div className={toast} data-kind={notification.kind} role={notification.kind === 'INFO' ? 'status' : 'alert'}>
+        // Keyed by id: the same text notified again is a new toast, announced and timed afresh.
+        <div key={notification.id} className={toast} data-kind={notification.kind} role={notification.kind === 'INFO' ? 'status' : 'alert'}>
           <p>{notification.message || t('core.toast.default')}</p>
           <button type="button" aria-label={t('core.toast.close')} onClick={() => dismissNotification(c)}>
             <CloseIcon />

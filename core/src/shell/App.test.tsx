@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { CheckoutHarness, testCheckout } from '../testing';
+import type { TestCheckoutOptions } from '../testing';
+import { defineChannel } from '../plugin';
+import { cardFixture, transferFixture } from '../testing/fixtureChannels';
+// Loaded on demand by the shell; loaded here first so they render within a fake-timer tick.
+import '../ui/ResultScreen';
+import '../ui/CancelDialog';
+
+const pass = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
+const click = async (el: Element) => {
+  await act(async () => {
+    fireEvent.click(el);
+  });
+  await pass();
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+});
+
+const offersTransfer = { paymentChannels: ['CARD', 'TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] };
+
+async function renderApp(o: TestCheckoutOptions = {}, path?: string) {
+  const c = testCheckout({ channels: [cardFixture, transferFixture], ...o, props: { ...offersTransfer, ...o.props } });
+  render(<CheckoutHarness checkout={c} path={path} />);
+  await pass();
+  return c;
+}
+
+/** English strings the tests below look for; none may show on a French page. */
+const ENGLISH = [
+  'You are paying',
+  'Choose a payment method',
+  'Cancel payment and return to Oja Demo Store',
+  'Pay with Card',
+  'Pay with Transfer',
+  'powered by',
+  'Payment Failed',
+  'Transaction Failed',
+  'Retry payment',
+  'or select an alternative payment method',
+  'Insufficient funds',
+  'Cancel Payment?',
+  'Are you sure you want to cancel this payment?',
+  'Close',
+  'Incorrect Transaction',
+  'Go Back',
+];
+const expectNoEnglish = () => {
+  const text = document.body.textContent ?? '';
+  for (const s of ENGLISH) expect(text, s).not.toContain(s);
+};
+
+describe('App', () => {
+  it('titles the document', async () => {
+    await renderApp();
+    expect(document.title).toBe('Checkout');
+  });
+
+  it('shows the method list at /payment-methods and at an unknown path', async () => {
+    await renderApp();
+    expect(screen.getByRole('heading', { name: 'Choose a payment method' })).toBeTruthy();
+    cleanup();
+    await renderApp({}, '/nowhere');
+    expect(screen.getByRole('heading', { name: 'Choose a payment method' })).toBeTruthy();
+  });
+
+  it("opens a channel's screen at its path and makes it the ongoing channel", async () => {
+    const c = await renderApp({}, '/payment/transfer');
+    expect(screen.getByText('Transfer screen')).toBeTruthy();
+    expect(c.state.channel).toBe('transfer');
+  });
+
+  it('does not open a channel this payment may not use', async () => {
+    await renderApp({ props: { paymentChannels: ['CARD'], nonCardOptions: [] } }, '/payment/transfer');
+    expect(screen.queryByText('Transfer screen')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Choose a payment method' })).toBeTruthy();
+  });
+
+  it('says it is loading while a channel screen loads', async () => {
+    const slow = defineChannel({
+      id: 'slow',
+      code: 'SLOW',
+      path: '/payment/slow',
+      isAvailable: () => true,
+      screen: () => new Promise((resolve) => setTimeout(() => resolve({ default: () => <p>Slow screen</p> }), 1_000)),
+      messages: { en: {}, fr: {} },
+    });
+    await renderApp({ channels: [cardFixture, slow] }, '/payment/slow');
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    await pass(1_000);
+    expect(screen.getByText('Slow screen')).toBeTruthy();
+  });
+
+  it('shows the error boundary message when a screen fails to render', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = defineChannel({
+      id: 'broken',
+      code: 'BROKEN',
+      path: '/payment/broken',
+      isAvailable: () => true,
+      screen: async () => ({
+        default: () => {
+          throw new Error('render failure');
+        },
+      }),
+      messages: { en: {}, fr: {} },
+    });
+    await renderApp({ channels: [cardFixture, broken] }, '/payment/broken');
+    expect(screen.getByRole('alert').textContent).toBe('Oops, something went wrong. Please contact support');
+    // The shell around it stays: the payer can still cancel.
+    expect(screen.getByTestId('cancel-payment')).toBeTruthy();
+  });
+});
+
+describe('App in French', () => {
+  it('renders the method list and shell in French', async () => {
+    await renderApp({ env: { locale: 'fr' } });
+    expect(document.title).toBe('Paiement');
+    expect(screen.getByText('Vous payez')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Choisissez un moyen de paiement' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Payer par carte/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Payer par virement/ })).toBeTruthy();
+    expect(screen.getByTestId('cancel-payment').textContent).toBe('Annuler le paiement et revenir à Oja Demo Store');
+    expect(screen.getByText(/propulsé par/)).toBeTruthy();
+    expectNoEnglish();
+  });
+
+  it('renders the failure view in French', async () => {
+    await renderApp({ env: { locale: 'fr' }, channel: 'card', result: { responseCode: '51' } });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Échec du paiement');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Échec de la transaction');
+    expect(screen.getByText('Fonds insuffisants. Utilisez une autre carte ou essayez un autre moyen de paiement')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Réessayer le paiement' })).toBeTruthy();
+    expect(screen.getByText('ou choisissez un autre moyen de paiement')).toBeTruthy();
+    expectNoEnglish();
+  });
+
+  it('renders the success message in French', async () => {
+    await renderApp({ env: { locale: 'fr' }, result: { responseCode: '00' } });
+    expect(screen.getByText('Paiement réussi')).toBeTruthy();
+    expect(screen.getByText('Vous êtes redirigé vers Oja Demo Store, veuillez ne pas fermer cette page.')).toBeTruthy();
+  });
+
+  it('renders the cancel dialog in French', async () => {
+    await renderApp({ env: { locale: 'fr' } });
+    await click(screen.getByTestId('cancel-payment'));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Annuler le paiement ?');
+    expect(dialog.textContent).toContain('Voulez-vous vraiment annuler ce paiement ?');
+    expect(screen.getAllByRole('button', { name: 'Fermer' }).length).toBeGreaterThan(0);
+    expectNoEnglish();
+  });
+
+  it('renders the Incorrect Transaction screen in French', async () => {
+    await renderApp({ env: { locale: 'fr' }, props: { responseCode: 'Z1' } });
+    expect(screen.getByRole('heading', { name: 'Transaction incorrecte' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retour' })).toBeTruthy();
+    expectNoEnglish();
+  });
+
+  it('uses "Annuler le paiement" for a bulk payment', async () => {
+    await renderApp({ env: { locale: 'fr' }, props: { isBulkPayment: true } });
+    expect(screen.getByTestId('cancel-payment').textContent).toBe('Annuler le paiement');
+  });
+});

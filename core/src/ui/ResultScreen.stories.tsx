@@ -1,0 +1,97 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { renderCheckout, scenario } from '@oja/stories/harness';
+import transfer from '@oja/transfer';
+import { cardFixture } from '../testing/fixtureChannels';
+
+/** The result screen of spec core §2: each outcome, and the success message of each display mode. */
+const meta = {
+  title: 'Core/Result screen',
+  render: renderCheckout,
+  parameters: { checkout: scenario({ channel: 'transfer', path: '/payment/transfer' }) },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const SuccessRedirect: Story = {
+  name: 'Payment Successful (REDIRECT)',
+  parameters: {
+    checkout: scenario({
+      props: { displayMode: 'REDIRECT' },
+      result: { responseCode: '00' },
+      expect: { en: "You're being redirected to Oja Demo Store", fr: 'Vous êtes redirigé vers Oja Demo Store' },
+    }),
+  },
+};
+
+export const SuccessInline: Story = {
+  name: 'Payment Successful (INLINE, with redirect URL)',
+  parameters: {
+    checkout: scenario({
+      props: { displayMode: 'INLINE' },
+      result: { responseCode: '00' },
+      expect: { en: 'We are taking you back to Oja Demo Store...', fr: 'Nous vous ramenons vers Oja Demo Store...' },
+    }),
+  },
+};
+
+export const SuccessInlineNoRedirect: Story = {
+  name: 'Payment Successful (INLINE, no redirect URL)',
+  parameters: {
+    checkout: scenario({
+      props: { displayMode: 'INLINE', siteRedirectUrl: '' },
+      result: { responseCode: '00' },
+      expect: { en: 'Your transaction has been completed successfully', fr: 'Votre transaction a été effectuée avec succès' },
+    }),
+  },
+};
+
+export const SuccessPopup: Story = {
+  name: 'Payment Successful (POPUP)',
+  parameters: {
+    checkout: scenario({
+      props: { displayMode: 'POPUP' },
+      result: { responseCode: '00' },
+      expect: { en: "You're good to go. Feel free to close this window!", fr: 'Vous pouvez fermer cette fenêtre' },
+    }),
+  },
+};
+
+export const InProgress: Story = {
+  name: 'Transaction in Progress (09)',
+  parameters: { checkout: scenario({ result: { responseCode: '09' }, expect: { en: 'Transaction in Progress', fr: 'Transaction en cours' } }) },
+};
+
+export const Expired: Story = {
+  name: 'Transaction Expired',
+  parameters: { checkout: scenario({ result: { responseCode: 'XS1' }, expect: { en: 'Transaction Expired', fr: 'Transaction expirée' } }) },
+};
+
+export const Cancelled: Story = {
+  name: 'Payment Cancelled',
+  parameters: { checkout: scenario({ result: { responseCode: 'Z6' }, expect: { en: 'Payment Cancelled', fr: 'Paiement annulé' } }) },
+};
+
+export const FailedWithAlternatives: Story = {
+  name: 'Payment Failed (with alternatives)',
+  parameters: {
+    checkout: scenario({
+      // The card failed; transfer is offered as the alternative.
+      channels: [cardFixture, transfer],
+      channel: 'card',
+      path: '/payment/card',
+      result: { responseCode: '51' },
+      expect: { en: 'or select an alternative payment method', fr: 'ou choisissez un autre moyen de paiement' },
+    }),
+  },
+};
+
+export const FailedNoAlternatives: Story = {
+  name: 'Payment Failed (no alternative)',
+  parameters: {
+    checkout: scenario({
+      result: { responseCode: '51' },
+      expect: { en: 'Insufficient funds', fr: 'Fonds insuffisants' },
+    }),
+  },
+};

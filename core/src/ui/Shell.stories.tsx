@@ -1,0 +1,118 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { userEvent, within } from 'storybook/test';
+import { renderCheckout, scenario, textOf } from '@oja/stories/harness';
+import { defineChannel } from '../plugin';
+import { notify } from '../state/actions';
+import { demoMessages } from './demoMessages';
+
+/** The shell around every screen: method list, header, footer, cancel button, toast, error boundary, demo panel. */
+const meta = {
+  title: 'Core/Shell',
+  render: renderCheckout,
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A channel whose screen fails to render, to show the error boundary. */
+const brokenChannel = defineChannel({
+  id: 'broken',
+  code: 'BROKEN',
+  path: '/payment/broken',
+  isAvailable: () => true,
+  screen: async () => ({
+    default: function BrokenScreen(): never {
+      throw new Error('Story: this screen fails on purpose');
+    },
+  }),
+  messages: { en: {}, fr: {} },
+});
+
+export const MethodList: Story = {
+  name: 'Method list (one channel)',
+  parameters: { checkout: scenario({ expect: { en: 'Pay with Transfer', fr: 'Payer par virement' } }) },
+};
+
+export const NoMethods: Story = {
+  name: 'Method list (empty)',
+  parameters: {
+    checkout: scenario({
+      channels: [],
+      expect: { en: 'No payment method is available', fr: "Aucun moyen de paiement n'est disponible" },
+    }),
+  },
+};
+
+export const HeaderWithEmailAndFee: Story = {
+  name: 'Header with customer e-mail and fee',
+  parameters: {
+    checkout: scenario({
+      props: { customerEmail: 'ada.obi@example.com', passFeeToCustomer: true, surcharge: 15000, checkoutAmount: 165000 },
+      expect: { en: 'FEE NGN 150.00', fr: 'FRAIS NGN 150.00' },
+    }),
+  },
+};
+
+export const BulkPayment: Story = {
+  name: 'Bulk payment cancel label',
+  parameters: {
+    checkout: scenario({ props: { isBulkPayment: true }, expect: { en: 'Cancel Payment', fr: 'Annuler le paiement' } }),
+  },
+};
+
+export const IncorrectRedirect: Story = {
+  name: 'Incorrect Transaction (REDIRECT)',
+  parameters: {
+    checkout: scenario({ props: { responseCode: 'Z5', displayMode: 'REDIRECT' }, expect: { en: 'Incorrect Transaction', fr: 'Transaction incorrecte' } }),
+  },
+};
+
+export const IncorrectInline: Story = {
+  name: 'Incorrect Transaction (INLINE)',
+  parameters: {
+    checkout: scenario({ props: { responseCode: 'Z5', displayMode: 'INLINE' }, expect: { en: 'Go Back', fr: 'Retour' } }),
+  },
+};
+
+export const ToastInfo: Story = {
+  name: 'Toast (INFO)',
+  parameters: {
+    checkout: scenario({
+      setup: (c, t) => notify(c, t('core.error.stillTrying'), 'INFO', null),
+      expect: { en: 'We will keep trying', fr: 'Nous continuons' },
+    }),
+  },
+};
+
+export const ToastError: Story = {
+  name: 'Toast (ERROR, default message)',
+  parameters: {
+    checkout: scenario({
+      setup: (c) => notify(c, '', 'ERROR', null),
+      expect: { en: 'Something went wrong. Please try again.', fr: "Une erreur s'est produite. Veuillez réessayer." },
+    }),
+  },
+};
+
+export const ErrorBoundaryFallback: Story = {
+  name: 'Error boundary fallback',
+  parameters: {
+    checkout: scenario({
+      channels: [brokenChannel],
+      path: '/payment/broken',
+      throws: true,
+      expect: { en: 'Oops, something went wrong. Please contact support', fr: "Oups, une erreur s'est produite. Veuillez contacter le support" },
+    }),
+  },
+};
+
+export const DemoPanelOpen: Story = {
+  name: 'Demo panel open (sandbox)',
+  parameters: {
+    checkout: scenario({ env: { sandbox: true }, expect: { en: 'Demo payment settings', fr: 'Paramètres du paiement de démonstration' } }),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: textOf([demoMessages], globals.locale, 'core.demo.open') }));
+  },
+};

@@ -1,0 +1,203 @@
+// Shared helpers of the browser end-to-end tests: Chromium driven through the real built server and sandbox
+// (started by scripts/test/e2e-global-setup.ts).
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+
+export const MERCHANT_CODE = 'MX_DEMO';
+export const MERCHANT_NAME = 'Oja Demo Store';
+/** The CONTRACT §3 fields of a result. */
+export const RESULT_FIELDS = ['payRef', 'txnref', 'amount', 'apprAmt', 'resp', 'desc', 'retRef', 'cardNum', 'mac', 'bpResp', 'bpTrxnRef', 'rechPin'];
+/** How long a locator waits for the page, ms. */
+export const UI_TIMEOUT_MS = 15_000;
+
+/** Headless flags that keep Chromium off the network at start (TOOLCHAIN). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const checkoutBase = (): string => inject('checkoutBase');
+export const storeBase = (): string => inject('storeBase');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/**
+ * One browser per test file, a fresh context per test: call at the top of a file. newPage() opens a page in
+ * a new context, closed after the test.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    browser: () => browser,
+    async newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+      const context = await browser.newContext({ viewport: { width: 800, height: 900 }, ...options });
+      context.setDefaultTimeout(UI_TIMEOUT_MS);
+      contexts.push(context);
+      return context;
+    },
+    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+      return (await this.newContext(options)).newPage();
+    },
+  };
+}
+
+/** A fresh merchant transaction reference. */
+export function txnRef(label: string): string {
+  return `E2E-${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+/** A valid pay request (CONTRACT §2) for the demo merchant, returning to the store. */
+export function payFields(ref: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    merchant_code: MERCHANT_CODE,
+    pay_item_id: 'Default_Payable_MX_DEMO',
+    txn_ref: ref,
+    amount: '150000',
+    currency: '566',
+    site_redirect_url: `${storeBase()}/return`,
+    cust_email: 'ada@example.com',
+    cust_name: 'Ada Obi',
+    ...extra,
+  };
+}
+
+export function payUrl(fields: Record<string, string>): string {
+  return `${checkoutBase()}/pay?${new URLSearchParams(fields)}`;
+}
+
+/** GET /pay with the fields; answers the checkout's HTTP status. */
+export async function openPay(page: Page, fields: Record<string, string>): Promise<number> {
+  const res = await page.goto(payUrl(fields));
+  return res?.status() ?? 0;
+}
+
+/** Starts a payment the way a merchant page does: a form POST from the store's origin. */
+export async function postPayFromStore(page: Page, fields: Record<string, string>): Promise<void> {
+  await page.goto(`${storeBase()}/`);
+  await Promise.all([
+    page.waitForURL(`${checkoutBase()}/**`),
+    page.evaluate(
+      ({ action, fields }) => {
+        const form = document.createElement('form');
+        form.method = 'POST';
+        form.action = action;
+        for (const [name, value] of Object.entries(fields)) {
+          const input = document.createElement('input');
+          input.type = 'hidden';
+          input.name = name;
+          input.value = value;
+          form.appendChild(input);
+        }
+        document.body.appendChild(form);
+        form.submit();
+      },
+      { action: `${checkoutBase()}/pay`, fields },
+    ),
+  ]);
+}
+
+/** Starts a payment from the store's product page with its own form; answers the store's txn_ref. */
+export async function startFromStore(page: Page, choice: { channels?: string; acquirer?: string; lang?: string } = {}): Promise<string> {
+  await page.goto(`${storeBase()}/`);
+  if (choice.channels !== undefined) await page.locator('#channels').selectOption(choice.channels);
+  if (choice.acquirer !== undefined) await page.locator('#acquirer').selectOption(choice.acquirer);
+  if (choice.lang !== undefined) await page.locator('#lang').selectOption(choice.lang);
+  const ref = await page.locator('input[name="txn_ref"]').inputValue();
+  await Promise.all([page.waitForURL(`${checkoutBase()}/**`), page.getByRole('button', { name: /^Pay NGN/ }).click()]);
+  return ref;
+}
+
+export interface StoreResult {
+  at: number;
+  fields: Record<string, string>;
+}
+
+/** The results the store's return page received for a transaction reference. */
+export async function storeResults(ref: string): Promise<StoreResult[]> {
+  const res = await fetch(`${storeBase()}/results.json`);
+  const all = (await res.json()) as StoreResult[];
+  return all.filter((r) => r.fields.txnref === ref);
+}
+
+/** Settles a pending payment in the sandbox (CONTRACT §4). */
+export async function simulate(ref: string, outcome: 'success' | 'failed' | 'expired'): Promise<void> {
+  const res = await fetch(`${checkoutBase()}/sandbox/simulate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ merchant_code: MERCHANT_CODE, txn_ref: ref, outcome }),
+  });
+  expect(res.status, `simulate ${outcome} for ${ref}`).toBe(200);
+}
+
+export interface SandboxPaymentView {
+  paymentId: string;
+  outcome: { value: string; at: number } | null;
+  cancellation: { reason: string; at: number } | null;
+  calls: Array<{ path: string; at: number; endedAt?: number }>;
+  channels: Record<string, Record<string, unknown>>;
+}
+
+/** GET /sandbox/payments for a transaction reference: its status and, when it exists, the payment. */
+export async function sandboxPayment(ref: string): Promise<{ status: number; payment?: SandboxPaymentView }> {
+  const res = await fetch(`${checkoutBase()}/sandbox/payments?${new URLSearchParams({ merchant_code: MERCHANT_CODE, txn_ref: ref })}`);
+  const body = await res.json();
+  return res.ok ? { status: res.status, payment: body as SandboxPaymentView } : { status: res.status };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** No serious or critical WCAG 2 A/AA violation on the page as it is now. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n')}`);
+  expect(report, `axe on ${what}`).toEqual([]);
+}
+
+/**
+ * For tests on Playwright's clock: the page's time runs ahead of the server's, and the checkout corrects its
+ * clock from every API answer's Date header (core/src/clock.ts). Hiding that header keeps the page on its own
+ * (fake) clock, as if the server's clock moved with it.
+ */
+export async function hideServerDate(page: Page): Promise<void> {
+  await page.route(`${checkoutBase()}/api/**`, async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers.date;
+    await route.fulfill({ response, headers });
+  });
+}
+
+/** Screens of the transfer channel. */
+export const transfer = {
+  accountNumber: (page: Page) => page.getByTestId('account-number'),
+  async waitForAccount(page: Page): Promise<string> {
+    const el = page.getByTestId('account-number');
+    await el.waitFor();
+    return (await el.textContent()) ?? '';
+  },
+  async transferred(page: Page): Promise<void> {
+    await page.getByRole('button', { name: 'I have transferred' }).click();
+    await page.getByRole('heading', { name: 'Confirming your transfer' }).waitFor();
+  },
+};

@@ -1,0 +1,143 @@
+// Transfer, end to end in REDIRECT mode: the account, the wait, the sandbox's outcomes and what reaches the store.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, openPay, payFields, simulate, sleep, startFromStore, storeBase, storeResults, transfer, txnRef, useBrowser,
+} from './helpers';
+
+/** The result screen waits this long before returning an expired or cancelled result, ms (spec core §4). */
+const EXPIRED_CANCELLED_WAIT_MS = 2_000;
+
+const b = useBrowser();
+
+/**
+ * Holds the form POST to the store's return page until released, so the result screen (shown while the
+ * browser submits) can be read before the store's page replaces it.
+ */
+async function holdReturn(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(`${storeBase()}/return`, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+async function expectLandedOnStore(page: Page, resp: string): Promise<void> {
+  await page.waitForURL(`${storeBase()}/return`);
+  await expect.poll(() => page.locator('h1').getAttribute('data-resp')).toBe(resp);
+}
+
+describe('Transfer in REDIRECT mode', () => {
+  it('shows the account, waits, and a simulated success (on-screen control) returns 00 to the store once', async () => {
+    const context = await b.newContext();
+    const page = await context.newPage();
+    // The control only settles the sandbox; the page learns it at its next status request, 20 s later.
+    await page.clock.install();
+    const ref = await startFromStore(page, { channels: 'TRANSFER' });
+    expect(new URL(page.url()).pathname).toBe('/payment/transfer');
+
+    const number = await transfer.waitForAccount(page);
+    expect(number).toMatch(/^\d{10}$/);
+    const details = page.locator('dl');
+    await expect.poll(() => details.innerText()).toContain('Oja Sandbox Bank');
+    const text = await details.innerText();
+    expect(text).toContain('Account number');
+    expect(text).toContain('Bank');
+    expect(text).toContain('Beneficiary');
+    expect(text).toContain(`Oja Checkout - ${MERCHANT_NAME}`);
+    await page.getByText('Valid for 30 minutes').waitFor();
+    await page.getByText('Transfer only once to this account. It accepts one transfer, for this payment only.').waitFor();
+    await page.getByRole('heading', { name: 'Transfer NGN 1,500.00 to the account below' }).waitFor();
+
+    const firstStatus = page.waitForResponse((r) => r.url().startsWith(`${checkoutBase()}/api/v1/virtualaccount/status`));
+    await transfer.transferred(page);
+    expect((await (await firstStatus).json()).responseCode).toBe('09');
+    await page.getByRole('timer').waitFor();
+
+    const release = await holdReturn(page);
+    const simulated = page.waitForResponse((r) => r.url() === `${checkoutBase()}/sandbox/simulate`);
+    await page.getByRole('button', { name: 'Simulate success' }).click();
+    expect((await simulated).status()).toBe(200);
+    await page.clock.fastForward(20_000);
+
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await page.getByText(`You're being redirected to ${MERCHANT_NAME}, please do not close this page.`).waitFor();
+    expect(await page.getByTestId('cancel-payment').count()).toBe(0);
+    release();
+
+    await expectLandedOnStore(page, '00');
+    await page.getByText('Thank you: payment received').waitFor();
+    await sleep(500);
+    const results = await storeResults(ref);
+    expect(results).toHaveLength(1);
+    const fields = results[0].fields;
+    expect(Object.keys(fields).sort()).toEqual([...RESULT_FIELDS].sort());
+    expect(fields).toMatchObject({ txnref: ref, resp: '00', amount: '150000', apprAmt: '150000', cardNum: '', mac: '' });
+    expect(fields.payRef).not.toBe('');
+    expect(fields.retRef).not.toBe('');
+    expect(fields.desc).toBe('Approved by Financial Institution');
+  });
+
+  it('settles by POST /sandbox/simulate and returns 00 to the store once', async () => {
+    const page = await b.newPage();
+    const ref = txnRef('api-success');
+    expect(await openPay(page, payFields(ref, { channels: 'TRANSFER' }))).toBe(200);
+    await transfer.waitForAccount(page);
+    // The payer's bank pays before they say so: the first status request already finds it.
+    await simulate(ref, 'success');
+    await Promise.all([page.waitForURL(`${storeBase()}/return`), page.getByRole('button', { name: 'I have transferred' }).click()]);
+    await expectLandedOnStore(page, '00');
+    await sleep(500);
+    const results = await storeResults(ref);
+    expect(results).toHaveLength(1);
+    expect(Object.keys(results[0].fields).sort()).toEqual([...RESULT_FIELDS].sort());
+    expect(results[0].fields).toMatchObject({ txnref: ref, resp: '00', amount: '150000', apprAmt: '150000' });
+  });
+
+  it('a failed transfer shows Transaction Error, posts nothing, and Retry gives a new account', async () => {
+    const page = await b.newPage();
+    const ref = txnRef('failed');
+    await openPay(page, payFields(ref, { channels: 'TRANSFER' }));
+    const first = await transfer.waitForAccount(page);
+    await simulate(ref, 'failed');
+    await page.getByRole('button', { name: 'I have transferred' }).click();
+
+    await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
+    await page.getByRole('heading', { name: 'Transaction Error' }).waitFor();
+    await page.getByText('We could not confirm your transfer. If your account was debited, the reversal can take up to 24 hours.').waitFor();
+    // Longer than an expired or cancelled result waits: a failure never goes to the merchant.
+    await sleep(EXPIRED_CANCELLED_WAIT_MS + 1_000);
+    expect(new URL(page.url()).origin).toBe(checkoutBase());
+    expect(await storeResults(ref)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Retry payment' }).click();
+    const second = await transfer.waitForAccount(page);
+    expect(second).toMatch(/^\d{10}$/);
+    expect(second).not.toBe(first);
+    await page.getByRole('button', { name: 'I have transferred' }).waitFor();
+    expect(await storeResults(ref)).toEqual([]);
+  });
+
+  it('an expired transfer shows Transaction Expired and returns XS1 to the store once, 2 s later', async () => {
+    const page = await b.newPage();
+    const ref = txnRef('expired');
+    await openPay(page, payFields(ref, { channels: 'TRANSFER' }));
+    await transfer.waitForAccount(page);
+    await simulate(ref, 'expired');
+    await page.getByRole('button', { name: 'I have transferred' }).click();
+    await page.getByRole('heading', { name: 'Transaction Expired' }).waitFor();
+    const shownAt = Date.now();
+    expect(await page.getByRole('button', { name: 'Retry payment' }).count()).toBe(0);
+    expect(await storeResults(ref)).toEqual([]);
+
+    await expectLandedOnStore(page, 'XS1');
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(EXPIRED_CANCELLED_WAIT_MS - 500);
+    await sleep(500);
+    const results = await storeResults(ref);
+    expect(results).toHaveLength(1);
+    expect(Object.keys(results[0].fields).sort()).toEqual([...RESULT_FIELDS].sort());
+    expect(results[0].fields).toMatchObject({ txnref: ref, resp: 'XS1', amount: '0', apprAmt: '0' });
+  });
+});

@@ -1,0 +1,491 @@
+// `npm run bench`: the performance report.
+//   1. builds (unless --no-build),
+//   2. bytes of the initial route and of each lazy screen (gzip 9, brotli 11) against the developers' guide's
+//      budgets, the shared check-budget.mjs verdict, and the initial route's weight next to React alone,
+//   3. throttled cold loads (../shared/tools/pageperf.mjs) of the static floor page and of the checkout
+//      (unless --no-perf), reported as medians and as ratios to the floor (reported, not gated),
+//   4. a table on stdout, dist/bench/report.json and dist/bench/report.md.
+// Exit 0 all budgets met, 1 a byte budget broken or a forbidden package on the initial route, 2 harness failure.
+// Usage: node scripts/bench/bench.mjs [--no-build] [--no-perf] [--runs N] [--warmup N] [--profile slow4g]
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { accountBytes, DEFAULT_BUDGETS, gzipSize, brotliSize, KiB } from './bytes.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const toolsDir = path.resolve(root, '../shared/tools');
+const dist = path.join(root, 'dist');
+const outDir = path.join(dist, 'bench');
+const started = Date.now();
+const LCP_RATIO_WARN = 2.0;
+const FORBIDDEN_PORTS = new Set([4400, 4401]);
+
+class HarnessError extends Error {}
+
+// ---------------------------------------------------------------- arguments
+function parseArgs(argv) {
+  const o = { build: true, perf: true, runs: 5, warmup: 1, profile: 'slow4g' };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const val = () => {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (v === undefined) throw new HarnessError(`missing value for ${a}`);
+      return v;
+    };
+    const name = a.split('=')[0];
+    if (name === '--no-build') o.build = false;
+    else if (name === '--no-perf') o.perf = false;
+    else if (name === '--runs') o.runs = Number(val());
+    else if (name === '--warmup') o.warmup = Number(val());
+    else if (name === '--profile') o.profile = val();
+    else if (name === '--help' || name === '-h') o.help = true;
+    else throw new HarnessError(`unknown argument ${a} (try --help)`);
+  }
+  if (!Number.isInteger(o.runs) || o.runs < 1) throw new HarnessError('--runs needs a positive integer');
+  if (!Number.isInteger(o.warmup) || o.warmup < 0) throw new HarnessError('--warmup needs a non-negative integer');
+  return o;
+}
+
+// ---------------------------------------------------------------- processes (all stopped at the end)
+const children = new Set();
+const servers = new Set();
+
+/** Spawns in its own process group so that the whole tree (e.g. Chromium under pageperf) can be stopped. */
+function start(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+  children.add(child);
+  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => { children.delete(child); resolve({ code, signal }); }));
+  child.on('error', () => {});
+  return child;
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try { child.kill(signal); } catch { /* gone */ }
+  }
+}
+
+async function stop(child) {
+  if (!children.has(child)) return;
+  killGroup(child, 'SIGTERM');
+  const t = setTimeout(() => killGroup(child, 'SIGKILL'), 3000);
+  await child.exited;
+  clearTimeout(t);
+  killGroup(child, 'SIGKILL'); // stragglers left in the group
+}
+
+async function cleanup() {
+  await Promise.all([...children].map(stop));
+  await Promise.all([...servers].map((s) => new Promise((r) => { s.closeAllConnections?.(); s.close(() => r()); })));
+  servers.clear();
+}
+// last resort, synchronous: nothing we started outlives us
+process.on('exit', () => { for (const c of children) killGroup(c, 'SIGKILL'); });
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    console.error(`bench: ${sig}, stopping`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+function run(cmd, args, { timeoutMs, echo = true, label = cmd } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = start(cmd, args);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => { out += d; if (echo) process.stdout.write(d); });
+    child.stderr.on('data', (d) => { err += d; if (echo) process.stderr.write(d); });
+    let timedOut = false;
+    const t = timeoutMs ? setTimeout(() => { timedOut = true; void stop(child); }, timeoutMs) : null;
+    child.exited.then(({ code, signal }) => {
+      if (t) clearTimeout(t);
+      if (timedOut) reject(new HarnessError(`${label} timed out after ${Math.round(timeoutMs / 1000)} s`));
+      else resolve({ code: code ?? (signal ? 128 : 1), signal, out, err });
+    });
+    child.on('error', (e) => reject(new HarnessError(`${label}: ${e.message}`)));
+  });
+}
+
+// ---------------------------------------------------------------- helpers
+const fmtKiB = (n) => (n / KiB).toFixed(1);
+const fmtMs = (v) => (v == null ? '–' : String(Math.round(v)));
+const fmtRatio = (v) => (v == null || !Number.isFinite(v) ? '–' : `${v.toFixed(2)}x`);
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+
+function table(headers, rows, align) {
+  const w = headers.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => ((align?.[i] ?? (i ? 'r' : 'l')) === 'r' ? lpad(c, w[i]) : pad(c, w[i]))).join('  ');
+  return [line(headers), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function mdTable(headers, rows) {
+  return [`| ${headers.join(' | ')} |`, `|${headers.map((_, i) => (i ? '---:' : '---')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+async function freePort() {
+  for (let i = 0; i < 20; i++) {
+    const port = await new Promise((resolve, reject) => {
+      const s = net.createServer();
+      s.unref();
+      s.on('error', reject);
+      s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+    });
+    if (!FORBIDDEN_PORTS.has(port)) return port;
+  }
+  throw new HarnessError('no free port');
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitHealthy(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!children.has(child)) return false;
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (r.ok) return true;
+    } catch { /* not yet */ }
+    await sleep(150);
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- 1. build
+async function build() {
+  console.log('bench: building…');
+  const r = await run(process.execPath, [path.join(root, 'scripts/build/build.mjs')], { timeoutMs: 180_000, label: 'build' });
+  if (r.code !== 0) throw new HarnessError(`build failed (exit ${r.code})`);
+}
+
+// ---------------------------------------------------------------- 2. bytes
+async function reactBaseline() {
+  const esbuild = await import('esbuild');
+  const res = await esbuild.build({
+    stdin: {
+      contents: "import { createElement } from 'react';\nimport { hydrateRoot } from 'react-dom/client';\nhydrateRoot(document.getElementById('root'), createElement('div'));\n",
+      resolveDir: root,
+      loader: 'js',
+      sourcefile: 'react-baseline.js',
+    },
+    absWorkingDir: root,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'silent',
+  });
+  const buf = res.outputFiles[0].contents;
+  const pkg = (n) => { try { return JSON.parse(fs.readFileSync(path.join(root, 'node_modules', n, 'package.json'), 'utf8')).version; } catch { return '?'; } };
+  return { raw: buf.length, gzip: gzipSize(buf), brotli: brotliSize(buf), versions: { react: pkg('react'), 'react-dom': pkg('react-dom') } };
+}
+
+async function sharedCheckBudget(entry) {
+  const args = [path.join(toolsDir, 'check-budget.mjs'), '--meta', 'dist/meta.json', '--entry', entry,
+    '--initial-gzip', String(DEFAULT_BUDGETS.initialGzipKiB), '--chunk-gzip', String(DEFAULT_BUDGETS.chunkGzipKiB),
+    ...DEFAULT_BUDGETS.chunkOverrides.flatMap((o) => ['--chunk', `${o.match}=${o.gzipKiB}`])];
+  const r = await run(process.execPath, args, { timeoutMs: 60_000, echo: false, label: 'check-budget' });
+  const command = `node ../shared/tools/check-budget.mjs ${args.slice(1).join(' ')}`;
+  const verdict = r.code === 0 ? 'ok' : r.code === 1 ? 'FAIL' : 'error';
+  return { command, exitCode: r.code, verdict, output: (r.out + r.err).trim() };
+}
+
+function bytesSection(bytes, react, shared) {
+  const { initial, chunks } = bytes;
+  const rows = [];
+  const sz = (s) => [fmtKiB(s.raw), fmtKiB(s.gzip), fmtKiB(s.brotli)];
+  rows.push(['initial JS', `${initial.files.js.length} file(s)`, ...sz(initial.js), '', '']);
+  rows.push(['initial CSS', `${initial.files.css.length} file(s)`, ...sz(initial.css), '', '']);
+  rows.push(['initial JS+CSS', initial.entry, ...sz(initial.total), String(initial.budgetGzipKiB), initial.total.gzip <= initial.budgetGzipKiB * KiB ? 'ok' : 'OVER']);
+  for (const c of chunks) {
+    rows.push([`lazy ${c.key}${c.unlisted ? ' (unlisted)' : ''}`, `${c.files.js.length} js + ${c.files.css.length} css`, ...sz(c.total), `${c.budgetGzipKiB}${c.budgetRule ? ` (${c.budgetRule})` : ''}`, c.total.gzip <= c.budgetGzipKiB * KiB ? 'ok' : 'OVER']);
+  }
+  rows.push(['React alone', `react ${react.versions.react} + hydrateRoot`, ...sz(react), '', '']);
+  const headers = ['route', 'files', 'raw KiB', 'gzip KiB', 'br KiB', 'budget gz', 'verdict'];
+  return { headers, rows };
+}
+
+// ---------------------------------------------------------------- 3. throttled loads
+function floorServer(file) {
+  const html = fs.readFileSync(file);
+  const gz = zlib.gzipSync(html, { level: 9 });
+  const br = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+  const server = http.createServer((req, res) => {
+    const p = new URL(req.url ?? '/', 'http://floor.local').pathname;
+    if (p === '/favicon.ico') { res.writeHead(204, { 'cache-control': 'public, max-age=86400' }); return res.end(); }
+    if (p !== '/' && p !== '/floor.html') { res.writeHead(404, { 'content-type': 'text/plain' }); return res.end('Not found'); }
+    // compressed like the checkout's own pages, so that the comparison is fair
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', vary: 'accept-encoding' };
+    let body = html;
+    if (/\bbr\b/.test(accept)) { body = br; headers['content-encoding'] = 'br'; }
+    else if (/\bgzip\b/.test(accept)) { body = gz; headers['content-encoding'] = 'gzip'; }
+    headers['content-length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  servers.add(server);
+  return server;
+}
+
+async function startCheckout() {
+  const serverFile = path.join(dist, 'server', 'server.mjs');
+  if (!fs.existsSync(serverFile)) throw new HarnessError(`${path.relative(root, serverFile)} is missing: build first (drop --no-build)`);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const port = await freePort();
+    let merchantPort = await freePort();
+    while (merchantPort === port) merchantPort = await freePort();
+    const child = start(process.execPath, [serverFile], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), MERCHANT_PORT: String(merchantPort) } });
+    let log = '';
+    child.stdout.on('data', (d) => { log += d; });
+    child.stderr.on('data', (d) => { log += d; });
+    if (await waitHealthy(`http://127.0.0.1:${port}/healthz`, child, 20_000)) {
+      return { child, port, merchantPort, log: () => log };
+    }
+    await stop(child);
+    console.error(`bench: checkout server did not come up on ${port}/${merchantPort} (attempt ${attempt}):\n${log.trim()}`);
+  }
+  throw new HarnessError('the checkout server did not start');
+}
+
+async function pageperf(o, { label, url, ready }) {
+  const json = path.join(outDir, `pageperf-${label}.json`);
+  fs.rmSync(json, { force: true });
+  const chromium = o.chromium;
+  const args = [path.join(toolsDir, 'pageperf.mjs'), '--url', url, '--ready', ready, '--runs', String(o.runs), '--warmup', String(o.warmup),
+    '--profile', o.profile, '--label', label, '--json', json, '--quiet', '--chromium', chromium];
+  const t = Date.now();
+  console.log(`bench: pageperf ${label}: ${o.warmup} warmup + ${o.runs} run(s), ${o.profile}…`);
+  // 60 s per run at most (pageperf's own per-run timeout), plus slack
+  const r = await run(process.execPath, args, { timeoutMs: (o.runs + o.warmup) * 75_000 + 30_000, echo: false, label: `pageperf ${label}` });
+  if (!fs.existsSync(json)) throw new HarnessError(`pageperf ${label} failed (exit ${r.code}):\n${(r.out + r.err).trim()}`);
+  const res = JSON.parse(fs.readFileSync(json, 'utf8'));
+  if (!res.runsOk) {
+    const errors = [...new Set(res.runs.filter((x) => !x.ok).map((x) => x.error))].join('; ');
+    throw new HarnessError(`pageperf ${label}: no run succeeded (${errors})`);
+  }
+  res.wallMs = Date.now() - t;
+  res.exitCode = r.code;
+  console.log(`bench: pageperf ${label}: ${res.runsOk} ok, ${res.runsFailed} failed, ${(res.wallMs / 1000).toFixed(0)} s`);
+  return res;
+}
+
+function perfSummary(res) {
+  const m = (k) => res.summary[k]?.median ?? null;
+  return {
+    label: res.label,
+    url: res.url,
+    ready: res.ready,
+    runsOk: res.runsOk,
+    runsFailed: res.runsFailed,
+    failures: res.runs.filter((r) => !r.ok).map((r) => r.error),
+    effectKinds: res.effectKinds,
+    blockedRequests: res.blockedRequests,
+    median: {
+      fcpMs: m('fcpMs'), lcpMs: m('lcpMs'), markerVisibleMs: m('markerVisibleMs'), interactiveMs: m('interactiveMs'),
+      tbtMs: m('tbtMs'), cls: m('cls'), longTaskTotalMs: m('longTaskTotalMs'),
+      initialJsBytes: m('initialJsBytes'), initialCssBytes: m('initialCssBytes'), initialDocBytes: m('initialDocBytes'), initialTotalBytes: m('initialTotalBytes'), initialRequests: m('initialRequests'),
+    },
+    range: Object.fromEntries(['fcpMs', 'lcpMs', 'markerVisibleMs', 'interactiveMs'].map((k) => [k, res.summary[k] ? [res.summary[k].min, res.summary[k].max] : null])),
+  };
+}
+
+async function throttled(o) {
+  const { ensureChromium } = await import('../bin/chromium.mjs');
+  o.chromium = ensureChromium();
+  if (!o.chromium) throw new HarnessError('no Chromium (set CHROMIUM_PATH, or run with --no-perf)');
+  const floorFile = path.join(toolsDir, 'floor.html');
+  if (!fs.existsSync(floorFile)) throw new HarnessError(`${floorFile} is missing`);
+
+  const floor = floorServer(floorFile);
+  const floorPort = await freePort();
+  await new Promise((resolve, reject) => { floor.once('error', reject); floor.listen(floorPort, '127.0.0.1', resolve); });
+  const checkout = await startCheckout();
+  console.log(`bench: checkout on http://127.0.0.1:${checkout.port} (store ${checkout.merchantPort}), floor on http://127.0.0.1:${floorPort}`);
+
+  const txnRef = `BENCH-${Date.now().toString(36)}-${process.pid}`;
+  const q = new URLSearchParams({
+    merchant_code: 'MX_DEMO', pay_item_id: 'P1', txn_ref: txnRef, amount: '150000', currency: '566',
+    site_redirect_url: `http://127.0.0.1:${checkout.merchantPort}/return`, channels: 'CARD,TRANSFER',
+  });
+  const targets = {
+    floor: { label: 'floor', url: `http://127.0.0.1:${floorPort}/`, ready: '[data-method="card"]' },
+    checkout: { label: 'checkout', url: `http://127.0.0.1:${checkout.port}/pay?${q}`, ready: 'a[href^="/payment-methods"]' },
+  };
+  // sanity: the checkout answers the payment with its first screen and the marker (a harness fault otherwise)
+  const probe = await fetch(targets.checkout.url, { signal: AbortSignal.timeout(15_000) }).catch((e) => ({ ok: false, status: e.message, text: async () => '' }));
+  const html = await probe.text();
+  if (!probe.ok || !/href="\/payment-methods/.test(html)) {
+    throw new HarnessError(`GET /pay did not answer the expected screen (status ${probe.status}); server log:\n${checkout.log().trim()}`);
+  }
+
+  const floorRes = await pageperf(o, targets.floor);
+  const checkoutRes = await pageperf(o, targets.checkout);
+  await stop(checkout.child);
+  await new Promise((r) => { floor.closeAllConnections?.(); floor.close(() => r()); });
+  servers.delete(floor);
+
+  const f = perfSummary(floorRes);
+  const c = perfSummary(checkoutRes);
+  const ratio = (k) => (c.median[k] != null && f.median[k] ? c.median[k] / f.median[k] : null);
+  return {
+    profile: o.profile,
+    throttle: checkoutRes.throttle,
+    runs: o.runs,
+    warmup: o.warmup,
+    chromium: o.chromium,
+    txnRef,
+    floor: f,
+    checkout: c,
+    ratios: { fcp: ratio('fcpMs'), lcp: ratio('lcpMs'), interactive: ratio('interactiveMs') },
+    raw: { floor: path.relative(root, path.join(outDir, 'pageperf-floor.json')), checkout: path.relative(root, path.join(outDir, 'pageperf-checkout.json')) },
+  };
+}
+
+function perfRows(perf) {
+  const { floor: f, checkout: c, ratios } = perf;
+  const row = (name, k, r, fmt = fmtMs) => [name, fmt(f.median[k]), fmt(c.median[k]), r === undefined ? '' : fmtRatio(r)];
+  return {
+    headers: ['median', 'floor', 'checkout', 'checkout/floor'],
+    rows: [
+      row('FCP ms', 'fcpMs', ratios.fcp),
+      row('LCP ms', 'lcpMs', ratios.lcp),
+      row('marker visible ms', 'markerVisibleMs'),
+      row('interactive (tap worked) ms', 'interactiveMs', ratios.interactive),
+      row('TBT-like ms', 'tbtMs'),
+      row('CLS', 'cls', undefined, (v) => (v == null ? '–' : v.toFixed(3))),
+      row('initial wire KiB (doc+js+css+other)', 'initialTotalBytes', undefined, (v) => (v == null ? '–' : fmtKiB(v))),
+      ['runs ok / failed', `${f.runsOk}/${f.runsFailed}`, `${c.runsOk}/${c.runsFailed}`, ''],
+    ],
+  };
+}
+
+// ---------------------------------------------------------------- 4. report
+function writeReport(report) {
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const md = [];
+  md.push('# Oja Checkout: performance report', '');
+  md.push(`Measured ${report.measuredAt} on Node ${process.versions.node}, ${report.machine}. Budgets from the developers' guide; bytes per file as served (gzip level 9, brotli quality 11), KiB = 1024 bytes.`, '');
+  if (report.bytes) {
+    const b = bytesSection(report.bytes, report.react, report.sharedCheck);
+    md.push('## Bytes', '', mdTable(b.headers, b.rows), '');
+    md.push(`Initial route JS+CSS is **${fmtRatio(report.reactRatio.totalGzip)}** React alone (gzip; JS only ${fmtRatio(report.reactRatio.jsGzip)}); ours on top of React ≈ ${fmtKiB(report.reactRatio.oursGzip)} KiB gzip.`, '');
+    md.push(`Initial route packages: ${report.bytes.initial.packages.join(', ') || 'none'}.`, '');
+    md.push('Initial route files:', '', mdTable(['file', 'raw KiB', 'gzip KiB', 'br KiB', 'packages'], [...report.bytes.initial.files.js, ...report.bytes.initial.files.css].map((f) => [f.file, fmtKiB(f.raw), fmtKiB(f.gzip), fmtKiB(f.brotli), (f.packages ?? []).join(', ')])), '');
+    md.push(`Shared check (\`${report.sharedCheck.command}\`, JS only): **${report.sharedCheck.verdict}**`, '', '```', report.sharedCheck.output, '```', '');
+  }
+  if (report.perf) {
+    const p = perfRows(report.perf);
+    const t = report.perf.throttle;
+    md.push('## Throttled cold loads', '');
+    md.push(`pageperf, profile ${report.perf.profile} (${t.latencyMs} ms, ${Math.round(t.downKbps)} kbps down, ${t.cpu}x CPU), ${report.perf.warmup} warmup + ${report.perf.runs} runs each, medians. Floor: \`floor.html\` (ready \`${report.perf.floor.ready}\`). Checkout: GET /pay with channels CARD,TRANSFER, the server-rendered transfer screen (ready \`${report.perf.checkout.ready}\`). Reported, not gated: quote the ratios.`, '');
+    md.push(mdTable(p.headers, p.rows), '');
+  } else {
+    md.push('## Throttled cold loads', '', 'Skipped (--no-perf).', '');
+  }
+  md.push('## Verdict', '');
+  if (report.violations.length) md.push(...report.violations.map((v) => `- FAIL: ${v}`));
+  if (report.warnings.length) md.push(...report.warnings.map((v) => `- warning: ${v}`));
+  if (!report.violations.length) md.push('- all byte budgets met');
+  md.push('', `Run took ${(report.durationMs / 1000).toFixed(0)} s.`, '');
+  fs.writeFileSync(path.join(outDir, 'report.md'), md.join('\n'));
+}
+
+// ---------------------------------------------------------------- main
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  if (o.help) {
+    console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(0, 9).join('\n').replace(/^\/\/ ?/gm, ''));
+    return 0;
+  }
+  if (o.build) await build();
+  const metaFile = path.join(dist, 'meta.json');
+  const manifestFile = path.join(dist, 'client', 'manifest.json');
+  if (!fs.existsSync(metaFile) || !fs.existsSync(manifestFile)) throw new HarnessError('dist/meta.json or dist/client/manifest.json missing: build first (drop --no-build)');
+  fs.mkdirSync(outDir, { recursive: true });
+
+  const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  let bytes;
+  try {
+    bytes = accountBytes({ meta, manifest, root, assetsDir: path.join(dist, 'client', 'assets') });
+  } catch (e) {
+    throw new HarnessError(`byte accounting: ${e.message}`);
+  }
+  const react = await reactBaseline();
+  const sharedCheck = await sharedCheckBudget(bytes.initial.entry);
+  if (sharedCheck.verdict === 'error') throw new HarnessError(`check-budget.mjs failed (exit ${sharedCheck.exitCode}):\n${sharedCheck.output}`);
+
+  const violations = [...bytes.violations];
+  if (sharedCheck.verdict === 'FAIL') violations.push('shared check-budget.mjs: FAIL (see its output)');
+  const warnings = [];
+  const reactRatio = {
+    jsGzip: bytes.initial.js.gzip / react.gzip,
+    totalGzip: bytes.initial.total.gzip / react.gzip,
+    jsBrotli: bytes.initial.js.brotli / react.brotli,
+    oursGzip: bytes.initial.total.gzip - react.gzip,
+  };
+
+  const b = bytesSection(bytes, react, sharedCheck);
+  console.log('\nBytes (KiB = 1024 B; gzip -9, brotli q11, per file as served)\n');
+  console.log(table(b.headers, b.rows, ['l', 'l', 'r', 'r', 'r', 'r', 'l']));
+  console.log(`\ninitial route = ${fmtRatio(reactRatio.totalGzip)} React alone (gzip, JS+CSS; JS only ${fmtRatio(reactRatio.jsGzip)}); ours on top ≈ ${fmtKiB(reactRatio.oursGzip)} KiB gzip`);
+  console.log(`initial route packages: ${bytes.initial.packages.join(', ') || 'none'}`);
+  console.log(`\nshared check (JS only): ${sharedCheck.verdict}\n${sharedCheck.output.replace(/^/gm, '  ')}`);
+
+  let perf = null;
+  if (o.perf) {
+    perf = await throttled(o);
+    const p = perfRows(perf);
+    console.log(`\nThrottled cold loads (${perf.profile}, ${perf.warmup} warmup + ${perf.runs} runs, medians)\n`);
+    console.log(table(p.headers, p.rows));
+    if (perf.ratios.lcp != null && perf.ratios.lcp > LCP_RATIO_WARN) warnings.push(`checkout LCP is ${fmtRatio(perf.ratios.lcp)} the floor's (over ${LCP_RATIO_WARN}x)`);
+    for (const side of [perf.floor, perf.checkout]) {
+      if (side.runsFailed) warnings.push(`${side.label}: ${side.runsFailed} run(s) failed: ${[...new Set(side.failures)].join('; ')}`);
+      if (side.blockedRequests.length) warnings.push(`${side.label}: requests to non-loopback addresses were blocked: ${side.blockedRequests.join(', ')}`);
+    }
+  }
+
+  const report = {
+    measuredAt: new Date().toISOString(),
+    machine: `${(await import('node:os')).cpus().length} cores`,
+    budgets: DEFAULT_BUDGETS,
+    bytes,
+    react,
+    reactRatio,
+    sharedCheck,
+    perf,
+    violations,
+    warnings,
+    ok: violations.length === 0,
+    durationMs: Date.now() - started,
+  };
+  writeReport(report);
+  console.log('');
+  for (const w of warnings) console.log(`WARNING: ${w}`);
+  for (const v of violations) console.log(`FAIL: ${v}`);
+  console.log(`bench: ${violations.length ? 'budget exceeded' : 'all byte budgets met'}; report in ${path.relative(root, path.join(outDir, 'report.md'))} and report.json (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return violations.length ? 1 : 0;
+}
+
+let code;
+try {
+  code = await main();
+} catch (e) {
+  console.error(`bench: harness failure: ${e instanceof HarnessError ? e.message : e?.stack ?? e}`);
+  code = 2;
+} finally {
+  await cleanup();
+}
+process.exit(code);

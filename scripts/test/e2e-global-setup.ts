@@ -1,0 +1,95 @@
+// The e2e project's global setup: starts the built checkout server (with its sandbox) and the demo store on
+// two free ports, hands their bases to the tests, and stops them afterwards.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The checkout (and its sandbox), e.g. http://127.0.0.1:43123 */
+    checkoutBase: string;
+    /** The demo merchant store, another origin, e.g. http://127.0.0.1:43124 */
+    storeBase: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER = path.join(root, 'dist/server/server.mjs');
+/** How long the server may take to answer /healthz, ms. */
+const START_TIMEOUT_MS = 20_000;
+const HOST = '127.0.0.1';
+
+/** A port nobody listens on right now (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, HOST, () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until url answers 200 (the server prints its log if it dies or never answers). */
+async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const until = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`The checkout server exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The checkout server did not answer ${url} within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(SERVER)) {
+    throw new Error(`${path.relative(root, SERVER)} is missing: run the build first (node scripts/build/build.mjs)`);
+  }
+  const port = await freePort();
+  let merchantPort = await freePort();
+  while (merchantPort === port) merchantPort = await freePort();
+
+  let log = '';
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: root,
+    env: { ...process.env, HOST, PORT: String(port), MERCHANT_PORT: String(merchantPort), CHECKOUT_API_BASE: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-8_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+
+  const checkoutBase = `http://${HOST}:${port}`;
+  const storeBase = `http://${HOST}:${merchantPort}`;
+  try {
+    await waitFor(`${checkoutBase}/healthz`, child, () => log);
+    // The store starts listening just after the checkout.
+    await waitFor(`${storeBase}/results.json`, child, () => log);
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  }
+  project.provide('checkoutBase', checkoutBase);
+  project.provide('storeBase', storeBase);
+
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+}

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { StoryContext } from '@storybook/react';
+import { createI18n, allMessages, defineChannel } from '@oja/core';
+import type { BrandingPlugin, ChannelPlugin, Checkout, Locale, MessageBundle, PageEnv, PaymentProps, TransactionResponse } from '@oja/core';
+import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/core/testing';
+import type { FakeRoute } from '@oja/core/testing';
+import transfer from '@oja/transfer';
+import brandingDefault from '@oja/branding-default';
+import zib from '@oja/branding-zib';
+import mul from '@oja/branding-mul';
+import halo from '@oja/branding-halo';
+
+/**
+ * The one way a story shows the checkout: the real shell (header, footer, cancel button, toast, dialogs) through
+ * core's CheckoutHarness, in the language and branding chosen in Storybook's toolbar (globals `locale`,
+ * `branding`). A story describes its state with `parameters.checkout` (a CheckoutScenario).
+ */
+
+export const STORY_LOCALES: readonly Locale[] = ['en', 'fr'];
+/** The acquirers of the installed brandings; '' is the default branding. */
+export const STORY_BRANDINGS = ['', 'ZIB', 'MUL', 'HALO'] as const;
+export type StoryBranding = (typeof STORY_BRANDINGS)[number];
+export const ALL_BRANDINGS: BrandingPlugin[] = [brandingDefault, zib, mul, halo];
+
+/** A state of the checkout, as a story describes it. */
+export interface CheckoutScenario {
+  /** Route the checkout opens at; default /payment-methods. */
+  path?: string;
+  /** Payment properties over core's sample ones (acquiredBy comes from the branding global). */
+  props?: Partial<PaymentProps>;
+  /** Page facts over the sample ones (locale comes from the locale global). */
+  env?: Partial<Omit<PageEnv, 'locale'>>;
+  /** Start on the result screen with this response. */
+  result?: TransactionResponse;
+  /** The ongoing channel's id. */
+  channel?: string | null;
+  /** Installed channels; default the real transfer channel. */
+  channels?: ChannelPlugin[];
+  /** Answers of the collections API by "METHOD /path", over the harmless defaults (cancel, simulate). */
+  http?: Record<string, FakeRoute>;
+  /**
+   * A component shown inside the shell as the screen of `path` (default /payment/story), for a part of a
+   * channel that is reached only after time passes (a wait that ran out). `screenChannel` lends it its cancel
+   * wording and status check.
+   */
+  screen?: ComponentType;
+  screenChannel?: ChannelPlugin;
+  /** Last touches on the checkout before the first render (open the cancel dialog, show a toast). */
+  setup?: (checkout: Checkout, t: (key: string, params?: Record<string, unknown>) => string) => void;
+  /** The brandings this state exists under (ZIB's terms page: ZIB only); default all four. */
+  brandings?: readonly StoryBranding[];
+  /** Text that shows the state has rendered, per language (checked by the story tests). */
+  expect?: Partial<Record<Locale, string>>;
+  /** The story shows a caught render error on purpose (React logs it). */
+  throws?: boolean;
+}
+
+/** Identity, for a typed `parameters.checkout`. */
+export const scenario = (s: CheckoutScenario): CheckoutScenario => s;
+
+/** The toolbar's branding value to an acquirer ('default' and '' both mean the default branding). */
+export function acquirerOf(global: unknown, allowed: readonly StoryBranding[] = STORY_BRANDINGS): StoryBranding {
+  const wanted = typeof global === 'string' && global !== 'default' ? global.toUpperCase() : '';
+  return (allowed as readonly string[]).includes(wanted) ? (wanted as StoryBranding) : allowed[0];
+}
+
+export function localeOf(global: unknown): Locale {
+  return global === 'fr' ? 'fr' : 'en';
+}
+
+/** Harmless answers every story gets unless it says otherwise. */
+const DEFAULT_ROUTES: Record<string, FakeRoute> = {
+  'POST /api/v1/pay/customerCancellation': () => ({ responseCode: '00' }),
+  'POST /sandbox/simulate': () => ({ ok: true }),
+};
+
+/** Channels made for a story's `screen`, one per component, so each gets its own lazy-screen cache entry. */
+const screenChannels = new WeakMap<ComponentType, ChannelPlugin>();
+let screenChannelCount = 0;
+export const STORY_SCREEN_PATH = '/payment/story';
+
+function channelForScreen(screen: ComponentType, lender?: ChannelPlugin): ChannelPlugin {
+  let plugin = screenChannels.get(screen);
+  if (!plugin) {
+    plugin = defineChannel({
+      id: `story-screen-${++screenChannelCount}`,
+      code: 'STORY_SCREEN',
+      path: STORY_SCREEN_PATH,
+      isAvailable: () => true,
+      screen: async () => ({ default: screen }),
+      status: lender?.status,
+      cancelDialog: lender?.cancelDialog,
+      messages: { en: {}, fr: {} },
+    });
+    screenChannels.set(screen, plugin);
+  }
+  return plugin;
+}
+
+/** Builds the checkout of a scenario in a language and branding. */
+export function checkoutFor(s: CheckoutScenario, locale: Locale, branding: StoryBranding): Checkout {
+  const extra = s.screen ? [channelForScreen(s.screen, s.screenChannel)] : [];
+  const checkout = testCheckout({
+    channels: [...(s.channels ?? [transfer]), ...extra],
+    brandings: ALL_BRANDINGS,
+    props: { acquiredBy: branding, ...s.props },
+    env: { ...s.env, locale },
+    http: fakeHttp({ ...DEFAULT_ROUTES, ...s.http }),
+    result: s.result,
+    channel: s.channel,
+  });
+  if (s.setup) {
+    const i18n = createI18n(locale, allMessages(checkout.registry));
+    s.setup(checkout, i18n.t);
+  }
+  return checkout;
+}
+
+/**
+ * In a story the merchant's return must not take the preview away: the result form (REDIRECT) is logged instead
+ * of submitted. Stories only; the shell's own code is untouched.
+ */
+function keepPreviewHere() {
+  if (typeof HTMLFormElement === 'undefined') return;
+  const proto = HTMLFormElement.prototype as HTMLFormElement & { __ojaStory?: boolean };
+  if (proto.__ojaStory) return;
+  proto.__ojaStory = true;
+  HTMLFormElement.prototype.submit = function submit(this: HTMLFormElement) {
+    console.info(`[story] the result would be POSTed to ${this.action}`);
+  };
+}
+keepPreviewHere();
+
+function StoryCheckout({ s, locale, branding }: { s: CheckoutScenario; locale: Locale; branding: StoryBranding }) {
+  const [checkout] = useState(() => checkoutFor(s, locale, branding));
+  const path = s.path ?? (s.screen ? STORY_SCREEN_PATH : '/payment-methods');
+  return (
+    <div
+      data-oja-story=""
+      data-locale={locale}
+      data-branding={branding || 'default'}
+      lang={locale}
+      // The demo panel's forms post to the checkout server, which a story does not have.
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <CheckoutHarness checkout={checkout} path={path} />
+    </div>
+  );
+}
+
+/** The scenario of a story, from its parameters. */
+export function scenarioOf(parameters: Record<string, unknown> | undefined): CheckoutScenario {
+  return (parameters?.checkout as CheckoutScenario | undefined) ?? {};
+}
+
+/** A story's render: its scenario in the toolbar's language and branding, remounted when either changes. */
+export function renderCheckout(_args: unknown, context: Pick<StoryContext, 'globals' | 'parameters'>): ReactNode {
+  const s = scenarioOf(context.parameters);
+  const locale = localeOf(context.globals.locale);
+  const branding = acquirerOf(context.globals.branding, s.brandings);
+  return <StoryCheckout key={`${locale}:${branding}`} s={s} locale={locale} branding={branding} />;
+}
+
+/** A message of a bundle in a locale, for play functions that find controls by their visible names. */
+export function textOf(bundles: MessageBundle[], locale: unknown, key: string, params?: Record<string, unknown>): string {
+  return createI18n(localeOf(locale), bundles).t(key, params);
+}
