@@ -188,6 +188,52 @@ export async function hideServerDate(page: Page): Promise<void> {
   });
 }
 
+export interface SeenResult {
+  /** The result screen's title. */
+  title: string;
+  /** The whole card's text then. */
+  text: string;
+  cancelButton: boolean;
+}
+
+/**
+ * Records every result screen the page shows, reported from inside the page: a REDIRECT result is followed
+ * at once by the form POST to the store, during which Playwright's locators wait for the navigation.
+ */
+export async function watchResultScreens(page: Page): Promise<SeenResult[]> {
+  const seen: SeenResult[] = [];
+  await page.exposeFunction('__ojaResultSeen', (r: SeenResult) => void seen.push(r));
+  await page.addInitScript(() => {
+    let last = '';
+    const report = () => {
+      const title = document.getElementById('oja-result-title')?.textContent ?? '';
+      if (!title || title === last) return;
+      last = title;
+      (window as unknown as { __ojaResultSeen(r: SeenResult): void }).__ojaResultSeen({
+        title,
+        text: document.querySelector('main')?.textContent ?? '',
+        cancelButton: !!document.querySelector('[data-testid="cancel-payment"]'),
+      });
+    };
+    new MutationObserver(report).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return seen;
+}
+
+/**
+ * Holds the form POST to the store's return page until released, so the page that posts it stays (and
+ * shows its result screen) as long as the test needs.
+ */
+export async function holdStoreReturn(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(`${storeBase()}/return`, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Screens of the transfer channel. */
 export const transfer = {
   accountNumber: (page: Page) => page.getByTestId('account-number'),

@@ -2,27 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, openPay, payFields, simulate, sleep, startFromStore, storeBase, storeResults, transfer, txnRef, useBrowser,
+  holdStoreReturn, watchResultScreens, MERCHANT_NAME, RESULT_FIELDS, checkoutBase, openPay, payFields, simulate, sleep, startFromStore, storeBase, storeResults, transfer, txnRef, useBrowser,
 } from './helpers';
 
 /** The result screen waits this long before returning an expired or cancelled result, ms (spec core §4). */
 const EXPIRED_CANCELLED_WAIT_MS = 2_000;
 
 const b = useBrowser();
-
-/**
- * Holds the form POST to the store's return page until released, so the result screen (shown while the
- * browser submits) can be read before the store's page replaces it.
- */
-async function holdReturn(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  await page.route(`${storeBase()}/return`, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 async function expectLandedOnStore(page: Page, resp: string): Promise<void> {
   await page.waitForURL(`${storeBase()}/return`);
@@ -35,6 +21,7 @@ describe('Transfer in REDIRECT mode', () => {
     const page = await context.newPage();
     // The control only settles the sandbox; the page learns it at its next status request, 20 s later.
     await page.clock.install();
+    const seen = await watchResultScreens(page);
     const ref = await startFromStore(page, { channels: 'TRANSFER' });
     expect(new URL(page.url()).pathname).toBe('/payment/transfer');
 
@@ -56,15 +43,15 @@ describe('Transfer in REDIRECT mode', () => {
     expect((await (await firstStatus).json()).responseCode).toBe('09');
     await page.getByRole('timer').waitFor();
 
-    const release = await holdReturn(page);
+    const release = await holdStoreReturn(page);
     const simulated = page.waitForResponse((r) => r.url() === `${checkoutBase()}/sandbox/simulate`);
     await page.getByRole('button', { name: 'Simulate success' }).click();
     expect((await simulated).status()).toBe(200);
     await page.clock.fastForward(20_000);
 
-    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
-    await page.getByText(`You're being redirected to ${MERCHANT_NAME}, please do not close this page.`).waitFor();
-    expect(await page.getByTestId('cancel-payment').count()).toBe(0);
+    await expect.poll(() => seen.map((r) => r.title)).toEqual(['Payment Successful']);
+    expect(seen[0].text).toContain(`You're being redirected to ${MERCHANT_NAME}, please do not close this page.`);
+    expect(seen[0].cancelButton).toBe(false);
     release();
 
     await expectLandedOnStore(page, '00');

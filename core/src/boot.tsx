@@ -17,6 +17,7 @@ export function bootCheckout(installed: { channels: ChannelPlugin[]; brandings: 
   const registry = createRegistry(installed.channels, installed.brandings);
   const checkout = createCheckout(data.props, data.env, registry);
   checkout.state.channel = data.channel;
+  checkout.state.prefetched = data.prefetched ?? {};
   // The page came from POST /pay: give it its route's URL so a reload keeps the payer's place.
   const url = withSession(data.env, data.path, data.env.locale);
   if (location.pathname + location.search !== url) history.replaceState(null, '', url);

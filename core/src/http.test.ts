@@ -193,7 +193,7 @@ describe('createHttp', () => {
       vi.useFakeTimers();
       vi.setSystemTime(T);
       setServerOffset(5_000);
-      for (const headers of [{}, { date: 'not a date' }]) {
+      for (const headers of [{}, { date: 'not a date' }] as Array<Record<string, string>>) {
         await createHttp('', fakeFetch(() => json({ ok: true }, { headers })).impl).get('/x');
         expect(serverNow() - Date.now()).toBe(5_000);
       }

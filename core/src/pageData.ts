@@ -12,6 +12,8 @@ export interface PageData {
   /** The channel in use, if the route is a channel's. */
   channel: string | null;
   referrer?: string;
+  /** What the server fetched for the first screen, by channel id. */
+  prefetched?: Record<string, unknown>;
   /** Server clock when the page was rendered, ms. */
   serverNow: number;
 }

@@ -56,6 +56,11 @@ export interface ChannelPlugin {
   /** The method-list row; a channel without one is reachable only by route. */
   row?: MethodRow;
   screen?: ScreenLoader;
+  /**
+   * Data for the first screen, fetched by the server so the screen arrives complete in the HTML (the
+   * transfer's account). A failure is ignored: the screen then fetches for itself.
+   */
+  prefetch?(ctx: StatusContext): Promise<unknown>;
   status?: StatusCheck;
   messages: { en: Messages; fr: Messages };
   /** Translation keys for the cancel dialog while this channel is ongoing (companion §2). */

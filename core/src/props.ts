@@ -73,6 +73,12 @@ export interface PageEnv {
   apiBase: string;
   /** Channel id -> stylesheet URL of its lazy chunk. */
   screenCss: Record<string, string>;
+  /**
+   * Names this rendering of the session's page. A reload's new page is requested before the old one says it
+   * is leaving, so the server ignores a leave signal from a page that is no longer the latest. Optional: none
+   * in tests and stories.
+   */
+  pageId?: string;
 }
 
 /** Is this provider code offered and enabled in the merchant's options? */

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { BrandingPlugin, ChannelPlugin, Locale, PageEnv, PaymentProps, Registry } from '@oja/core';
-import { autoOpenChannel, availableChannels, createRegistry, parseLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE } from '@oja/core';
+import { autoOpenChannel, availableChannels, createHttp, createRegistry, parseLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE } from '@oja/core';
 import { pageHeaders, parsePayRequest, renderPage } from '@oja/core/server';
 import type { PayRequest } from '@oja/core/server';
 import { createSandbox, faultsFromEnv } from '@oja/core/sandbox';
@@ -14,6 +14,8 @@ import { serveAsset } from './static';
 
 /** How long after the payer's page is hidden the server waits for it to come back before cancelling, ms. */
 export const LEAVE_GRACE_MS = 4_000;
+/** How long the server waits for a channel's first-screen data before rendering without it, ms. */
+export const PREFETCH_TIMEOUT_MS = 3_000;
 /** A session unused this long is forgotten, ms. */
 export const SESSION_TTL_MS = 2 * 60 * 60_000;
 
@@ -38,6 +40,8 @@ interface Session {
   locale: Locale;
   referrer?: string;
   seenAt: number;
+  /** The latest page rendered for this session (PageEnv.pageId). */
+  pageId?: string;
   leaveTimer?: ReturnType<typeof setTimeout>;
 }
 
@@ -96,12 +100,13 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const apiOrigin = o.apiBase ? new URL(o.apiBase).origin : undefined;
   const screenCss = Object.fromEntries(Object.entries(manifest.screens).map(([k, v]) => [k, v.css]));
 
-  const envFor = (session: string, locale: Locale): PageEnv => ({
+  const envFor = (session: string, locale: Locale, pageId?: string): PageEnv => ({
     session,
     locale,
     sandbox: !!sandbox,
     apiBase: o.apiBase ?? '',
     screenCss,
+    pageId,
   });
 
   /** The route a payment opens on (spec core §2 "Method list"). */
@@ -121,10 +126,22 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   };
 
   async function page(req: IncomingMessage, res: ServerResponse, status: number, props: PaymentProps, session: string, locale: Locale, route: { path: string; channel: string | null }, referrer?: string) {
+    const s = sessions.get(session);
+    if (s) s.pageId = randomBytes(9).toString('base64url');
+    const prefetched: Record<string, unknown> = {};
+    const plugin = route.channel ? registry.channel(route.channel) : undefined;
+    if (plugin?.prefetch && props.responseCode === '00') {
+      try {
+        prefetched[plugin.id] = await plugin.prefetch({ props, http: createHttp(apiBase()), signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS) });
+      } catch {
+        // The screen fetches for itself.
+      }
+    }
     const html = await renderPage({
+      prefetched,
       registry,
       props,
-      env: envFor(session, locale),
+      env: envFor(session, locale, s?.pageId),
       path: route.path,
       channel: route.channel,
       referrer,
@@ -175,7 +192,10 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
 
   function leave(res: ServerResponse, url: URL) {
     const s = sessions.get(url.searchParams.get('p') ?? '');
-    if (s) {
+    // A page the payer has already replaced (reloaded, followed a link) says so after its successor was served.
+    const from = url.searchParams.get('page');
+    const stale = !!(from && s?.pageId && from !== s.pageId);
+    if (s && !stale) {
       clearTimeout(s.leaveTimer);
       s.leaveTimer = setTimeout(() => {
         void fetch(`${apiBase()}/api/v1/pay/customerCancellation`, {

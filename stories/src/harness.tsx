@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import type { StoryContext } from '@storybook/react';
-import { createI18n, allMessages, defineChannel } from '@oja/core';
+import { createI18n, allMessages, defineChannel, registerMessages } from '@oja/core';
 import type { BrandingPlugin, ChannelPlugin, Checkout, Locale, MessageBundle, PageEnv, PaymentProps, TransactionResponse } from '@oja/core';
 import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
@@ -41,8 +41,8 @@ export interface CheckoutScenario {
   http?: Record<string, FakeRoute>;
   /**
    * A component shown inside the shell as the screen of `path` (default /payment/story), for a part of a
-   * channel that is reached only after time passes (a wait that ran out). `screenChannel` lends it its cancel
-   * wording and status check.
+   * channel that is reached only after time passes (a wait that ran out). `screenChannel` lends it its code,
+   * cancel wording and status check, and steps aside for it.
    */
   screen?: ComponentType;
   screenChannel?: ChannelPlugin;
@@ -80,12 +80,16 @@ const screenChannels = new WeakMap<ComponentType, ChannelPlugin>();
 let screenChannelCount = 0;
 export const STORY_SCREEN_PATH = '/payment/story';
 
+/**
+ * A channel whose screen is the story's component. It stands in for the channel lending it (same code, so the
+ * acquirers' channel policies treat it alike; same status check and cancel wording), under its own id.
+ */
 function channelForScreen(screen: ComponentType, lender?: ChannelPlugin): ChannelPlugin {
   let plugin = screenChannels.get(screen);
   if (!plugin) {
     plugin = defineChannel({
       id: `story-screen-${++screenChannelCount}`,
-      code: 'STORY_SCREEN',
+      code: lender?.code ?? 'STORY_SCREEN',
       path: STORY_SCREEN_PATH,
       isAvailable: () => true,
       screen: async () => ({ default: screen }),
@@ -93,6 +97,8 @@ function channelForScreen(screen: ComponentType, lender?: ChannelPlugin): Channe
       cancelDialog: lender?.cancelDialog,
       messages: { en: {}, fr: {} },
     });
+    // The lender's own strings (its cancel wording), which its stand-in cannot carry under another namespace.
+    if (lender) registerMessages(lender.messages);
     screenChannels.set(screen, plugin);
   }
   return plugin;
@@ -100,9 +106,10 @@ function channelForScreen(screen: ComponentType, lender?: ChannelPlugin): Channe
 
 /** Builds the checkout of a scenario in a language and branding. */
 export function checkoutFor(s: CheckoutScenario, locale: Locale, branding: StoryBranding): Checkout {
-  const extra = s.screen ? [channelForScreen(s.screen, s.screenChannel)] : [];
+  const stand = s.screen ? channelForScreen(s.screen, s.screenChannel) : undefined;
+  const installed = (s.channels ?? [transfer]).filter((c) => c.code !== stand?.code);
   const checkout = testCheckout({
-    channels: [...(s.channels ?? [transfer]), ...extra],
+    channels: stand ? [...installed, stand] : installed,
     brandings: ALL_BRANDINGS,
     props: { acquiredBy: branding, ...s.props },
     env: { ...s.env, locale },
@@ -155,7 +162,7 @@ export function scenarioOf(parameters: Record<string, unknown> | undefined): Che
 }
 
 /** A story's render: its scenario in the toolbar's language and branding, remounted when either changes. */
-export function renderCheckout(_args: unknown, context: Pick<StoryContext, 'globals' | 'parameters'>): ReactNode {
+export function renderCheckout(_args: unknown, context: Pick<StoryContext, 'globals' | 'parameters'>): ReactElement {
   const s = scenarioOf(context.parameters);
   const locale = localeOf(context.globals.locale);
   const branding = acquirerOf(context.globals.branding, s.brandings);

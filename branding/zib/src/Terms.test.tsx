@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { CheckoutHarness, plainBranding, testCheckout } from '@oja/core/testing';
 import type { PageEnv } from '@oja/core';
 import zib from './index';
 
 afterEach(cleanup);
+
+// The page is a lazy module: have it compiled and loaded before the tests time their waits.
+beforeAll(async () => {
+  await import('./Terms');
+}, 60_000);
 
 function renderAt(path: string, env: Partial<PageEnv> = {}, acquiredBy = 'ZIB') {
   const checkout = testCheckout({ brandings: [zib, plainBranding], props: { acquiredBy }, env });

@@ -1,5 +1,8 @@
 import { css } from '@linaria/core';
-import { ChangeMethodLink, styles, useT } from '@oja/core';
+import { ChangeMethodLink, registerMessages, styles, useT } from '@oja/core';
+import { termsMessages } from './termsMessages';
+
+registerMessages(termsMessages);
 
 /** The sections in reading order; each has zib.terms.<id>.title and zib.terms.<id>.body. */
 const TERMS_SECTIONS = ['platform', 'merchants', 'warranties', 'liability', 'indemnity', 'disputes', 'changes', 'law'] as const;

@@ -1,4 +1,4 @@
-import { styles, useT } from '@oja/core';
+import { ChangeMethodLink, styles, useT } from '@oja/core';
 import { PendingLayout, useCountdown } from '@oja/core/primitives';
 import { MAX_EXTENSIONS } from './constants';
 
@@ -34,6 +34,7 @@ export function Waiting({ waitDeadline, extensionsUsed, onExtend, failures }: Wa
           )}
         </div>
       )}
+      <ChangeMethodLink />
     </PendingLayout>
   );
 }

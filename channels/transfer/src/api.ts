@@ -1,5 +1,5 @@
 import type { Http, PaymentProps, StatusContext, StatusAnswer } from '@oja/core';
-import { HttpError } from '@oja/core';
+import { HttpError, serverNow } from '@oja/core';
 
 /** The generated account (spec core §3 "Transfer account"). */
 export interface TransferAccount {
@@ -7,6 +7,8 @@ export interface TransferAccount {
   bankName: string;
   accountName: string;
   validityPeriodMins: number;
+  /** When it was generated, on the server's clock (ms): its validity runs from here. */
+  generatedAt: number;
 }
 
 export async function generateAccount(http: Http, props: PaymentProps, signal?: AbortSignal): Promise<TransferAccount> {
@@ -26,7 +28,13 @@ export async function generateAccount(http: Http, props: PaymentProps, signal?: 
     typeof res.accountNumber === 'string' && /^\d{6,20}$/.test(res.accountNumber) && typeof res.bankName === 'string' &&
     typeof res.accountName === 'string' && Number(res.validityPeriodMins) > 0;
   if (!valid || (res.responseCode && res.responseCode !== '00')) throw new HttpError('Unexpected account answer', 'invalid');
-  return { accountNumber: res.accountNumber!, bankName: res.bankName!, accountName: res.accountName!, validityPeriodMins: Number(res.validityPeriodMins) };
+  return {
+    accountNumber: res.accountNumber!,
+    bankName: res.bankName!,
+    accountName: res.accountName!,
+    validityPeriodMins: Number(res.validityPeriodMins),
+    generatedAt: serverNow(),
+  };
 }
 
 export async function checkStatus({ http, props, signal }: StatusContext): Promise<StatusAnswer> {

@@ -1,7 +1,7 @@
 import { defineChannel, isOffered } from '@oja/core';
 import { messages } from './messages';
 import { TransferIcon } from './TransferIcon';
-import { checkStatus } from './api';
+import { checkStatus, generateAccount } from './api';
 import { PENDING_CODES, STATUS_POLL_MS } from './constants';
 
 /** UGX payments are card and Uganda mobile money only (spec core §5). */
@@ -16,6 +16,7 @@ export const transfer = defineChannel({
   isAvailable: (props) => props.currencyCode !== UGANDA_SHILLING && isOffered(props, 'TRANSFER'),
   row: { icon: TransferIcon, title: 'transfer.row.title', description: 'transfer.row.description' },
   screen: () => import('./Screen'),
+  prefetch: ({ http, props, signal }) => generateAccount(http, props, signal),
   status: { intervalMs: STATUS_POLL_MS, pendingCodes: PENDING_CODES, check: checkStatus },
   messages,
   cancelDialog: { subtitle: 'transfer.cancelSubtitle', close: 'transfer.cancelClose' },

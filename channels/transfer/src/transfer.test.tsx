@@ -144,6 +144,19 @@ describe('transfer screen', () => {
     expect(generate).toHaveBeenCalledTimes(2);
   });
 
+  it('shows the account the server prefetched without asking again, and expires from its generation time', async () => {
+    const http = fakeHttp({ 'GET /api/v1/virtualaccount/status': () => ({ responseCode: '09' }) });
+    const checkout = testCheckout({ channels: [transfer], http });
+    checkout.state.prefetched = { transfer: { ...ACCOUNT, generatedAt: Date.now() - 10 * 60_000 } };
+    render(<CheckoutHarness checkout={checkout} path="/payment/transfer" />);
+    await flush();
+    expect(screen.getByText('9012345678')).toBeTruthy();
+    expect(http.calls.filter((c) => c.key.includes('generate'))).toEqual([]);
+    expect(checkout.state.prefetched).toEqual({});
+    await advance(20 * 60_000 + AUTO_COMPLETE_GRACE_MS);
+    expect(checkout.state.result?.responseCode).toBe('XS1');
+  });
+
   it('says so when the account cannot be generated, and tries again', async () => {
     let fail = true;
     mount(() => ({ responseCode: '09' }), () => {

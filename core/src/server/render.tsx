@@ -27,16 +27,19 @@ export interface RenderInput {
   channel: string | null;
   referrer?: string;
   assets: PageAssets;
+  /** The channel's prefetched first-screen data, by channel id. */
+  prefetched?: Record<string, unknown>;
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Renders the page with its first screen in the HTML, waiting for lazy screens, and the data to hydrate it. */
 export async function renderPage(input: RenderInput): Promise<string> {
-  const { registry, props, env, path, channel, referrer, assets } = input;
+  const { registry, props, env, path, channel, referrer, assets, prefetched = {} } = input;
   // The server never calls the API from a render: the client's http is unused here.
   const checkout = createCheckout(props, env, registry, createHttp('http://127.0.0.1:9'));
   checkout.state.channel = channel;
+  checkout.state.prefetched = { ...prefetched };
   const search = `p=${encodeURIComponent(env.session)}`;
   const rendered = new Set<string>();
   const appHtml = await new Promise<string>((resolve, reject) => {
@@ -62,7 +65,7 @@ export async function renderPage(input: RenderInput): Promise<string> {
     );
   });
   const used = [...rendered].map((k) => assets.screens[k]).filter(Boolean);
-  const data: PageData = { props, env, path, channel, referrer, serverNow: Date.now() };
+  const data: PageData = { props, env, path, channel, referrer, prefetched, serverNow: Date.now() };
   const title = createI18n(env.locale, [coreMessages]).t('core.title');
   return [
     '<!doctype html>',

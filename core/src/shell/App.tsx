@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -14,7 +14,7 @@ import { MethodList } from '../ui/MethodList';
 import { IncorrectTransaction } from '../ui/IncorrectTransaction';
 import { Toast } from '../ui/Toast';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
-import { body, button, card, muted, page, secondaryButton } from '../ui/styles';
+import { body, button, cancelArea, card, muted, page, secondaryButton } from '../ui/styles';
 import { useLazyScreen } from './lazyScreen';
 import { Completion } from './Completion';
 
@@ -142,37 +142,43 @@ function CancelButton() {
   );
 }
 
+/** A lazily loaded part, fetched only once it is rendered; clientOnly parts wait for hydration. */
+function LazyPart({ name, loader, clientOnly = false }: { name: string; loader: ScreenLoader; clientOnly?: boolean }) {
+  const [mounted, setMounted] = useState(!clientOnly);
+  useEffect(() => setMounted(true), []);
+  return mounted ? <LazyPartNow name={name} loader={loader} /> : null;
+}
+
+function LazyPartNow({ name, loader }: { name: string; loader: ScreenLoader }) {
+  const Part = useLazyScreen(name, loader);
+  return (
+    <Suspense fallback={null}>
+      <Part />
+    </Suspense>
+  );
+}
+
 function Shell({ referrer }: { referrer?: string }) {
   const c = useCheckout();
   const { env, cancelDialogOpen } = useCheckoutState();
   const branding = brandingOf(c);
-  const DemoPanel = useLazyScreen('core-DemoPanel', loadDemoPanel);
-  const CancelDialog = useLazyScreen('core-CancelDialog', loadCancelDialog);
   return (
     <div className={`${page} ${branding.className}`} data-sandbox={env.sandbox}>
-      {env.sandbox && (
-        <Suspense fallback={null}>
-          <DemoPanel />
-        </Suspense>
-      )}
+      {env.sandbox && <LazyPart name="core-DemoPanel" loader={loadDemoPanel} clientOnly />}
       <main className={card}>
         <Header />
         <div className={body}>
           <ErrorBoundary>
             <Routes referrer={referrer} />
           </ErrorBoundary>
-          <div className="oja-cancel">
+          <div className={cancelArea}>
             <CancelButton />
           </div>
         </div>
         <Footer />
       </main>
       <Toast />
-      {cancelDialogOpen && (
-        <Suspense fallback={null}>
-          <CancelDialog />
-        </Suspense>
-      )}
+      {cancelDialogOpen && <LazyPart name="core-CancelDialog" loader={loadCancelDialog} />}
       <Completion />
     </div>
   );

@@ -8,6 +8,8 @@ import { complete, retry } from '../state/actions';
 import { MESSAGE_KEY, REVPAY_SUCCESS_PATH } from '../state/completion';
 import { defineChannel } from '../plugin';
 import { App } from './App';
+import { TOKEN_SIGN_IN_PATH } from './Completion';
+import { HttpError } from '../http';
 import { cardFixture, transferFixture } from '../testing/fixtureChannels';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import '../ui/ResultScreen';
@@ -246,6 +248,13 @@ describe('leaving mid-payment', () => {
     expect(beacon).toHaveBeenCalledWith('/session/leave?p=test-session');
   });
 
+  it('names the page that left, when the server named it', async () => {
+    const beacon = stubBeacon();
+    await renderCheckout({ env: { pageId: 'page-2' } });
+    await leave();
+    expect(beacon).toHaveBeenCalledWith('/session/leave?p=test-session&page=page-2');
+  });
+
   it.each(['00', '09', 'XS1'])('says nothing once the transaction is complete (%s)', async (code) => {
     const beacon = stubBeacon();
     const { c } = await renderCheckout();
@@ -273,22 +282,39 @@ describe('access-token sign-in', () => {
     messages: { en: {}, fr: {} },
   });
 
-  async function renderWithToken(props: TestCheckoutOptions['props']): Promise<Checkout> {
-    const c = testCheckout({ channels: [cardFixture, walletWithToken], http: fakeHttp({}), props });
+  const signIn = (accept: boolean) =>
+    fakeHttp({
+      [`POST ${TOKEN_SIGN_IN_PATH}`]: () => {
+        if (!accept) throw new HttpError('HTTP 403', 'http', 403);
+        return { responseCode: '00', user: { firstName: 'Ada' } };
+      },
+    });
+
+  async function renderWithToken(props: TestCheckoutOptions['props'], http = signIn(true)): Promise<Checkout> {
+    const c = testCheckout({ channels: [cardFixture, walletWithToken], http, props });
     render(<CheckoutHarness checkout={c} />);
     await pass();
     await pass();
     return c;
   }
 
-  it('opens the channel that accepts a token when one comes', async () => {
+  it('authenticates the token, then opens the channel that accepts it', async () => {
     const c = await renderWithToken({ accessToken: 'sandbox-access-token', accessTokenType: 'Bearer' });
     expect(c.state.channel).toBe('token-wallet');
+    expect(c.state.tokenSignIn).toMatchObject({ user: { firstName: 'Ada' } });
     expect(screen.getByText('Wallet screen')).toBeTruthy();
   });
 
+  it('stays on the method list when the token is refused', async () => {
+    const c = await renderWithToken({ accessToken: 'bad-token', accessTokenType: 'Bearer' }, signIn(false));
+    expect(c.state.channel).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Choose a payment method' })).toBeTruthy();
+  });
+
   it('stays on the method list without a token type', async () => {
-    const c = await renderWithToken({ accessToken: 'sandbox-access-token' });
+    const http = signIn(true);
+    const c = await renderWithToken({ accessToken: 'sandbox-access-token' }, http);
+    expect(http.calls).toHaveLength(0);
     expect(c.state.channel).toBeNull();
     expect(screen.getByRole('heading', { name: 'Choose a payment method' })).toBeTruthy();
   });

@@ -18,6 +18,31 @@ export function deliver(c: Checkout): void {
   else postToMerchant(embedder(), props.siteOrigin, 'COMPLETED', fields);
 }
 
+/** Where the merchant's access token is authenticated. */
+export const TOKEN_SIGN_IN_PATH = '/api/v1/pay-page/token-authentication';
+
+/**
+ * The merchant's access-token sign-in (spec core §2): the token is authenticated, then the channel that
+ * accepts tokens (the wallet) opens with the signed-in user. A refused token leaves the payer on the list.
+ */
+export async function signInByToken(c: Checkout): Promise<void> {
+  const { props } = c.state;
+  const channel = props.accessToken && props.accessTokenType ? c.registry.channels.find((p) => p.acceptsAccessToken) : undefined;
+  if (!channel) return;
+  try {
+    c.state.tokenSignIn = await c.http.post(TOKEN_SIGN_IN_PATH, {
+      merchantCode: props.merchantCode,
+      payableCode: props.payableCode,
+      accessToken: props.accessToken,
+      accessTokenType: props.accessTokenType,
+    });
+  } catch {
+    return;
+  }
+  c.state.channel = channel.id;
+  go(c, channel.path, true);
+}
+
 /**
  * The shell's side effects: INITIALIZED on load, completion handling (spec core §4), the leave-page cancel,
  * the document language and the access-token sign-in.
@@ -33,11 +58,7 @@ export function Completion() {
     if (props.displayMode !== 'REDIRECT' && markOnce('initialized', props.paymentId)) {
       postToMerchant(embedder(), props.siteOrigin, 'INITIALIZED');
     }
-    const tokenChannel = props.accessToken && props.accessTokenType ? c.registry.channels.find((p) => p.acceptsAccessToken) : undefined;
-    if (tokenChannel && props.responseCode === '00') {
-      c.state.channel = tokenChannel.id;
-      go(c, tokenChannel.path, true);
-    }
+    if (props.responseCode === '00') void signInByToken(c);
   }, [c]);
 
   useEffect(() => {
@@ -63,7 +84,9 @@ export function Completion() {
     const onLeave = () => {
       const { result, delivered, env, props } = c.state;
       if (delivered || isComplete(result?.responseCode) || props.responseCode !== '00') return;
-      navigator.sendBeacon?.(`${LEAVE_PATH}?p=${encodeURIComponent(env.session)}`);
+      const q = new URLSearchParams({ p: env.session });
+      if (env.pageId) q.set('page', env.pageId);
+      navigator.sendBeacon?.(`${LEAVE_PATH}?${q}`);
     };
     addEventListener('pagehide', onLeave);
     return () => removeEventListener('pagehide', onLeave);

@@ -39,6 +39,10 @@ export interface CheckoutState {
   delivered: boolean;
   /** Bumped on retry so a channel's screen starts afresh. */
   attempt: number;
+  /** The answer to the merchant's access-token sign-in, for the channel that accepts tokens. */
+  tokenSignIn: Record<string, unknown> | null;
+  /** What the server fetched for a channel's first screen, by channel id (ChannelPlugin.prefetch). */
+  prefetched: Record<string, unknown>;
 }
 
 /** Everything a screen needs, provided once per page (or per server render). */
@@ -66,6 +70,16 @@ export function useCheckout(): Checkout {
   return c;
 }
 
+/**
+ * Takes what the server prefetched for this channel's first screen, once: a retry fetches afresh. Read it
+ * in a state initialiser so the hydrating render matches the server's.
+ */
+export function takePrefetched<T>(c: Checkout, channelId: string): T | undefined {
+  const data = c.state.prefetched[channelId] as T | undefined;
+  if (data !== undefined) queueMicrotask(() => delete c.state.prefetched[channelId]);
+  return data;
+}
+
 /** A render-safe snapshot of the checkout state. */
 export function useCheckoutState() {
   return useSnapshot(useCheckout().state);
@@ -82,6 +96,8 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
     cancelDialogOpen: false,
     delivered: false,
     attempt: 0,
+    tokenSignIn: null,
+    prefetched: {},
   });
   return {
     state,

@@ -17,7 +17,8 @@ type Story = StoryObj<typeof meta>;
 /** A channel whose screen fails to render, to show the error boundary. */
 const brokenChannel = defineChannel({
   id: 'broken',
-  code: 'BROKEN',
+  // The card's code keeps it offered under every acquirer's channel policy (ZIB allows card and transfer only).
+  code: 'CARD',
   path: '/payment/broken',
   isAvailable: () => true,
   screen: async () => ({

@@ -36,6 +36,12 @@ export const body = css`
   padding: 16px 20px 20px;
 `;
 
+/** Space above the shell's cancel button, under the screen. */
+export const cancelArea = css`
+  margin-top: 16px;
+  &:empty { display: none; }
+`;
+
 export const heading = css`
   font-size: 18px;
   font-weight: 600;

@@ -1,0 +1,76 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { renderPage } from './render';
+import type { RenderInput } from './render';
+import { createRegistry } from '../registry';
+import { PAGE_DATA_ID, ROOT_ID } from '../pageData';
+import type { PageData } from '../pageData';
+import { plainBranding, sampleEnv, sampleProps } from '../testing';
+import type { PaymentProps } from '../props';
+import { cardFixture, transferFixture } from '../testing/fixtureChannels';
+
+const registry = createRegistry([cardFixture, transferFixture], [plainBranding]);
+
+function input(o: { path?: string; channel?: string | null; props?: Partial<PaymentProps>; locale?: 'en' | 'fr' } = {}): RenderInput {
+  return {
+    registry,
+    props: sampleProps(o.props),
+    env: sampleEnv({ locale: o.locale ?? 'en' }),
+    path: o.path ?? '/payment-methods',
+    channel: o.channel ?? null,
+    assets: { js: '/assets/main.js', css: ['/assets/main.css'], screens: {} },
+  };
+}
+
+const pageData = (html: string): PageData => {
+  const m = new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html);
+  return JSON.parse(m![1]);
+};
+
+describe('renderPage', () => {
+  it('renders the method list into the HTML with the data to hydrate it', async () => {
+    const html = await renderPage(input());
+    expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+    expect(html).toContain('<title>Checkout</title>');
+    expect(html).toContain(`<div id="${ROOT_ID}">`);
+    expect(html).toContain('Choose a payment method');
+    expect(html).toContain('href="/payment/card?p=test-session"');
+    expect(html).toContain('href="/payment/transfer?p=test-session"');
+    expect(html).toContain('Cancel payment and return to Oja Demo Store');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/main.css">');
+    expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
+    const data = pageData(html);
+    expect(data.path).toBe('/payment-methods');
+    expect(data.props.paymentId).toBe('4242001');
+    expect(typeof data.serverNow).toBe('number');
+  });
+
+  it("waits for a channel's lazy screen on its route", async () => {
+    const html = await renderPage(input({ path: '/payment/card', channel: 'card' }));
+    expect(html).toContain('Card screen');
+    expect(html).not.toContain('Loading…');
+    expect(pageData(html).channel).toBe('card');
+  });
+
+  it('has no inline script but the JSON data block', async () => {
+    const html = await renderPage(input({ props: { merchantName: 'Shop</script><script>alert(1)</script>' } }));
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts).toEqual(['<script type="module" src="/assets/main.js">', `<script type="application/json" id="${PAGE_DATA_ID}">`]);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(pageData(html).props.merchantName).toBe('Shop</script><script>alert(1)</script>');
+  });
+
+  it('renders the Incorrect Transaction screen for a refused request', async () => {
+    const html = await renderPage(input({ props: { responseCode: 'Z1' } }));
+    expect(html).toContain('Incorrect Transaction');
+    expect(html).not.toContain('Choose a payment method');
+  });
+
+  it('renders in French', async () => {
+    const html = await renderPage(input({ locale: 'fr' }));
+    expect(html.startsWith('<!doctype html><html lang="fr">')).toBe(true);
+    expect(html).toContain('<title>Paiement</title>');
+    expect(html).toContain('Choisissez un moyen de paiement');
+    expect(html).toContain('href="/payment/card?p=test-session&amp;lang=fr"');
+  });
+});
