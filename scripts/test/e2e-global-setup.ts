@@ -1,9 +1,11 @@
 // The e2e project's global setup: starts the built checkout server (with its sandbox) and the demo store on
-// two free ports, hands their bases to the tests, and stops them afterwards.
+// two free ports, hands their bases to the tests, and stops them afterwards. The server runs from a copy of
+// dist/, so a build started meanwhile (it empties dist/) cannot pull the assets from under a running test.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
@@ -18,7 +20,8 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVER = path.join(root, 'dist/server/server.mjs');
+const DIST = path.join(root, 'dist');
+const SERVER = path.join(DIST, 'server/server.mjs');
 /** How long the server may take to answer /healthz, ms. */
 const START_TIMEOUT_MS = 20_000;
 const HOST = '127.0.0.1';
@@ -56,12 +59,17 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(SERVER)) {
     throw new Error(`${path.relative(root, SERVER)} is missing: run the build first (node scripts/build/build.mjs)`);
   }
+  // The bundle is self-contained: it finds its client assets at ../client.
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-e2e-'));
+  for (const part of ['server', 'client']) fs.cpSync(path.join(DIST, part), path.join(copy, part), { recursive: true });
+  const removeCopy = () => fs.rmSync(copy, { recursive: true, force: true });
+
   const port = await freePort();
   let merchantPort = await freePort();
   while (merchantPort === port) merchantPort = await freePort();
 
   let log = '';
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [path.join(copy, 'server/server.mjs')], {
     cwd: root,
     env: { ...process.env, HOST, PORT: String(port), MERCHANT_PORT: String(merchantPort), CHECKOUT_API_BASE: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,16 +88,19 @@ export default async function setup(project: TestProject) {
     await waitFor(`${storeBase}/results.json`, child, () => log);
   } catch (e) {
     child.kill('SIGKILL');
+    removeCopy();
     throw e;
   }
   project.provide('checkoutBase', checkoutBase);
   project.provide('storeBase', storeBase);
 
   return async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    removeCopy();
   };
 }
