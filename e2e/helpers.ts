@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const MERCHANT_CODE = 'MX_DEMO';
@@ -234,12 +234,26 @@ export async function holdStoreReturn(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Waits until React has hydrated the element: the server renders a channel's first screen complete, but a
+ * click on it before its lazily loaded code has hydrated it is dropped by React.
+ */
+export async function whenHydrated(locator: Locator): Promise<Locator> {
+  await locator.waitFor();
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$'))), { timeout: UI_TIMEOUT_MS })
+    .toBe(true);
+  return locator;
+}
+
 /** Screens of the transfer channel. */
 export const transfer = {
   accountNumber: (page: Page) => page.getByTestId('account-number'),
+  /** The account number, once the account screen is shown and hydrated. */
   async waitForAccount(page: Page): Promise<string> {
     const el = page.getByTestId('account-number');
     await el.waitFor();
+    await whenHydrated(page.getByRole('button', { name: /I have transferred|J'ai effectué le virement/ }));
     return (await el.textContent()) ?? '';
   },
   async transferred(page: Page): Promise<void> {

@@ -99,7 +99,7 @@ describe('Method list and navigation', () => {
   it('follows a method row tapped before the page is hydrated (the server renders the route)', async () => {
     const page = await b.newPage();
     await openPay(page, payFields(txnRef('no-js'), { channels: 'TRANSFER' }));
-    await transfer.waitForAccount(page);
+    const number = await transfer.waitForAccount(page);
     const session = sessionOf(page)!;
 
     // The payer's page before its script has run: the main script never arrives.
@@ -109,14 +109,15 @@ describe('Method list and navigation', () => {
     await page.getByRole('heading', { name: 'Choose a payment method' }).waitFor();
     await Promise.all([page.waitForURL(/\/payment\/transfer\?p=/), page.getByRole('link', { name: /Pay with Transfer/ }).click()]);
     expect(sessionOf(page)).toBe(session);
-    // The server rendered the transfer route: its screen, not the list.
-    await page.getByRole('heading', { name: 'Generating your account number…' }).waitFor();
+    // The server rendered the transfer route, its account already generated: the screen, not the list.
+    await page.getByRole('heading', { name: 'Transfer NGN 1,500.00 to the account below' }).waitFor();
+    expect(await transfer.accountNumber(page).textContent()).toBe(number);
     expect(await page.getByRole('heading', { name: 'Choose a payment method' }).count()).toBe(0);
 
     // Once the script arrives, the same route comes to life.
     await page.unroute(mainScript);
     await page.reload();
-    await transfer.waitForAccount(page);
+    expect(await transfer.waitForAccount(page)).toBe(number);
     expect(pathOf(page)).toBe('/payment/transfer');
   });
 });

@@ -37,7 +37,6 @@ export const coreMessages: MessageBundle = {
       footer: {
         poweredBy: "powered by",
         language: "Language",
-        terms: "Terms of use",
       },
       cancel: {
         button: "Cancel payment and return to {{merchant}}",
@@ -84,7 +83,6 @@ export const coreMessages: MessageBundle = {
       footer: {
         poweredBy: "propulsé par",
         language: "Langue",
-        terms: "Conditions d'utilisation",
       },
       cancel: {
         button: "Annuler le paiement et revenir à {{merchant}}",

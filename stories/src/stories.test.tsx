@@ -26,6 +26,10 @@ const modules: Record<string, StoryModule> = {
 };
 
 const ROOT = path.resolve(__dirname, '../..');
+/** Longest wait for a story's lazy screens (chunks are transformed on first use, slow on a busy machine), ms. */
+const LAZY_TIMEOUT_MS = 8_000;
+/** Per test: the wait above plus rendering and checks, ms. */
+const STORY_TEST_MS = 20_000;
 const MISSING_KEY = /\b(core|transfer|zib|mul|halo|brandingDefault)\.[a-zA-Z]+/;
 /** The header's words when no customer e-mail is given. */
 const YOU_ARE_PAYING = { en: 'You are paying', fr: 'Vous payez' } as const;
@@ -93,6 +97,8 @@ afterEach(() => {
 async function renderStory(story: Composed, expected: string | undefined) {
   const Story = story;
   const { container } = render(<Story />);
+  // The first paint too (the shell's fallbacks while lazy screens load), not only the settled screen.
+  expect(readableText(container).match(MISSING_KEY)?.[0] ?? null, 'a translation key is showing at first paint').toBeNull();
   if (story.play) await story.play({ canvasElement: container });
   await waitFor(
     () => {
@@ -100,7 +106,7 @@ async function renderStory(story: Composed, expected: string | undefined) {
       // The shell's fallback while a lazy screen loads.
       expect(container.querySelector('p[role="status"]')?.textContent ?? '').not.toMatch(/^(Loading|Chargement)…$/);
     },
-    { timeout: 4_000 },
+    { timeout: LAZY_TIMEOUT_MS },
   );
   return container;
 }
@@ -142,7 +148,7 @@ describe('story modules', () => {
         unmount();
       }
     }
-  });
+  }, 60_000);
 });
 
 for (const [file, mod] of entries) {
@@ -179,6 +185,6 @@ for (const [file, mod] of entries) {
 
       expect(unnamedControls(document.body), 'controls without an accessible name').toEqual([]);
       if (!s.throws) expect(errors, 'console.error while rendering').toEqual([]);
-    });
+    }, STORY_TEST_MS);
   });
 }

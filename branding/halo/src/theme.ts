@@ -1,10 +1,12 @@
 import { css } from '@linaria/core';
+import { paletteTokens } from '@oja/core/tokens';
+import type { BrandPalette } from '@oja/core/tokens';
 
 /**
  * HALO's colours: a deep indigo. Contrast: on-primary on primary 10.2:1, primary-text on white 10.2:1,
  * text on the page 15.2:1, muted on the header 6.4:1. The logo draws with them too.
  */
-export const palette = {
+export const palette: BrandPalette = {
   primary: '#4527a0',
   onPrimary: '#ffffff',
   primaryText: '#4527a0',
@@ -19,25 +21,12 @@ export const palette = {
   warning: '#8a5300',
   focus: '#7c4dff',
   amount: '#2e1a73',
-} as const;
+  radius: '14px',
+  radiusButton: '10px',
+  font: "'Avenir Next', 'Segoe UI', system-ui, -apple-system, sans-serif",
+};
 
 /** HALO's design tokens, as the CSS custom properties core's styles read. */
 export const theme = css`
-  --oja-primary: ${palette.primary};
-  --oja-on-primary: ${palette.onPrimary};
-  --oja-primary-text: ${palette.primaryText};
-  --oja-page-bg: ${palette.pageBg};
-  --oja-surface: ${palette.surface};
-  --oja-text: ${palette.text};
-  --oja-muted: ${palette.muted};
-  --oja-border: ${palette.border};
-  --oja-header-bg: ${palette.headerBg};
-  --oja-danger: ${palette.danger};
-  --oja-success: ${palette.success};
-  --oja-warning: ${palette.warning};
-  --oja-focus: ${palette.focus};
-  --oja-radius: 14px;
-  --oja-radius-button: 10px;
-  --oja-font: 'Avenir Next', 'Segoe UI', system-ui, -apple-system, sans-serif;
-  --oja-amount: ${palette.amount};
+  ${paletteTokens(palette)}
 `;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createI18n, I18nContext, missingKeys } from '@oja/core';
 import branding, { TERMS_PATH } from './index';
+import { termsMessages } from './termsMessages';
 
 afterEach(cleanup);
 
@@ -30,6 +31,14 @@ describe('ZIB branding', () => {
 
   it('has the same message keys in en and fr, under its own namespace only', () => {
     const { en, fr } = branding.messages;
+    expect(missingKeys(en, fr)).toEqual([]);
+    expect(missingKeys(fr, en)).toEqual([]);
+    expect(Object.keys(en)).toEqual(['zib']);
+    expect(Object.keys(fr)).toEqual(['zib']);
+  });
+
+  it('has the same terms page keys in en and fr, under its own namespace only', () => {
+    const { en, fr } = termsMessages;
     expect(missingKeys(en, fr)).toEqual([]);
     expect(missingKeys(fr, en)).toEqual([]);
     expect(Object.keys(en)).toEqual(['zib']);

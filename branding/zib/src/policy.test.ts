@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { availableChannels, defineChannel } from '@oja/core';
+import { availableChannels } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { sampleProps } from '@oja/core/testing';
+import { policyChannels, sampleProps } from '@oja/core/testing';
 import zib from './index';
 
-/** A channel offered when the merchant lists its code (the card always is): enough to see the policy at work. */
-function fixture(id: string, code: string, isAvailable = (p: PaymentProps) => p.paymentChannels.includes(code)) {
-  return defineChannel({ id, code, path: `/payment/${id}`, isAvailable, messages: { en: { [id]: { t: 'x' } }, fr: { [id]: { t: 'x' } } } });
-}
-
-const channels = [
-  fixture('card', 'CARD', () => true),
-  fixture('transfer', 'TRANSFER'),
-  fixture('qr', 'QR'),
-  fixture('ussd', 'USSD'),
-  fixture('wallet', 'WALLET'),
-  fixture('credit', 'CREDIT'),
-  fixture('google', 'GOOGLE_PAY'),
-];
+const channels = policyChannels;
 
 const ids = (props: PaymentProps) => availableChannels(channels, props, zib).map((c) => c.id);
 

@@ -127,3 +127,19 @@ export const drcFixture: ChannelPlugin = defineChannel({
 export const fixtureChannels: ChannelPlugin[] = [
   transferFixture, cardFixture, walletFixture, qrFixture, ussdFixture, opayFixture, ugandaFixture, drcFixture,
 ];
+
+/** A bare channel offered when the merchant lists its code: enough to see an acquirer's policy at work. */
+export function channelFixture(id: string, code: string, isAvailable = (p: PaymentProps) => p.paymentChannels.includes(code)): ChannelPlugin {
+  return defineChannel({ id, code, path: `/payment/${id}`, isAvailable, messages: { en: { [id]: { t: id } }, fr: { [id]: { t: id } } } });
+}
+
+/** The channels an acquirer policy speaks of (spec core §5), the card always offered. */
+export const policyChannels: ChannelPlugin[] = [
+  channelFixture('card', 'CARD', () => true),
+  channelFixture('transfer', 'TRANSFER'),
+  channelFixture('qr', 'QR'),
+  channelFixture('ussd', 'USSD'),
+  channelFixture('wallet', 'WALLET'),
+  channelFixture('credit', 'CREDIT'),
+  channelFixture('google', 'GOOGLE_PAY'),
+];

@@ -94,3 +94,4 @@ export function CheckoutHarness({ checkout, path = '/payment-methods' }: { check
   const [{ hook, searchHook }] = useState(() => memoryLocation({ path: `${path}?p=${checkout.state.env.session}` }));
   return <App checkout={checkout} locationHook={hook} searchHook={searchHook} />;
 }
+export * from './fixtureChannels';

@@ -1,10 +1,17 @@
+import { css } from '@linaria/core';
+
 /** Small inline icons; all decorative (the text beside them says what they mean). */
+// Colours come from the branding's tokens through CSS: the page's CSP allows no inline styles.
+const success = css`fill: var(--oja-success, #12805c);`;
+const warning = css`fill: var(--oja-warning, #a15c00);`;
+const danger = css`fill: var(--oja-danger, #b42318);`;
+
 const base = { width: 24, height: 24, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
 
 export function TickIcon() {
   return (
     <svg {...base} width={48} height={48}>
-      <circle cx="12" cy="12" r="11" fill="var(--oja-success, #12805c)" />
+      <circle className={success} cx="12" cy="12" r="11" />
       <path d="M7 12.5l3.2 3.2L17 9" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
     </svg>
   );
@@ -13,7 +20,7 @@ export function TickIcon() {
 export function WarningIcon() {
   return (
     <svg {...base} width={48} height={48}>
-      <circle cx="12" cy="12" r="11" fill="var(--oja-warning, #d98b00)" />
+      <circle className={warning} cx="12" cy="12" r="11" />
       <path d="M12 6.5v7M12 16.8v.2" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
     </svg>
   );
@@ -22,7 +29,7 @@ export function WarningIcon() {
 export function CrossIcon() {
   return (
     <svg {...base} width={48} height={48}>
-      <circle cx="12" cy="12" r="11" fill="var(--oja-danger, #b42318)" />
+      <circle className={danger} cx="12" cy="12" r="11" />
       <path d="M8.5 8.5l7 7M15.5 8.5l-7 7" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
     </svg>
   );
