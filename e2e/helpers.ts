@@ -247,16 +247,19 @@ export async function whenHydrated(locator: Locator): Promise<Locator> {
 }
 
 /** Screens of the transfer channel. */
+/** The checkout's page, or its frame in INLINE mode. */
+type Screen = Pick<Page, 'getByTestId' | 'getByRole'>;
+
 export const transfer = {
-  accountNumber: (page: Page) => page.getByTestId('account-number'),
+  accountNumber: (page: Screen) => page.getByTestId('account-number'),
   /** The account number, once the account screen is shown and hydrated. */
-  async waitForAccount(page: Page): Promise<string> {
+  async waitForAccount(page: Screen): Promise<string> {
     const el = page.getByTestId('account-number');
     await el.waitFor();
     await whenHydrated(page.getByRole('button', { name: /I have transferred|J'ai effectué le virement/ }));
     return (await el.textContent()) ?? '';
   },
-  async transferred(page: Page): Promise<void> {
+  async transferred(page: Screen): Promise<void> {
     await page.getByRole('button', { name: 'I have transferred' }).click();
     await page.getByRole('heading', { name: 'Confirming your transfer' }).waitFor();
   },

@@ -2,7 +2,7 @@
 // the declared origin (CONTRACT §3).
 import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
-import { MERCHANT_NAME, RESULT_FIELDS, checkoutBase, simulate, sleep, storeBase, storeResults, txnRef, useBrowser } from './helpers';
+import { MERCHANT_NAME, RESULT_FIELDS, checkoutBase, simulate, sleep, storeBase, storeResults, transfer, txnRef, useBrowser } from './helpers';
 
 const b = useBrowser();
 
@@ -25,9 +25,14 @@ describe('INLINE', () => {
     const page = await b.newPage();
     const ref = txnRef('inline');
     await page.goto(`${storeBase()}/inline-test?${new URLSearchParams({ ref, channels: 'TRANSFER' })}`);
-    const frame = await checkoutFrame(page);
-    await frame.getByTestId('account-number').waitFor();
+    let frame = await checkoutFrame(page);
+    const number = await transfer.waitForAccount(frame);
     await listed(page, 'INITIALIZED').waitFor();
+
+    // A reload of the checkout is the same payment: no second INITIALIZED.
+    await frame.goto(frame.url());
+    frame = await checkoutFrame(page);
+    expect(await transfer.waitForAccount(frame)).toBe(number);
 
     await simulate(ref, 'success');
     await frame.getByRole('button', { name: 'I have transferred' }).click();

@@ -57,6 +57,7 @@ describe('transfer screen', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   function mount(status: FakeRoute, generate: FakeRoute = () => ACCOUNT) {
@@ -67,7 +68,7 @@ describe('transfer screen', () => {
   }
   /** Lets promises, lazy imports and renders settle without moving the fake clock. */
   const flush = async () => {
-    for (let i = 0; i < 10; i++) await act(async () => { await new Promise((r) => setImmediate(r)); });
+    for (let i = 0; i < 25; i++) await act(async () => { await new Promise((r) => setImmediate(r)); });
   };
   const advance = async (ms: number) => {
     await act(async () => { await vi.advanceTimersByTimeAsync(ms); });
@@ -172,6 +173,8 @@ describe('transfer screen', () => {
   });
 
   it('tells the payer when status requests keep failing, and backs off', async () => {
+    // Jitter at its middle: retries after 25 s, then 50 s.
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const { http } = mount(() => {
       throw new HttpError('HTTP 500', 'http', 500);
     });
@@ -179,11 +182,12 @@ describe('transfer screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'I have transferred' }));
     await advance(0);
     expect(statusCalls(http)).toBe(1);
-    await advance(STATUS_POLL_MS * 1.5);
+    await advance(25_000);
     expect(statusCalls(http)).toBe(2);
     expect(screen.getByText(/trouble confirming your payment/)).toBeTruthy();
-    // The second failure waits at least twice the interval before the third request.
-    await advance(STATUS_POLL_MS * 2 - 1);
+    await advance(49_000);
     expect(statusCalls(http)).toBe(2);
+    await advance(1_000);
+    expect(statusCalls(http)).toBe(3);
   });
 });

@@ -80,9 +80,15 @@ describe('Result screen mode message', () => {
     expect(screen.getByText("You're good to go. Feel free to close this window!")).toBeTruthy();
   });
 
-  it.each(['09', 'XS1', 'Z6'])('shows for %s too', async (code) => {
+  it.each(['XS1', 'Z6'])('shows for %s too', async (code) => {
     await renderResult(code);
     expect(screen.getByText("You're being redirected to Oja Demo Store, please do not close this page.")).toBeTruthy();
+  });
+
+  it('promises no redirect for an in-progress result (09 is not returned to the merchant)', async () => {
+    await renderResult('09');
+    expect(screen.queryByText(/redirected to/)).toBeNull();
+    expect(screen.getByText("You're good to go. Feel free to close this window!")).toBeTruthy();
   });
 
   it('is not shown for a failure', async () => {

@@ -33,8 +33,12 @@ const ICON: Record<Outcome, () => React.JSX.Element> = {
   failed: CrossIcon,
 };
 
-/** The mode message under a finished result (spec core §2 "Result screen"). */
-function modeMessageKey(displayMode: string, siteRedirectUrl: string): string {
+/**
+ * The mode message under a finished result (spec core §2 "Result screen"). An in-progress result (09) is not
+ * returned to the merchant (spec core §4), so it promises no redirect.
+ */
+function modeMessageKey(outcome: Outcome, displayMode: string, siteRedirectUrl: string): string {
+  if (outcome === 'inProgress') return 'core.result.noMode';
   if (displayMode === 'REDIRECT') return 'core.result.redirect';
   if (displayMode === 'INLINE') return siteRedirectUrl ? 'core.result.inlineBack' : 'core.result.inlineDone';
   return 'core.result.noMode';
@@ -56,7 +60,7 @@ export function ResultScreen() {
       <div className={center} role="status" aria-live="polite">
         <Icon />
         <h1 id="oja-result-title" className={heading}>{t(`core.result.${outcome}`)}</h1>
-        {!failed && <p className={muted}>{t(modeMessageKey(props.displayMode, props.siteRedirectUrl), { merchant: props.merchantName })}</p>}
+        {!failed && <p className={muted}>{t(modeMessageKey(outcome, props.displayMode, props.siteRedirectUrl), { merchant: props.merchantName })}</p>}
       </div>
       {failed && (
         <>
