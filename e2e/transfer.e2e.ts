@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  holdStoreReturn, watchResultScreens, MERCHANT_NAME, RESULT_FIELDS, checkoutBase, openPay, payFields, simulate, sleep, startFromStore, storeBase, storeResults, transfer, txnRef, useBrowser,
+  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, holdStoreReturn, openPay, payFields, simulate, sleep, startFromStore, storeBase, storeResults, transfer,
+  txnRef, useBrowser, watchResultScreens,
 } from './helpers';
 
 /** The result screen waits this long before returning an expired or cancelled result, ms (spec core §4). */
@@ -17,8 +18,7 @@ async function expectLandedOnStore(page: Page, resp: string): Promise<void> {
 
 describe('Transfer in REDIRECT mode', () => {
   it('shows the account, waits, and a simulated success (on-screen control) returns 00 to the store once', async () => {
-    const context = await b.newContext();
-    const page = await context.newPage();
+    const page = await b.newPage();
     // The control only settles the sandbox; the page learns it at its next status request, 20 s later.
     await page.clock.install();
     const seen = await watchResultScreens(page);

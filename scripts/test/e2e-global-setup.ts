@@ -79,6 +79,9 @@ export default async function setup(project: TestProject) {
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  // Should vitest end without running the teardown (interrupted), the server goes with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
 
   const checkoutBase = `http://${HOST}:${port}`;
   const storeBase = `http://${HOST}:${merchantPort}`;
@@ -95,6 +98,7 @@ export default async function setup(project: TestProject) {
   project.provide('storeBase', storeBase);
 
   return async () => {
+    process.off('exit', killOnExit);
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
