@@ -42,7 +42,10 @@ describe('axe finds no serious or critical violation', () => {
     await hideServerDate(page);
     await openTransfer(page, 'a11y-extend');
     await transfer.transferred(page);
+    // The countdown is running (its first tick shown) before the clock jumps.
+    await page.getByRole('timer').filter({ hasText: '10:00' }).waitFor();
     await page.clock.fastForward(10 * 60_000);
+    await page.clock.runFor(1_000);
     await page.getByRole('button', { name: 'Wait 5 more minutes' }).waitFor();
     await expectAccessible(page, 'waiting ended');
   });

@@ -241,9 +241,10 @@ export async function holdStoreReturn(page: Page): Promise<() => void> {
  */
 export async function whenHydrated(locator: Locator): Promise<Locator> {
   await locator.waitFor();
+  // The checkout marks its document once hydrated (core/src/shell/Completion.tsx); the locator may be in a frame.
   await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$'))), { timeout: UI_TIMEOUT_MS })
-    .toBe(true);
+    .poll(() => locator.evaluate((el) => el.ownerDocument.documentElement.dataset.hydrated), { timeout: UI_TIMEOUT_MS })
+    .toBe('true');
   return locator;
 }
 

@@ -1,4 +1,4 @@
 import { bootCheckout } from '@oja/core';
 import { installed } from './installed';
 
-bootCheckout(installed);
+void bootCheckout(installed);

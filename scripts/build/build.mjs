@@ -93,6 +93,16 @@ for (const source of lazy) {
 const result = await esbuild.build({ ...client, entryPoints, minify: true });
 for (const f of fs.readdirSync(assetsDir)) if (f.endsWith('.css')) fs.rmSync(path.join(assetsDir, f));
 
+/** An output and every output it imports statically. */
+function staticOutputs(m, out, seen = new Set()) {
+  if (seen.has(out)) return seen;
+  seen.add(out);
+  for (const imp of m.outputs[out].imports ?? []) if (imp.kind === 'import-statement' && m.outputs[imp.path]) staticOutputs(m, imp.path, seen);
+  return seen;
+}
+const mainOutput = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o].entryPoint === CLIENT_ENTRY && o.endsWith('.js'));
+const initialOutputs = staticOutputs(result.metafile, mainOutput);
+
 // Stylesheets: the initial route's, then what each lazy module adds to it.
 const initialStyles = staticStyles(meta, CLIENT_ENTRY);
 const manifest = { js: '', css: [await writeCss('main', initialStyles, cssBySource)].filter(Boolean), screens: {} };
@@ -104,8 +114,10 @@ for (const [out, info] of Object.entries(result.metafile.outputs)) {
     continue;
   }
   const own = new Set([...staticStyles(meta, info.entryPoint)].filter((s) => !initialStyles.has(s)));
+  // Everything the screen's module imports statically, beyond the initial route, is preloaded with it.
+  const preload = [...staticOutputs(result.metafile, out)].filter((o) => !initialOutputs.has(o)).map((o) => `/assets/${path.basename(o)}`);
   const key = keyOf(info.entryPoint);
-  manifest.screens[key] = { js: url, css: await writeCss(path.basename(out, '.js').replace(/-[A-Z0-9]+$/, ''), own, cssBySource) };
+  manifest.screens[key] = { js: url, preload, css: await writeCss(path.basename(out, '.js').replace(/-[A-Z0-9]+$/, ''), own, cssBySource) };
 }
 fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(result.metafile));
 fs.writeFileSync(path.join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2));

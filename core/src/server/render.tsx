@@ -16,7 +16,7 @@ export interface PageAssets {
   js: string;
   css: string[];
   /** Lazily loaded parts by key: those the render used are linked (stylesheet) and preloaded (script). */
-  screens: Record<string, { js: string; css: string }>;
+  screens: Record<string, { js: string; css: string; preload?: string[] }>;
 }
 
 export interface RenderInput {
@@ -76,7 +76,7 @@ export async function renderPage(input: RenderInput): Promise<string> {
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
     `<title>${escapeAttr(title)}</title>`,
     ...[...assets.css, ...used.map((s) => s.css).filter(Boolean)].map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    ...used.map((s) => `<link rel="modulepreload" href="${escapeAttr(s.js)}">`),
+    ...used.flatMap((s) => s.preload ?? [s.js]).map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
     `<script type="module" src="${escapeAttr(assets.js)}"></script>`,
     '</head>',
     '<body>',

@@ -55,6 +55,8 @@ export function Completion() {
     const { props } = c.state;
     if (started.current) return;
     started.current = true;
+    // The page is live: tests (and anyone curious) can tell a hydrated page from its server HTML.
+    document.documentElement.dataset.hydrated = 'true';
     if (props.displayMode !== 'REDIRECT' && markOnce('initialized', props.paymentId)) {
       postToMerchant(embedder(), props.siteOrigin, 'INITIALIZED');
     }

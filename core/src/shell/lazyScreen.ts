@@ -7,6 +7,8 @@ import { useCheckoutState } from '../state/checkout';
 export const RenderedScreensContext = createContext<Set<string> | null>(null);
 
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+/** Screens whose module is already here: rendered directly, so hydration needs no second pass. */
+const loaded = new Map<string, ComponentType>();
 
 /** Resolves once the stylesheet is in (or failed: a screen without its styles beats no screen). */
 export function loadStylesheet(href: string, doc: Document = document): Promise<void> {
@@ -30,6 +32,7 @@ export function lazyScreen(key: string, loader: ScreenLoader, cssHref?: string):
   if (!screen) {
     screen = lazy(async () => {
       const [mod] = await Promise.all([loader(), cssHref && typeof document !== 'undefined' ? loadStylesheet(cssHref) : undefined]);
+      loaded.set(key, mod.default);
       return mod;
     });
     cache.set(key, screen);
@@ -37,9 +40,19 @@ export function lazyScreen(key: string, loader: ScreenLoader, cssHref?: string):
   return screen;
 }
 
+/**
+ * Loads a screen (module and stylesheet) before it is rendered. The browser does this for the screen the
+ * server rendered before hydrating, so a tap on it is never lost to a half-hydrated page.
+ */
+export async function preloadScreen(key: string, loader: ScreenLoader, cssHref?: string): Promise<void> {
+  if (loaded.has(key)) return;
+  const [mod] = await Promise.all([loader(), cssHref ? loadStylesheet(cssHref) : undefined]);
+  loaded.set(key, mod.default);
+}
+
 /** A lazily loaded part of the page by its build key (channel id, branding-<id>, core-<module>). */
-export function useLazyScreen(key: string, loader: ScreenLoader): LazyExoticComponent<ComponentType> {
+export function useLazyScreen(key: string, loader: ScreenLoader): ComponentType {
   const { env } = useCheckoutState();
   useContext(RenderedScreensContext)?.add(key);
-  return lazyScreen(key, loader, env.screenCss[key]);
+  return loaded.get(key) ?? lazyScreen(key, loader, env.screenCss[key]);
 }
