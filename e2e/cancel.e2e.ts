@@ -72,6 +72,9 @@ describe('Cancel Payment dialog', () => {
   it('works with the keyboard only, the focus visible at every stop', async () => {
     const page = await b.newPage();
     const ref = await openTransfer(page, 'cancel-keys');
+    // Start from a settled page that has the focus: the sandbox's demo button (loaded after hydration) is in.
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'Demo settings' }).waitFor();
 
     // Tab through the page to the cancel button.
     const stops: string[] = [];

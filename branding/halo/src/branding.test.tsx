@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import { createI18n, I18nContext, missingKeys } from '@oja/core';
 import branding from './index';
 
-afterEach(cleanup);
 
 describe('HALO branding', () => {
   it('is the HALO acquirer, forcing card, transfer, wallet, QR, USSD, credit and Google Pay on (spec core §5)', () => {

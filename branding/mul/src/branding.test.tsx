@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createI18n, I18nContext, missingKeys } from '@oja/core';
 import { CheckoutHarness, plainBranding, testCheckout } from '@oja/core/testing';
 import branding from './index';
 
-afterEach(cleanup);
 
 describe('MUL branding', () => {
   it('is the MUL acquirer, with the language toggle and no channel policy', () => {

@@ -1,10 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { CheckoutHarness, plainBranding, testCheckout } from '@oja/core/testing';
 import type { PageEnv } from '@oja/core';
 import zib from './index';
 
-afterEach(cleanup);
 
 // The page is a lazy module: have it compiled and loaded before the tests time their waits.
 beforeAll(async () => {

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import { createI18n, I18nContext, missingKeys } from '@oja/core';
 import branding, { TERMS_PATH } from './index';
 import { termsMessages } from './termsMessages';
 
-afterEach(cleanup);
 
 describe('ZIB branding', () => {
   it('is the ZIB acquirer, allowing only card and transfer (spec core §5)', () => {

@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { CopyButton, COPIED_LABEL_MS } from './CopyButton';
 import { createI18n, I18nContext } from '../i18n';
 import { coreMessages } from '../messages';
+import { pass } from '../testing';
 
-const pass = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => {
   vi.useFakeTimers();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
 });
 
 function renderButton(locale: 'en' | 'fr' = 'en') {

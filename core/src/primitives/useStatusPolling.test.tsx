@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { CheckoutHarness, fakeHttp, testCheckout } from '../testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { CheckoutHarness, fakeHttp, pass, testCheckout } from '../testing';
 import { HttpError } from '../http';
 import { defineChannel } from '../plugin';
 import type { StatusAnswer } from '../plugin';
@@ -11,7 +11,6 @@ import { cardFixture } from '../testing/fixtureChannels';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import '../ui/ResultScreen';
 
-const pass = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 const STATUS_MS = 2_000;
 
 let keepOpen = false;
@@ -62,12 +61,6 @@ beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
   keepOpen = false;
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  sessionStorage.clear();
 });
 
 describe('useStatusPolling', () => {

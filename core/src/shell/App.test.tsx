@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { CheckoutHarness, testCheckout } from '../testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { CheckoutHarness, click, pass, testCheckout } from '../testing';
 import type { TestCheckoutOptions } from '../testing';
 import { defineChannel } from '../plugin';
 import { cardFixture, transferFixture } from '../testing/fixtureChannels';
@@ -8,23 +8,10 @@ import { cardFixture, transferFixture } from '../testing/fixtureChannels';
 import '../ui/ResultScreen';
 import '../ui/CancelDialog';
 
-const pass = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
-const click = async (el: Element) => {
-  await act(async () => {
-    fireEvent.click(el);
-  });
-  await pass();
-};
 
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  sessionStorage.clear();
 });
 
 const offersTransfer = { paymentChannels: ['CARD', 'TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
-import { CheckoutHarness, fakeHttp, testCheckout } from '../testing';
+import { CheckoutHarness, fakeHttp, pass, testCheckout } from '../testing';
 import type { TestCheckoutOptions } from '../testing';
 import type { Checkout } from '../state/checkout';
 import { complete, retry } from '../state/actions';
@@ -14,7 +14,6 @@ import { cardFixture, transferFixture } from '../testing/fixtureChannels';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import '../ui/ResultScreen';
 
-const pass = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 const set = (fn: () => void) => act(async () => fn());
 
 const CONTRACT_FIELDS = ['payRef', 'txnref', 'amount', 'apprAmt', 'resp', 'desc', 'retRef', 'cardNum', 'mac', 'bpResp', 'bpTrxnRef', 'rechPin'];

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { act, fireEvent } from '@testing-library/react';
+import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import type { BrandingPlugin, ChannelPlugin } from '../plugin';
 import type { PageEnv, PaymentProps } from '../props';
@@ -95,3 +97,14 @@ export function CheckoutHarness({ checkout, path = '/payment-methods' }: { check
   return <App checkout={checkout} locationHook={hook} searchHook={searchHook} />;
 }
 export * from './fixtureChannels';
+
+/** Moves the fake clock (vi.useFakeTimers) by ms inside act, letting React settle. */
+export const pass = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/** Clicks inside act, then lets the fake clock's due work and React settle. */
+export async function click(el: Element): Promise<void> {
+  await act(async () => {
+    fireEvent.click(el);
+  });
+  await pass();
+}

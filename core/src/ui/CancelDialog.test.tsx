@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { CheckoutHarness, fakeHttp, testCheckout } from '../testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { CheckoutHarness, click, fakeHttp, pass, testCheckout } from '../testing';
 import type { TestCheckoutOptions } from '../testing';
 import { HttpError } from '../http';
 import { AFTER_CANCEL_CALL_MS, CANCEL_REASON_DIALOG } from '../state/actions';
@@ -9,25 +9,12 @@ import { cardFixture, transferFixture } from '../testing/fixtureChannels';
 import './CancelDialog';
 import './ResultScreen';
 
-const pass = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
-const click = async (el: Element) => {
-  await act(async () => {
-    fireEvent.click(el);
-  });
-  await pass();
-};
 
 let submit: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   vi.useFakeTimers();
   // The REDIRECT delivery after a cancel: no navigation in the test page.
   submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  sessionStorage.clear();
 });
 
 const cancelRoute = () => ({ 'POST /api/v1/pay/customerCancellation': () => ({ responseCode: 'Z6' }) });

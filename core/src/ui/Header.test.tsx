@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import { CheckoutHarness, testCheckout } from '../testing';
 import type { PaymentProps } from '../props';
 
-afterEach(cleanup);
 
 function renderHeader(props: Partial<PaymentProps> = {}) {
   render(<CheckoutHarness checkout={testCheckout({ props })} />);

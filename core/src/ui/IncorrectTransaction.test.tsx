@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
-import { CheckoutHarness, testCheckout } from '../testing';
+import { CheckoutHarness, click, pass, testCheckout } from '../testing';
 import type { TestCheckoutOptions } from '../testing';
 import { MESSAGE_KEY } from '../state/completion';
 import { App } from '../shell/App';
@@ -11,13 +11,6 @@ const BODY =
   'Some of the payment details entered appear to be incorrect. Please review the information provided and try again. If you require assistance, kindly contact your merchant.';
 const CONTRACT_FIELDS = ['payRef', 'txnref', 'amount', 'apprAmt', 'resp', 'desc', 'retRef', 'cardNum', 'mac', 'bpResp', 'bpTrxnRef', 'rechPin'];
 
-const pass = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
-const click = async (el: Element) => {
-  await act(async () => {
-    fireEvent.click(el);
-  });
-  await pass();
-};
 
 const restore: Array<() => void> = [];
 beforeEach(() => {

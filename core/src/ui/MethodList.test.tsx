@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { CheckoutHarness, testCheckout } from '../testing';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { CheckoutHarness, click, testCheckout } from '../testing';
 import type { TestCheckoutOptions } from '../testing';
 import { notify } from '../state/actions';
 import { defineChannel } from '../plugin';
 import { cardFixture, drcFixture, fixtureChannels, transferFixture, ugandaFixture, walletFixture } from '../testing/fixtureChannels';
 
 /** Lets valtio, React and lazy screens settle, and `ms` of fake time pass. */
-const pass = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
-const click = async (el: Element) => {
-  await act(async () => {
-    fireEvent.click(el);
-  });
-  await pass();
-};
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,28 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { CheckoutHarness, testCheckout } from '../testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { CheckoutHarness, click, pass, testCheckout } from '../testing';
 import type { TestCheckoutOptions } from '../testing';
 import { cardFixture, transferFixture, walletFixture } from '../testing/fixtureChannels';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import './ResultScreen';
 
-const pass = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
-const click = async (el: Element) => {
-  await act(async () => {
-    fireEvent.click(el);
-  });
-  await pass();
-};
 
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  sessionStorage.clear();
 });
 
 const offersTransfer = { paymentChannels: ['CARD', 'TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] };

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { CheckoutHarness, testCheckout } from '../testing';
+import { CheckoutHarness, pass, testCheckout } from '../testing';
 import type { Checkout } from '../state/checkout';
 import { NOTIFICATION_MS, notify } from '../state/actions';
 import type { NotificationKind } from '../state/checkout';
 
-const pass = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => {
   vi.useFakeTimers();
