@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { createI18n, I18nContext, missingKeys } from '@oja/core';
+
+
+import { brandingContract } from '@oja/core/testing';
 import branding from './index';
 
 
@@ -13,20 +14,6 @@ describe('HALO branding', () => {
     expect(branding.className).toMatch(/\S/);
   });
 
-  it('has the same message keys in en and fr, under its own namespace only', () => {
-    const { en, fr } = branding.messages;
-    expect(missingKeys(en, fr)).toEqual([]);
-    expect(missingKeys(fr, en)).toEqual([]);
-    expect(Object.keys(en)).toEqual(['halo']);
-    expect(Object.keys(fr)).toEqual(['halo']);
-  });
+  brandingContract(branding, { namespace: 'halo', logoName: 'HALO' });
 
-  it('draws a logo named after the acquirer', () => {
-    render(
-      <I18nContext.Provider value={createI18n('en', [branding.messages])}>
-        <branding.Logo />
-      </I18nContext.Provider>,
-    );
-    expect(screen.getByRole('img', { name: 'HALO' }).getAttribute('viewBox')).toBe('0 0 44 44');
-  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createI18n, I18nContext, missingKeys } from '@oja/core';
+
 import { CheckoutHarness, plainBranding, testCheckout } from '@oja/core/testing';
+import { brandingContract } from '@oja/core/testing';
 import branding from './index';
 
 
@@ -14,22 +15,8 @@ describe('MUL branding', () => {
     expect(branding.className).toMatch(/\S/);
   });
 
-  it('has the same message keys in en and fr, under its own namespace only', () => {
-    const { en, fr } = branding.messages;
-    expect(missingKeys(en, fr)).toEqual([]);
-    expect(missingKeys(fr, en)).toEqual([]);
-    expect(Object.keys(en)).toEqual(['mul']);
-    expect(Object.keys(fr)).toEqual(['mul']);
-  });
+  brandingContract(branding, { namespace: 'mul', logoName: 'MUL' });
 
-  it('draws a logo named after the acquirer', () => {
-    render(
-      <I18nContext.Provider value={createI18n('en', [branding.messages])}>
-        <branding.Logo />
-      </I18nContext.Provider>,
-    );
-    expect(screen.getByRole('img', { name: 'MUL' }).getAttribute('viewBox')).toBe('0 0 44 44');
-  });
 
   it('switches the page to French from the footer toggle', async () => {
     const checkout = testCheckout({ brandings: [branding, plainBranding], props: { acquiredBy: 'MUL' } });

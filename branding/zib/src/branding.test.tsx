@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { createI18n, I18nContext, missingKeys } from '@oja/core';
+
+import { createI18n, missingKeys } from '@oja/core';
+import { brandingContract } from '@oja/core/testing';
 import branding, { TERMS_PATH } from './index';
 import { termsMessages } from './termsMessages';
 
@@ -28,13 +29,7 @@ describe('ZIB branding', () => {
     expect(typeof mod.default).toBe('function');
   });
 
-  it('has the same message keys in en and fr, under its own namespace only', () => {
-    const { en, fr } = branding.messages;
-    expect(missingKeys(en, fr)).toEqual([]);
-    expect(missingKeys(fr, en)).toEqual([]);
-    expect(Object.keys(en)).toEqual(['zib']);
-    expect(Object.keys(fr)).toEqual(['zib']);
-  });
+  brandingContract(branding, { namespace: 'zib', logoName: 'ZIB' });
 
   it('has the same terms page keys in en and fr, under its own namespace only', () => {
     const { en, fr } = termsMessages;
@@ -44,12 +39,4 @@ describe('ZIB branding', () => {
     expect(Object.keys(fr)).toEqual(['zib']);
   });
 
-  it('draws a logo named after the acquirer', () => {
-    render(
-      <I18nContext.Provider value={createI18n('en', [branding.messages])}>
-        <branding.Logo />
-      </I18nContext.Provider>,
-    );
-    expect(screen.getByRole('img', { name: 'ZIB' }).getAttribute('viewBox')).toBe('0 0 44 44');
-  });
 });

@@ -108,3 +108,4 @@ export async function click(el: Element): Promise<void> {
   });
   await pass();
 }
+export * from './brandingContract';

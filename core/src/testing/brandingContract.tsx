@@ -1,0 +1,25 @@
+import { expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import type { BrandingPlugin } from '../plugin';
+import { createI18n, I18nContext } from '../i18n';
+import { missingKeys } from '../plugin';
+
+/** What every branding promises: its strings in en and fr under its own namespace, and a named logo. */
+export function brandingContract(branding: BrandingPlugin, o: { namespace: string; logoName: string }): void {
+  it('has the same message keys in en and fr, under its own namespace only', () => {
+    const { en, fr } = branding.messages;
+    expect(missingKeys(en, fr)).toEqual([]);
+    expect(missingKeys(fr, en)).toEqual([]);
+    expect(Object.keys(en)).toEqual([o.namespace]);
+    expect(Object.keys(fr)).toEqual([o.namespace]);
+  });
+
+  it('draws a logo named after the acquirer', () => {
+    render(
+      <I18nContext.Provider value={createI18n('en', [branding.messages])}>
+        <branding.Logo />
+      </I18nContext.Provider>,
+    );
+    expect(screen.getByRole('img', { name: o.logoName }).getAttribute('viewBox')).toBe('0 0 44 44');
+  });
+}
