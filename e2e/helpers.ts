@@ -241,7 +241,7 @@ export async function holdStoreReturn(page: Page): Promise<() => void> {
  */
 export async function whenHydrated(locator: Locator): Promise<Locator> {
   await locator.waitFor();
-  // The checkout marks its document once hydrated (core/src/shell/Completion.tsx); the locator may be in a frame.
+  // The checkout marks its document once hydrated (core/src/shell/PageEffects.tsx); the locator may be in a frame.
   await expect
     .poll(() => locator.evaluate((el) => el.ownerDocument.documentElement.dataset.hydrated), { timeout: UI_TIMEOUT_MS })
     .toBe('true');

@@ -16,7 +16,7 @@ import { Toast } from '../ui/Toast';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { body, button, cancelArea, card, muted, page, secondaryButton } from '../ui/styles';
 import { useLazyScreen } from './lazyScreen';
-import { Completion } from './Completion';
+import { PageEffects } from './PageEffects';
 
 export interface AppProps {
   checkout: Checkout;
@@ -179,7 +179,7 @@ function Shell({ referrer }: { referrer?: string }) {
       </main>
       <Toast />
       {cancelDialogOpen && <LazyPart name="core-CancelDialog" loader={loadCancelDialog} />}
-      <Completion />
+      <PageEffects />
     </div>
   );
 }

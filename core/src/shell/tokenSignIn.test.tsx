@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineChannel, HttpError } from '../index';
 import { fakeHttp, testCheckout } from '../testing';
-import { signInByToken, TOKEN_SIGN_IN_PATH } from './Completion';
+import { signInByToken, TOKEN_SIGN_IN_PATH } from './PageEffects';
 
 const wallet = defineChannel({
   id: 'wallet',

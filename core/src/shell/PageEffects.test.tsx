@@ -8,7 +8,7 @@ import { complete, retry } from '../state/actions';
 import { MESSAGE_KEY, REVPAY_SUCCESS_PATH } from '../state/completion';
 import { defineChannel } from '../plugin';
 import { App } from './App';
-import { TOKEN_SIGN_IN_PATH } from './Completion';
+import { TOKEN_SIGN_IN_PATH } from './PageEffects';
 import { HttpError } from '../http';
 import { cardFixture, transferFixture } from '../testing/fixtureChannels';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.

@@ -6,7 +6,6 @@ import { isComplete } from '../codes';
 import { buildResult, completionStep, embedder, markOnce, postToMerchant, REVPAY_SUCCESS_PATH, submitResultForm } from '../state/completion';
 import { go, LEAVE_PATH } from '../state/actions';
 
-
 /** Sends the result to the merchant exactly once per payment. */
 export function deliver(c: Checkout): void {
   const { props, result } = c.state;
@@ -47,7 +46,7 @@ export async function signInByToken(c: Checkout): Promise<void> {
  * The shell's side effects: INITIALIZED on load, completion handling (spec core §4), the leave-page cancel,
  * the document language and the access-token sign-in.
  */
-export function Completion() {
+export function PageEffects() {
   const c = useCheckout();
   const started = useRef(false);
 
