@@ -63,3 +63,12 @@ describe('Header', () => {
     expect(within(header).queryByRole('img')).toBeNull();
   });
 });
+
+describe('Header of a refused request', () => {
+  it('shows no amount and no "You are paying" on the Incorrect Transaction screen', () => {
+    render(<CheckoutHarness checkout={testCheckout({ props: { responseCode: 'Z5', checkoutAmount: 0 } })} />);
+    expect(screen.getByText('Incorrect Transaction')).toBeTruthy();
+    expect(screen.queryByText('You are paying')).toBeNull();
+    expect(screen.queryByText(/NGN/)).toBeNull();
+  });
+});

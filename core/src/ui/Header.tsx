@@ -1,6 +1,7 @@
 import { css } from '@linaria/core';
 import { useT } from '../i18n';
 import { formatAmount } from '../money';
+import { CODE_SUCCESS } from '../codes';
 import { useCheckout, useCheckoutState, brandingOf } from '../state/checkout';
 
 const header = css`
@@ -62,13 +63,16 @@ export function Header() {
   return (
     <header className={header}>
       <div className={logo}>{logoUrl ? <img src={logoUrl} alt={props.merchantName} /> : <Logo />}</div>
-      <div className={payer}>
-        <div className={who}>{props.customerEmail || t('core.header.youArePaying')}</div>
-        <div className={amount} aria-label={`${t('core.header.amountLabel')}: ${formatAmount(props.checkoutAmount, props.currencyCode)}`}>
-          {formatAmount(props.checkoutAmount, props.currencyCode)}
+      {/* A refused request (Incorrect Transaction) has no amount to show. */}
+      {props.responseCode === CODE_SUCCESS && (
+        <div className={payer}>
+          <div className={who}>{props.customerEmail || t('core.header.youArePaying')}</div>
+          <div className={amount} aria-label={`${t('core.header.amountLabel')}: ${formatAmount(props.checkoutAmount, props.currencyCode)}`}>
+            {formatAmount(props.checkoutAmount, props.currencyCode)}
+          </div>
+          {showFee && <div className={fee}>{t('core.header.fee', { amount: formatAmount(props.surcharge, props.currencyCode) })}</div>}
         </div>
-        {showFee && <div className={fee}>{t('core.header.fee', { amount: formatAmount(props.surcharge, props.currencyCode) })}</div>}
-      </div>
+      )}
     </header>
   );
 }
