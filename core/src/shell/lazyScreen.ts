@@ -10,11 +10,18 @@ const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 /** Screens whose module is already here: rendered directly, so hydration needs no second pass. */
 const loaded = new Map<string, ComponentType>();
 
-/** Resolves once the stylesheet is in (or failed: a screen without its styles beats no screen). */
+/** Longest wait for a screen's stylesheet before the screen shows anyway, ms. */
+export const STYLESHEET_WAIT_MS = 4_000;
+
+/**
+ * Resolves once the stylesheet is in, failed, or took too long: a screen without its styles beats no screen
+ * (and a page that never hydrates).
+ */
 export function loadStylesheet(href: string, doc: Document = document): Promise<void> {
   const existing = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((l) => l.getAttribute('href') === href);
   if (existing?.sheet) return Promise.resolve();
   return new Promise((resolve) => {
+    setTimeout(resolve, STYLESHEET_WAIT_MS);
     const link = existing ?? doc.createElement('link');
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener('error', () => resolve(), { once: true });
