@@ -195,14 +195,22 @@ describe('Languages and brandings', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     expect(await transfer.accountNumber(page).textContent()).toBe(number);
     expect(await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'FR' }).getAttribute('aria-current')).toBe('true');
-    // In place: no new page, no new account.
-    expect(page.url()).toBe(url);
+    // In place: no new page, no new account; the URL now says the language.
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('fr');
+    expect(new URL(page.url()).searchParams.get('p')).toBe(new URL(url).searchParams.get('p'));
     expect(generated).toEqual([]);
+    await page.reload();
+    await page.getByRole('heading', { name: /^Virez .* sur le compte ci-dessous$/ }).waitFor();
+    await transfer.waitForAccount(page);
 
     await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'EN' }).click();
     await page.getByRole('heading', { name: 'Transfer NGN 1,500.00 to the account below' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await transfer.accountNumber(page).textContent()).toBe(number);
+    // Back in English, a reload stays English.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Transfer NGN 1,500.00 to the account below' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
   });
 
   it('has no language toggle without MUL', async () => {

@@ -37,7 +37,6 @@ interface Manifest {
 
 interface Session {
   props: PaymentProps;
-  locale: Locale;
   referrer?: string;
   seenAt: number;
   /** The latest page rendered for this session (PageEnv.pageId). */
@@ -175,7 +174,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     }
     const props = { ...(answer as unknown as PaymentProps), displayMode: r.display_mode, siteRedirectUrl: r.site_redirect_url, siteOrigin: r.site_origin };
     const session = randomBytes(18).toString('base64url');
-    sessions.set(session, { props, locale, referrer, seenAt: Date.now() });
+    sessions.set(session, { props, referrer, seenAt: Date.now() });
     await page(req, res, 200, props, session, locale, initialPath(props), referrer);
   }
 
@@ -186,8 +185,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     // The payer is back (reload, link followed before hydration): a pending leave-cancel is dropped.
     clearTimeout(s.leaveTimer);
     s.seenAt = Date.now();
-    if (url.searchParams.get('lang')) s.locale = parseLocale(url.searchParams.get('lang'));
-    await page(req, res, 200, s.props, token, s.locale, routeOf(s.props, url.pathname), s.referrer);
+    // The URL says the language (the page writes lang=fr into every URL it makes; none means English).
+    await page(req, res, 200, s.props, token, parseLocale(url.searchParams.get('lang')), routeOf(s.props, url.pathname), s.referrer);
   }
 
   function leave(res: ServerResponse, url: URL) {

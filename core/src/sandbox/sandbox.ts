@@ -183,7 +183,8 @@ function coreRoutes(payments: Map<string, SandboxPayment>, ctx: SandboxContext):
           // A merchant's transaction reference is unique: the same reference names the same payment.
           return { body: { responseCode: '00', ...existing.props } };
         }
-        const paymentId = String(100000 + payments.size + Math.floor(Math.random() * 1000) * 1000);
+        // Payments are never removed, so the count names each one uniquely.
+        const paymentId = String(100_001 + payments.size);
         const props = payPageProps(paymentId, b);
         payments.set(paymentId, {
           paymentId, merchantCode: b.merchant_code, txnRef: b.txn_ref, createdAt: ctx.now(), props, outcome: null, cancellation: null, channels: {}, calls: [],

@@ -1,14 +1,18 @@
 import { createContext, lazy, useContext } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { ScreenLoader } from '../plugin';
 import { useCheckoutState } from '../state/checkout';
 
 /** Server render: collects the keys of the lazy parts rendered, so the page links their stylesheets. */
 export const RenderedScreensContext = createContext<Set<string> | null>(null);
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
-/** Screens whose module is already here: rendered directly, so hydration needs no second pass. */
-const loaded = new Map<string, ComponentType>();
+type ScreenModule = { default: ComponentType };
+
+const fetches = new Map<string, Promise<ScreenModule>>();
+/** Modules already here, by key. */
+const modules = new Map<string, ComponentType>();
+/** The one component per key the page renders. */
+const components = new Map<string, ComponentType>();
 
 /** Longest wait for a screen's stylesheet before the screen shows anyway, ms. */
 export const STYLESHEET_WAIT_MS = 4_000;
@@ -33,18 +37,24 @@ export function loadStylesheet(href: string, doc: Document = document): Promise<
   });
 }
 
-/** A lazily loaded screen whose chunk and stylesheet are fetched together, once per key. */
-export function lazyScreen(key: string, loader: ScreenLoader, cssHref?: string): LazyExoticComponent<ComponentType> {
-  let screen = cache.get(key);
-  if (!screen) {
-    screen = lazy(async () => {
-      const [mod] = await Promise.all([loader(), cssHref && typeof document !== 'undefined' ? loadStylesheet(cssHref) : undefined]);
-      loaded.set(key, mod.default);
-      return mod;
-    });
-    cache.set(key, screen);
+/** Each screen's chunk and stylesheet, fetched together, once (a failed fetch may be tried again). */
+function fetchScreen(key: string, loader: ScreenLoader, cssHref?: string): Promise<ScreenModule> {
+  let fetched = fetches.get(key);
+  if (!fetched) {
+    fetched = Promise.all([loader(), cssHref && typeof document !== 'undefined' ? loadStylesheet(cssHref) : undefined]).then(
+      ([mod]) => {
+        modules.set(key, mod.default);
+        return mod;
+      },
+      (e: unknown) => {
+        fetches.delete(key);
+        components.delete(key);
+        throw e;
+      },
+    );
+    fetches.set(key, fetched);
   }
-  return screen;
+  return fetched;
 }
 
 /**
@@ -52,14 +62,26 @@ export function lazyScreen(key: string, loader: ScreenLoader, cssHref?: string):
  * server rendered before hydrating, so a tap on it is never lost to a half-hydrated page.
  */
 export async function preloadScreen(key: string, loader: ScreenLoader, cssHref?: string): Promise<void> {
-  if (loaded.has(key)) return;
-  const [mod] = await Promise.all([loader(), cssHref ? loadStylesheet(cssHref) : undefined]);
-  loaded.set(key, mod.default);
+  await fetchScreen(key, loader, cssHref);
+}
+
+/**
+ * The component of a lazily loaded screen: its module itself when already here (no Suspense pass), otherwise a
+ * React.lazy over it. Chosen once per key, because a component that changes type is remounted and its screen
+ * would lose its state.
+ */
+function screenComponent(key: string, loader: ScreenLoader, cssHref?: string): ComponentType {
+  let component = components.get(key);
+  if (!component) {
+    component = modules.get(key) ?? lazy(() => fetchScreen(key, loader, cssHref));
+    components.set(key, component);
+  }
+  return component;
 }
 
 /** A lazily loaded part of the page by its build key (channel id, branding-<id>, core-<module>). */
 export function useLazyScreen(key: string, loader: ScreenLoader): ComponentType {
   const { env } = useCheckoutState();
   useContext(RenderedScreensContext)?.add(key);
-  return loaded.get(key) ?? lazyScreen(key, loader, env.screenCss[key]);
+  return screenComponent(key, loader, env.screenCss[key]);
 }

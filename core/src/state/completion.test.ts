@@ -83,7 +83,7 @@ describe('completionStep (spec core §4)', () => {
   });
 
   it('goes to the revenue success page for a success whose redirect url contains revpay', () => {
-    expect(completionStep({ siteRedirectUrl: 'https://pay.example/revpay/return' }, '00')).toEqual({ kind: 'revpay', waitMs: 0 });
+    expect(completionStep({ siteRedirectUrl: 'https://pay.example/revpay/return' }, '00')).toEqual({ kind: 'revpay' });
     expect(completionStep({ siteRedirectUrl: 'https://pay.example/revpay/return' }, 'Z6')).toEqual({ kind: 'deliver', waitMs: 2_000 });
   });
 

@@ -47,7 +47,7 @@ export function buildResult(props: PaymentProps, response: TransactionResponse):
 
 export type CompletionStep =
   | { kind: 'none' }
-  | { kind: 'revpay'; waitMs: 0 }
+  | { kind: 'revpay' }
   | { kind: 'deliver'; waitMs: number };
 
 /** What the shell does once a result is in (spec core §4 "Completion handling"). */
@@ -55,7 +55,7 @@ export function completionStep(props: Pick<PaymentProps, 'siteRedirectUrl'>, cod
   const outcome = classify(code);
   if (outcome === 'expired' || outcome === 'cancelled') return { kind: 'deliver', waitMs: EXPIRED_CANCELLED_WAIT_MS };
   if (code !== CODE_SUCCESS) return { kind: 'none' };
-  if (props.siteRedirectUrl.includes('revpay')) return { kind: 'revpay', waitMs: 0 };
+  if (props.siteRedirectUrl.includes('revpay')) return { kind: 'revpay' };
   return { kind: 'deliver', waitMs: 0 };
 }
 

@@ -1,4 +1,5 @@
 import { css } from '@linaria/core';
+import { useLocation } from 'wouter';
 import { useT, LOCALES } from '../i18n';
 import type { Locale } from '../i18n';
 import { useCheckout, useCheckoutState, brandingOf, withSession } from '../state/checkout';
@@ -33,11 +34,14 @@ export function Footer() {
   const c = useCheckout();
   const { env, locale } = useCheckoutState();
   const branding = brandingOf(c);
+  // The router's path, the same on the server and in the browser.
+  const [path] = useLocation();
   const onLocale = (e: React.MouseEvent, l: Locale) => {
     e.preventDefault();
     setLocale(c, l);
+    // The URL keeps the language, so a reload or a link followed before hydration speaks it too.
+    c.navigate(withSession(env, path, l), { replace: true });
   };
-  const path = typeof location === 'undefined' ? '/payment-methods' : location.pathname;
   return (
     <footer className={footer}>
       <span className={powered}>

@@ -42,12 +42,10 @@ const fee = css`
   color: var(--oja-muted, #5b6577);
 `;
 
-/** Only https: (or same-origin relative) merchant logos are shown; anything else falls back to the acquirer's. */
+/** Only absolute https: merchant logos are shown; anything else falls back to the acquirer's. */
 function safeLogoUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined;
   try {
-    const u = new URL(url, 'https://invalid.local');
-    return u.protocol === 'https:' && u.host !== 'invalid.local' ? u.href : undefined;
+    return url && new URL(url).protocol === 'https:' ? url : undefined;
   } catch {
     return undefined;
   }

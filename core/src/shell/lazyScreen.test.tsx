@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { defineChannel } from '../plugin';
+import { setLocale } from '../state/actions';
+import { CheckoutHarness, testCheckout } from '../testing';
+
+/** A screen with state of its own: a count the payer raises. */
+function CountingScreen() {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      count {count}
+    </button>
+  );
+}
+
+const counting = defineChannel({
+  id: 'counting',
+  code: 'COUNTING',
+  path: '/payment/counting',
+  isAvailable: () => true,
+  row: { icon: () => null, title: 'counting.title', description: 'counting.title' },
+  screen: async () => ({ default: CountingScreen }),
+  messages: { en: { counting: { title: 'Pay by counting' } }, fr: { counting: { title: 'Payer en comptant' } } },
+});
+
+describe('lazily loaded screens', () => {
+  it('keep their state when the page re-renders after they loaded (no remount)', async () => {
+    const checkout = testCheckout({ channels: [counting] });
+    render(<CheckoutHarness checkout={checkout} path="/payment-methods" />);
+    fireEvent.click(screen.getByRole('link', { name: /Pay by counting/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'count 0' }));
+    expect(screen.getByRole('button', { name: 'count 1' })).toBeTruthy();
+    await act(async () => setLocale(checkout, 'fr'));
+    // The whole page re-rendered in French, the screen with it.
+    expect(await screen.findByText(/propulsé par/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'count 1' })).toBeTruthy();
+  });
+});
