@@ -15,7 +15,7 @@ import { IncorrectTransaction } from '../ui/IncorrectTransaction';
 import { Toast } from '../ui/Toast';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { body, button, cancelArea, card, muted, page, secondaryButton } from '../ui/styles';
-import { useLazyScreen } from './lazyScreen';
+import { preloadScreen, useLazyScreen } from './lazyScreen';
 import { PageEffects } from './PageEffects';
 
 export interface AppProps {
@@ -33,6 +33,10 @@ export interface AppProps {
 /** Needed only after the payer acts, so fetched then (with their stylesheets) rather than on the initial route. */
 const loadResultScreen = () => import('../ui/ResultScreen').then((m) => ({ default: m.ResultScreen }));
 const loadCancelDialog = () => import('../ui/CancelDialog').then((m) => ({ default: m.CancelDialog }));
+const LATER_PARTS: Array<[string, ScreenLoader]> = [
+  ['core-ResultScreen', loadResultScreen],
+  ['core-CancelDialog', loadCancelDialog],
+];
 /** Sandbox only, so never on the initial route of a real payment. */
 const loadDemoPanel = () => import('../ui/DemoPanel').then((m) => ({ default: m.DemoPanel }));
 
@@ -158,10 +162,24 @@ function LazyPartNow({ name, loader }: { name: string; loader: ScreenLoader }) {
   );
 }
 
+/**
+ * Once the page is idle after hydration, fetches the parts a payer's tap or a completion will need: a result or
+ * the cancel dialog must never wait on the network (it may be gone by then), nor shorten the 2 s a result shows.
+ */
+function usePrefetchLaterParts(screenCss: Record<string, string>) {
+  useEffect(() => {
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    whenIdle(() => {
+      for (const [key, loader] of LATER_PARTS) void preloadScreen(key, loader, screenCss[key]).catch(() => undefined);
+    });
+  }, [screenCss]);
+}
+
 function Shell({ referrer }: { referrer?: string }) {
   const c = useCheckout();
   const { env, cancelDialogOpen } = useCheckoutState();
   const branding = brandingOf(c);
+  usePrefetchLaterParts(c.state.env.screenCss);
   return (
     <div className={`${page} ${branding.className}`} data-sandbox={env.sandbox}>
       {env.sandbox && <LazyPart name="core-DemoPanel" loader={loadDemoPanel} clientOnly />}

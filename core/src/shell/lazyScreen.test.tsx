@@ -38,3 +38,19 @@ describe('lazily loaded screens', () => {
     expect(screen.getByRole('button', { name: 'count 1' })).toBeTruthy();
   });
 });
+
+describe('parts needed later', () => {
+  it('are fetched once the page is idle, so a result shows at once, without a loading pass', async () => {
+    const checkout = testCheckout();
+    render(<CheckoutHarness checkout={checkout} path="/payment-methods" />);
+    // Idle time passes: the result screen and the cancel dialog arrive.
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 200));
+    });
+    await act(async () => {
+      checkout.state.result = { responseCode: 'XS1' };
+    });
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Transaction Expired' })).toBeTruthy();
+  });
+});
