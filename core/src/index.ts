@@ -9,7 +9,6 @@ export * from './http';
 export * from './clock';
 export * from './pageData';
 export { coreMessages } from './messages';
-export { resultMessages } from './ui/resultMessages';
 export * from './state/checkout';
 export * from './state/actions';
 export * from './state/completion';

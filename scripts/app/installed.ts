@@ -1,4 +1,6 @@
 import type { BrandingPlugin, ChannelPlugin } from '@oja/core';
+import card from '@oja/card';
+import wallet from '@oja/wallet';
 import transfer from '@oja/transfer';
 import brandingDefault from '@oja/branding-default';
 import zib from '@oja/branding-zib';
@@ -10,6 +12,6 @@ import halo from '@oja/branding-halo';
  * Server builds resolve each channel with the "oja-server" condition, which adds its sandbox part.
  */
 export const installed: { channels: ChannelPlugin[]; brandings: BrandingPlugin[] } = {
-  channels: [transfer],
+  channels: [card, wallet, transfer],
   brandings: [brandingDefault, zib, mul, halo],
 };

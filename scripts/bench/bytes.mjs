@@ -13,8 +13,8 @@ export const KiB = 1024;
 export const DEFAULT_BUDGETS = Object.freeze({
   initialGzipKiB: 90,
   chunkGzipKiB: 15,
-  /** A lazy screen whose key or file name contains `match` gets `gzipKiB` instead. */
-  chunkOverrides: Object.freeze([Object.freeze({ match: 'card', gzipKiB: 50 })]),
+  /** A lazy module whose key or file name contains `match` gets `gzipKiB` instead (the card's encryption chunk). */
+  chunkOverrides: Object.freeze([Object.freeze({ match: 'crypto', gzipKiB: 50 })]),
   forbidInitial: Object.freeze(['node-forge', 'qrcode-generator']),
 });
 

@@ -64,7 +64,7 @@ const manifest: Manifest = {
   css: ['/assets/main.css'],
   screens: {
     transfer: { js: '/assets/transfer-1.js', css: '/assets/transfer.css' },
-    card: { js: '/assets/card-1.js', css: '' },
+    'card-crypto': { js: '/assets/card-1.js', css: '' },
   },
 };
 
@@ -111,15 +111,15 @@ describe('byte accounting', () => {
 
   it('lists import() targets the manifest does not name', () => {
     const r = accountBytes({ meta, manifest, root, assetsDir });
-    expect(r.chunks.map((c) => c.key).sort()).toEqual(['card', 'late-1.js', 'transfer']);
+    expect(r.chunks.map((c) => c.key).sort()).toEqual(['card-crypto', 'late-1.js', 'transfer']);
     expect(r.chunks.find((c) => c.key === 'late-1.js')!.unlisted).toBe(true);
   });
 
-  it('gives a card chunk its own budget, and finds no violation in a build within budget', () => {
+  it('gives the card encryption chunk its own budget, and finds no violation in a build within budget', () => {
     const r = accountBytes({ meta, manifest, root, assetsDir });
-    const card = r.chunks.find((c) => c.key === 'card')!;
+    const card = r.chunks.find((c) => c.key === 'card-crypto')!;
     expect(card.budgetGzipKiB).toBe(50);
-    expect(card.budgetRule).toBe('card');
+    expect(card.budgetRule).toBe('crypto');
     expect(card.total.gzip).toBeGreaterThan(15 * KiB); // over the plain chunk budget, within card's
     expect(card.packages).toEqual(['node-forge']);
     expect(r.violations).toEqual([]);
@@ -132,7 +132,7 @@ describe('byte accounting', () => {
     expect(r.initial.packages).toContain('node-forge');
     expect(r.violations).toContain('node-forge is on the initial route');
     // and the card screen no longer counts what the initial route already loaded
-    expect(r.chunks.find((c) => c.key === 'card')!.files.js.map((f) => f.file)).toEqual(['card-1.js']);
+    expect(r.chunks.find((c) => c.key === 'card-crypto')!.files.js.map((f) => f.file)).toEqual(['card-1.js']);
   });
 
   it('detects budget overruns, initial and lazy', () => {
@@ -140,7 +140,7 @@ describe('byte accounting', () => {
     const r = accountBytes({ meta, manifest, root, assetsDir, budgets: tight });
     expect(r.violations.some((v) => v.startsWith('initial route is'))).toBe(true);
     expect(r.violations.some((v) => v.startsWith('lazy transfer is'))).toBe(true);
-    expect(r.violations.some((v) => v.startsWith('lazy card is') && v.includes('budget 10 KiB'))).toBe(true);
+    expect(r.violations.some((v) => v.startsWith('lazy card-crypto is') && v.includes('budget 10 KiB'))).toBe(true);
     expect(checkBudgets(r, DEFAULT_BUDGETS)).toEqual([]);
   });
 

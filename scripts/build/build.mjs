@@ -25,24 +25,39 @@ const common = {
   define: { 'process.env.NODE_ENV': '"production"' },
   plugins: [wyw({ ...wywOptions, filter: /\.(ts|tsx)$/, esbuildOptions: { jsx: 'automatic' } })],
 };
+/** node-forge asks for node's crypto only when it runs in node: in the browser bundle it is an empty module. */
+const noNodeCrypto = {
+  name: 'no-node-crypto',
+  setup(build) {
+    build.onResolve({ filter: /^crypto$/ }, () => ({ path: 'crypto', namespace: 'empty' }));
+    build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
 const client = {
   ...common,
   splitting: true,
   format: 'esm',
   platform: 'browser',
   target: 'es2020',
+  plugins: [...common.plugins, noNodeCrypto],
   outdir: assetsDir,
   entryNames: '[name]-[hash]',
   chunkNames: 'chunk-[hash]',
   metafile: true,
 };
 
-/** Key of a lazily loaded module: channels/<id>/… -> "<id>", branding/<id>/… -> "branding-<id>", core -> "core-<file>". */
+/**
+ * Key of a lazily loaded module: a channel's screen channels/<id>/…/Screen -> "<id>", its other lazy modules
+ * (the card's crypto) -> "<id>-<file>", branding/<id>/… -> "branding-<id>", core -> "core-<file>".
+ */
 function keyOf(source) {
+  const file = path.basename(source).replace(/\.[jt]sx?$/, '');
   const m = /^(channels|branding)\/([^/]+)\//.exec(source);
-  if (m) return m[1] === 'channels' ? m[2] : `branding-${m[2]}`;
-  return `core-${path.basename(source).replace(/\.[jt]sx?$/, '')}`;
+  if (m) return m[1] === 'channels' ? (file === 'Screen' ? m[2] : `${m[2]}-${file}`) : `branding-${m[2]}`;
+  return `core-${file}`;
 }
+
 
 /** The wyw stylesheets a module brings in through static imports (lazy imports excluded). */
 function staticStyles(meta, source, seen = new Set(), styles = new Set()) {
@@ -88,7 +103,8 @@ const lazy = [...new Set(Object.values(meta.inputs).flatMap((i) => (i.imports ??
 const entryPoints = { main: CLIENT_ENTRY };
 for (const source of lazy) {
   const key = keyOf(source);
-  entryPoints[key.startsWith('core-') ? key : `${key}-${path.basename(source).replace(/\.[jt]sx?$/, '')}`] = source;
+  const file = path.basename(source).replace(/\.[jt]sx?$/, '');
+  entryPoints[key.startsWith('core-') || key.endsWith(`-${file}`) ? key : `${key}-${file}`] = source;
 }
 const result = await esbuild.build({ ...client, entryPoints, minify: true });
 for (const f of fs.readdirSync(assetsDir)) if (f.endsWith('.css')) fs.rmSync(path.join(assetsDir, f));

@@ -1,7 +1,6 @@
 import { defineChannel, isOffered } from '@oja/core';
 import { messages } from './messages';
 import { TransferIcon } from './TransferIcon';
-import { checkStatus, generateAccount } from './api';
 import { PENDING_CODES, STATUS_POLL_MS } from './constants';
 
 /** UGX payments are card and Uganda mobile money only (spec core §5). */
@@ -16,8 +15,9 @@ export const transfer = defineChannel({
   isAvailable: (props) => props.currencyCode !== UGANDA_SHILLING && isOffered(props, 'TRANSFER'),
   row: { icon: TransferIcon, title: 'transfer.row.title', description: 'transfer.row.description' },
   screen: () => import('./Screen'),
-  prefetch: ({ http, props, signal }) => generateAccount(http, props, signal),
-  status: { intervalMs: STATUS_POLL_MS, pendingCodes: PENDING_CODES, check: checkStatus },
+  // The calls load with the screen, not on the initial route.
+  prefetch: (ctx) => import('./api').then((api) => api.generateAccount(ctx.http, ctx.props, ctx.signal)),
+  status: { intervalMs: STATUS_POLL_MS, pendingCodes: PENDING_CODES, check: (ctx) => import('./api').then((api) => api.checkStatus(ctx)) },
   messages,
   cancelDialog: { subtitle: 'transfer.cancelSubtitle', close: 'transfer.cancelClose' },
 });

@@ -11,3 +11,5 @@ export type { CopyButtonProps } from './CopyButton';
 export { PendingLayout } from './PendingLayout';
 export type { PendingLayoutProps } from './PendingLayout';
 export { SimulateControl } from './SimulateControl';
+export { Field, fieldStyles } from './Field';
+export type { FieldProps } from './Field';

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { COUNTRY_CHANNELS, createSandbox, faultsFromEnv, NO_FAULTS, REFUSED_MERCHANT } from './sandbox';
+import { COUNTRY_CHANNELS, createSandbox, escapeHtml, faultsFromEnv, NO_FAULTS, REFUSED_MERCHANT, SANDBOX_ACCESS_TOKEN } from './sandbox';
 import type { Sandbox } from './sandbox';
 
 let sandbox: Sandbox;
@@ -16,6 +16,14 @@ const echoPart = {
       method: 'GET' as const,
       path: '/api/v1/echo/:country',
       handler: (req: { params: Record<string, string>; query: URLSearchParams }) => ({ body: { country: req.params.country, q: req.query.get('q') } }),
+    },
+    {
+      method: 'GET' as const,
+      path: '/sandbox/echo-page',
+      handler: (req: { query: URLSearchParams }) => ({
+        html: `<!doctype html><title>${escapeHtml(req.query.get('t') ?? '')}</title>`,
+        frameAncestors: req.query.getAll('fa'),
+      }),
     },
   ],
 };
@@ -273,5 +281,35 @@ describe('sandbox routing', () => {
     const { status, json } = await call('GET', '/api/v1/echo/NG?q=banks');
     expect(status).toBe(200);
     expect(json).toEqual({ country: 'NG', q: 'banks' });
+  });
+});
+
+describe('sandbox token sign-in', () => {
+  it('remembers the tokens it issues, and only those', async () => {
+    const { status, json } = await call('POST', '/api/v1/pay-page/token-authentication', { accessToken: SANDBOX_ACCESS_TOKEN, accessTokenType: 'Bearer' });
+    expect(status).toBe(200);
+    expect(json.token).toMatch(/^[0-9a-f]{24}$/);
+    expect(sandbox.context.issuedTokens.has(json.token)).toBe(true);
+    const refused = await call('POST', '/api/v1/pay-page/token-authentication', { accessToken: 'guess' });
+    expect(refused.status).toBe(403);
+    expect(sandbox.context.issuedTokens.size).toBe(1);
+  });
+});
+
+describe('sandbox HTML answers', () => {
+  it('serves a page as HTML under a strict policy', async () => {
+    const { status, text, headers } = await call('GET', '/sandbox/echo-page?t=%3Cb%3E');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'; frame-ancestors 'self'");
+    expect(text).toBe('<!doctype html><title>&lt;b&gt;</title>');
+  });
+
+  it('lets the merchant origin frame it, and ignores anything that is not an origin', async () => {
+    const fa = ['http://127.0.0.1:4401', "https://x.test; script-src 'unsafe-inline'", 'javascript:alert(1)', 'https://shop.test/path'];
+    const { headers } = await call('GET', `/sandbox/echo-page?${fa.map((o) => `fa=${encodeURIComponent(o)}`).join('&')}`);
+    expect(headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'; frame-ancestors 'self' http://127.0.0.1:4401");
   });
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { SandboxContext, SandboxPart, SandboxPayment, SandboxRequest, SandboxRoute, SimulatedOutcome } from './types';
+import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest, SandboxRoute, SimulatedOutcome } from './types';
 
 /** Fault injection: added latency, share of requests answered 500, share dropped (socket destroyed). */
 export interface Faults {
@@ -65,13 +65,43 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
+const ORIGIN = /^https?:\/\/[^\s;,'"/]+$/;
+
+/** The policy of the sandbox's HTML pages: no script, no style, forms and framing only from this origin. */
+export function sandboxPagePolicy(frameAncestors: string[] = []): string {
+  const extra = frameAncestors.filter((o) => ORIGIN.test(o)).map((o) => ` ${o}`).join('');
+  return `default-src 'none'; form-action 'self'; frame-ancestors 'self'${extra}`;
+}
+
+/** Writes a route's answer: its HTML page when it has one, else its JSON body. */
+function send(res: ServerResponse, answer: SandboxAnswer) {
+  const status = answer.status ?? 200;
+  if (answer.html === undefined) return json(res, status, answer.body);
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': sandboxPagePolicy(answer.frameAncestors),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    date: new Date().toUTCString(),
+  });
+  res.end(answer.html);
+}
+
+/** For HTML answers: text made safe inside elements and quoted attributes. */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
 /**
  * The embedded collections API: in memory, the shell's endpoints here, each channel's from its own part.
  */
 export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, faults: Faults = NO_FAULTS, now = () => Date.now()): Sandbox {
   const payments = new Map<string, SandboxPayment>();
+  const issuedTokens = new Set<string>();
   const context: SandboxContext = {
     now,
+    issuedTokens,
     payment(ref) {
       if (ref.paymentId !== undefined && ref.paymentId !== '') return payments.get(String(ref.paymentId));
       for (const p of payments.values()) if (p.merchantCode === String(ref.merchantCode) && p.txnRef === String(ref.txnRef)) return p;
@@ -80,7 +110,7 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
   };
   const routes: Array<SandboxRoute & { re: RegExp }> = [];
   const add = (r: SandboxRoute) => routes.push({ ...r, re: compile(r.path) });
-  for (const r of coreRoutes(payments, context)) add(r);
+  for (const r of coreRoutes(payments, context, issuedTokens)) add(r);
   for (const { part } of parts) for (const r of part?.routes ?? []) add(r);
 
   const match = (method: string, path: string): Match | undefined => {
@@ -134,7 +164,7 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
       try {
         const answer = await found.route.handler(sreq, context);
         if (call) call.endedAt = now();
-        json(res, answer.status ?? 200, answer.body);
+        send(res, answer);
       } catch (e) {
         if (call) call.endedAt = now();
         json(res, 500, { responseCode: '96', responseDescription: (e as Error).message });
@@ -170,7 +200,7 @@ function requestFaults(base: Faults, headers: IncomingMessage['headers']): Fault
 
 const OUTCOMES: SimulatedOutcome[] = ['success', 'failed', 'expired'];
 
-function coreRoutes(payments: Map<string, SandboxPayment>, ctx: SandboxContext): SandboxRoute[] {
+function coreRoutes(payments: Map<string, SandboxPayment>, ctx: SandboxContext, issuedTokens: Set<string>): SandboxRoute[] {
   return [
     {
       method: 'POST',
@@ -207,7 +237,10 @@ function coreRoutes(payments: Map<string, SandboxPayment>, ctx: SandboxContext):
       path: '/api/v1/pay-page/token-authentication',
       handler: (req) => {
         if (req.body.accessToken !== SANDBOX_ACCESS_TOKEN) return { status: 403, body: { responseCode: '403', responseDescription: 'Invalid access token' } };
-        return { body: { responseCode: '00', user: { firstName: 'Ada', lastName: 'Sandbox', mobileNo: '08000000000' }, token: randomBytes(12).toString('hex') } };
+        // Remembered so that the channel accepting tokens (the wallet) can tell an issued one from a guess.
+        const token = randomBytes(12).toString('hex');
+        issuedTokens.add(token);
+        return { body: { responseCode: '00', user: { firstName: 'Ada', lastName: 'Sandbox', mobileNo: '08000000000' }, token } };
       },
     },
     {

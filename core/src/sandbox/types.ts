@@ -8,9 +8,17 @@ export interface SandboxRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/** What a route answers: JSON `body`, or an HTML page when `html` is set (the sandbox's own pages, e.g. an issuer's). */
 export interface SandboxAnswer {
   status?: number;
-  body: unknown;
+  body?: unknown;
+  /** Answered as text/html under a strict CSP: no script, no inline style, forms only to this origin. */
+  html?: string;
+  /**
+   * Origins besides 'self' that may frame the HTML answer: the merchant's page around an INLINE checkout is an
+   * ancestor of any frame the checkout opens. Anything not an http(s) origin is ignored.
+   */
+  frameAncestors?: string[];
 }
 
 export type SimulatedOutcome = 'success' | 'failed' | 'expired';
@@ -36,6 +44,8 @@ export interface SandboxContext {
   now(): number;
   /** Finds a payment by id, or by merchant code and transaction reference. */
   payment(ref: { paymentId?: unknown; merchantCode?: unknown; txnRef?: unknown }): SandboxPayment | undefined;
+  /** Tokens the merchant's token sign-in (POST /api/v1/pay-page/token-authentication) has issued. */
+  issuedTokens: ReadonlySet<string>;
 }
 
 export type SandboxHandler = (req: SandboxRequest, ctx: SandboxContext) => SandboxAnswer | Promise<SandboxAnswer>;

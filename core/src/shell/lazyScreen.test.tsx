@@ -45,7 +45,7 @@ describe('parts needed later', () => {
     render(<CheckoutHarness checkout={checkout} path="/payment-methods" />);
     // Idle time passes: the result screen and the cancel dialog arrive.
     await act(async () => {
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 1_000));
     });
     await act(async () => {
       checkout.state.result = { responseCode: 'XS1' };

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { ChangeMethodLink, styles, useCheckout, useT } from '@oja/core';
+import { Field, formatMmSs, useCountdown } from '@oja/core/primitives';
+import { cardFlow, hasCard, resendOtp, submitOtp } from './flow';
+import { digitsOnly, OTP_LENGTH, validateOtp } from './rules';
+
+/** The resend link appears this long after a code was sent, ms (spec core §9). */
+export const OTP_RESEND_MS = 60_000;
+/** "Code sent" shows this long, ms (spec core §9). */
+export const CODE_SENT_MS = 3_000;
+
+/**
+ * The card OTP (spec core §2 "Card OTP"): the code sent to phone, email or token, a 60 s resend countdown,
+ * "Code sent" for 3 s after a resend, Authorize. An invalid code keeps the payer here to try again.
+ */
+export function Otp() {
+  const t = useT();
+  const c = useCheckout();
+  const flow = useSnapshot(cardFlow(c));
+  const [otp, setOtp] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [sentNotice, setSentNotice] = useState(false);
+  const remaining = useCountdown(flow.otpSentAt ? flow.otpSentAt + OTP_RESEND_MS : null);
+  const error = submitted ? validateOtp(otp) : null;
+
+  useEffect(() => {
+    if (!sentNotice) return;
+    const timer = setTimeout(() => setSentNotice(false), CODE_SENT_MS);
+    return () => clearTimeout(timer);
+  }, [sentNotice]);
+
+  const authorize = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (validateOtp(otp) || flow.busy) return;
+    void submitOtp(c, otp).then(() => {
+      if (cardFlow(c).error) setOtp('');
+    });
+  };
+  const resend = () => {
+    if (flow.busy) return;
+    void resendOtp(c).then((sent) => {
+      if (sent) setSentNotice(true);
+    });
+  };
+
+  return (
+    <form className={styles.stack} onSubmit={authorize} noValidate aria-labelledby="otp-title">
+      <h1 id="otp-title" className={styles.heading}>{t('card.otp.title')}</h1>
+      <p className={styles.muted}>{flow.otpTarget ? t('card.otp.sentTo', { target: flow.otpTarget }) : t('card.otp.sentGeneric')}</p>
+      <Field
+        label={t('card.otp.label')}
+        name="otp"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={OTP_LENGTH}
+        value={otp}
+        onChange={(e) => setOtp(digitsOnly(e.target.value, OTP_LENGTH))}
+        error={error ? t(error) : flow.error ? t(flow.error) : null}
+      />
+      <button type="submit" className={styles.button} aria-disabled={flow.busy || undefined} data-testid="otp-authorize">
+        {t('card.otp.authorize')}
+      </button>
+      {hasCard(c) && (
+        <div role="status" aria-live="polite">
+          {sentNotice ? (
+            <p className={styles.muted}>{t('card.otp.codeSent')}</p>
+          ) : remaining > 0 ? (
+            <p className={styles.muted}>{t('card.otp.resendIn', { time: formatMmSs(remaining) })}</p>
+          ) : (
+            <button type="button" className={styles.link} onClick={resend}>{t('card.otp.resend')}</button>
+          )}
+        </div>
+      )}
+      <ChangeMethodLink />
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { css } from '@linaria/core';
+import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { ChangeMethodLink, styles, useCheckout, useT } from '@oja/core';
+import { cardFlow, submitPin } from './flow';
+import { shuffledDigits, validatePin } from './rules';
+
+/** Vibration per tap, ms (spec core §9). */
+export const TAP_VIBRATION_MS = 30;
+const PIN_LENGTH = 4;
+
+const dots = css`
+  display: flex;
+  justify-content: center;
+  gap: 14px;
+  margin: 4px 0;
+  > span { width: 16px; height: 16px; border-radius: 50%; border: 2px solid var(--oja-primary, #0b5cad); }
+  > span[data-filled='true'] { background: var(--oja-primary, #0b5cad); }
+`;
+const pad = css`
+  display: grid;
+  grid-template-columns: repeat(3, 1fr);
+  gap: 8px;
+  > button { min-height: 52px; font-size: 20px; }
+`;
+
+export interface PinPadProps {
+  /** The digits' order; shuffled once per visit by default. */
+  digits?: string[];
+}
+
+/**
+ * The card PIN (spec core §2 "Card PIN"): a four-digit pad with shuffled digits, a 30 ms vibration per tap,
+ * Authorize. The physical keyboard works too (digits, Backspace, Enter).
+ */
+export function PinPad({ digits: given }: PinPadProps) {
+  const t = useT();
+  const c = useCheckout();
+  const flow = useSnapshot(cardFlow(c));
+  const [digits] = useState(() => given ?? shuffledDigits());
+  const [pin, setPin] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const error = submitted ? validatePin(pin) : null;
+
+  const tap = (d: string) => {
+    navigator.vibrate?.(TAP_VIBRATION_MS);
+    setPin((p) => (p.length < PIN_LENGTH ? p + d : p));
+  };
+  const authorize = () => {
+    setSubmitted(true);
+    if (validatePin(pin) || flow.busy) return;
+    void submitPin(c, pin);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (/^\d$/.test(e.key)) tap(e.key);
+    else if (e.key === 'Backspace') setPin((p) => p.slice(0, -1));
+    else if (e.key === 'Enter' && (e.target as HTMLElement).tagName !== 'BUTTON') authorize();
+    else return;
+    e.preventDefault();
+  };
+  // Nine digits in three rows, then Clear, the tenth digit and Delete.
+  const keys = [...digits.slice(0, 9), 'clear', digits[9]!, 'delete'];
+
+  return (
+    <section className={styles.stack} aria-labelledby="pin-title" onKeyDown={onKey}>
+      <h1 id="pin-title" className={styles.heading}>{t('card.pin.title')}</h1>
+      <p className={styles.muted}>{t('card.pin.subtitle')}</p>
+      <div className={dots} aria-hidden="true">
+        {Array.from({ length: PIN_LENGTH }, (_, i) => <span key={i} data-filled={i < pin.length} />)}
+      </div>
+      <p className="oja-sr-only" role="status" aria-live="polite">{t('card.pin.progress', { count: pin.length })}</p>
+      <div className={pad} role="group" aria-label={t('card.pin.pad')} data-testid="pin-pad">
+        {keys.map((k) =>
+          k === 'clear' || k === 'delete' ? (
+            <button key={k} type="button" className={`${styles.button} ${styles.secondaryButton}`} onClick={() => setPin((p) => (k === 'clear' ? '' : p.slice(0, -1)))}>
+              {t(`card.pin.${k}`)}
+            </button>
+          ) : (
+            <button key={k} type="button" className={`${styles.button} ${styles.secondaryButton}`} aria-label={t('card.pin.digit', { digit: k })} onClick={() => tap(k)}>
+              {k}
+            </button>
+          ),
+        )}
+      </div>
+      {error && <p className={styles.errorText} role="alert">{t(error)}</p>}
+      {flow.error && <p className={styles.errorText} role="alert">{t(flow.error)}</p>}
+      <button type="button" className={styles.button} aria-disabled={flow.busy || undefined} onClick={authorize} data-testid="pin-authorize">
+        {t('card.pin.authorize')}
+      </button>
+      <ChangeMethodLink />
+    </section>
+  );
+}

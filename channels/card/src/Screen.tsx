@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Route, Switch } from 'wouter';
+import { ChangeMethodLink, go, registerMessages, useCheckout } from '@oja/core';
+import { CardForm } from './CardForm';
+import { PinPad } from './PinPad';
+import { Otp } from './Otp';
+import { Cardinal } from './Cardinal';
+import { CARD_PATH, cardFlow, hasCard, submitCard } from './flow';
+import { screenMessages } from './screenMessages';
+
+registerMessages(screenMessages);
+
+/** A step that needs the card in memory: after a reload it is gone, so the payer enters it again. */
+function NeedsCard({ children }: { children: React.ReactNode }) {
+  const c = useCheckout();
+  const ok = hasCard(c) || !!cardFlow(c).cardinal;
+  useEffect(() => {
+    if (!ok) go(c, CARD_PATH, true);
+  }, [c, ok]);
+  return ok ? <>{children}</> : <Entry />;
+}
+
+function Entry() {
+  const c = useCheckout();
+  return <CardForm onSubmit={(card) => void submitCard(c, card)} back={<ChangeMethodLink />} />;
+}
+
+/** The card channel: entry, then PIN, OTP or 3-D Secure by route (spec core §2). */
+export default function CardScreen() {
+  return (
+    <Switch>
+      <Route path="/pin">
+        <NeedsCard><PinPad /></NeedsCard>
+      </Route>
+      <Route path="/otp">
+        <Otp />
+      </Route>
+      <Route path="/cardinal">
+        <NeedsCard><Cardinal /></NeedsCard>
+      </Route>
+      <Route>
+        <Entry />
+      </Route>
+    </Switch>
+  );
+}

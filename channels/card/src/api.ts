@@ -1,0 +1,153 @@
+import type { Http, PaymentProps, StatusAnswer, StatusContext } from '@oja/core';
+
+/** What a card type allows (spec core §3 "Wallet card", "Bin configuration response"). */
+export interface GatewayConfiguration {
+  supportsPin?: boolean;
+  supportsCardinalAuthentication?: boolean;
+  supportThreeDsAuthentication?: boolean;
+  supportsExpiryDate?: boolean;
+  supportsCvv2?: boolean;
+}
+
+export interface CardinalAuthenticationInformation {
+  referenceId: string;
+  deviceDataCollectionUrl: string;
+  accessToken: string;
+}
+
+/** GET /api/v1/merchantbins. */
+export interface BinConfiguration {
+  responseCode: string;
+  responseDescription?: string;
+  cardTypeGatewayConfiguration?: GatewayConfiguration;
+  cardinalAuthenticationInformation?: CardinalAuthenticationInformation;
+  cardType?: { typeName?: string };
+}
+
+export interface CardinalInfo {
+  /** The issuer's page, shown in the issuer frame. */
+  url: string;
+  callBackUrl?: string;
+  payLoad?: string;
+  accessToken?: string;
+  customisedHtml?: string;
+  eciFlag?: string;
+  transactionId?: string;
+}
+
+/** POST /api/v1/pay, authenticateToken, authenticateCardinal and the bulk payment answer this. */
+export interface PayResponse {
+  responseCode: string;
+  responseDescription?: string;
+  requiresCentinelAuthorization?: boolean;
+  cardinalInfo?: CardinalInfo;
+  smsSent?: boolean;
+  emailSent?: boolean;
+  mobilePhoneNumber?: string;
+  [field: string]: unknown;
+}
+
+/** A saved card's identifiers, sent with a wallet payment (spec core §7 "walletInfo"). */
+export interface WalletPaymentFields {
+  walletId: string;
+  walletCardName: string;
+  walletIdentifier: string;
+  instrumentIdentifier: string;
+  cardHash: string;
+}
+
+/** The encrypted card, the only form card data ever leaves the page in. */
+export interface Sealed {
+  secureData: string;
+  pinBlock: string;
+}
+
+/** Device information sent with card calls (spec core §7). */
+export function deviceInformation(win: Window = window) {
+  return {
+    browserLanguage: win.navigator.language,
+    browserJavaEnabled: false,
+    browserColorDepth: String(win.screen.colorDepth),
+    browserScreenHeight: String(win.screen.height),
+    browserScreenWidth: String(win.screen.width),
+    browserUserAgent: win.navigator.userAgent,
+    channelBrowser: 'WEB',
+  };
+}
+
+function ids(props: PaymentProps) {
+  return { merchantCode: props.merchantCode, payableCode: props.payableCode, paymentId: props.paymentId };
+}
+
+function walletParams(w: WalletPaymentFields | null) {
+  return w ? { walletInstrumentIdentifier: w.instrumentIdentifier, cardHash: w.cardHash } : {};
+}
+
+export function fetchBinConfiguration(http: Http, props: PaymentProps, sealed: Sealed, wallet: WalletPaymentFields | null, signal?: AbortSignal) {
+  return http.get<BinConfiguration>('/api/v1/merchantbins', {
+    params: { secureData: sealed.secureData, pinBlock: sealed.pinBlock, ...ids(props), ...walletParams(wallet) },
+    signal,
+  });
+}
+
+export interface PayExtras {
+  wallet: WalletPaymentFields | null;
+  /** The cardinal reference of the device data collection, when it ran. */
+  cardinalReferenceId?: string;
+  /** Ask for a fresh OTP for a payment already made (the OTP screen's resend). */
+  resendOtp?: boolean;
+}
+
+export function makePayment(http: Http, props: PaymentProps, sealed: Sealed, extras: PayExtras, signal?: AbortSignal) {
+  const { wallet } = extras;
+  return http.post<PayResponse>(
+    '/api/v1/pay',
+    {
+      ...sealed,
+      ...ids(props),
+      amount: props.checkoutAmount,
+      currencyCode: props.currencyCode,
+      transactionReference: props.merchantTransactionReference,
+      deviceInformation: deviceInformation(),
+      sessionId: props.paymentId,
+      cardinalReferenceId: extras.cardinalReferenceId,
+      resendOtp: extras.resendOtp || undefined,
+      ...(wallet && {
+        instrumentIdentifier: wallet.instrumentIdentifier,
+        walletInfo: { walletId: wallet.walletId, walletCardName: wallet.walletCardName, walletIdentifier: wallet.walletIdentifier },
+      }),
+    },
+    { signal },
+  );
+}
+
+/** The bulk payments service: every pay item in one card payment. */
+export function makeBulkPayment(http: Http, props: PaymentProps, sealed: Sealed, signal?: AbortSignal) {
+  return http.post<PayResponse>(
+    '/api/v1/payments',
+    { ...sealed, ...ids(props), payItems: props.payItems ?? [], amount: props.checkoutAmount, deviceInformation: deviceInformation() },
+    { signal },
+  );
+}
+
+export function authenticateOtp(http: Http, props: PaymentProps, otp: string, signal?: AbortSignal) {
+  return http.post<PayResponse>('/api/v1/pay/authenticateToken', { twoFactorAuthenticationCode: otp, ...ids(props) }, { signal });
+}
+
+export function cardinalStatus(http: Http, props: PaymentProps, signal?: AbortSignal) {
+  return http.get<PayResponse>('/api/v1/payments/cardinalCallBackStatus', { params: { paymentId: props.paymentId }, signal });
+}
+
+export function authenticateCardinal(http: Http, props: PaymentProps, info: CardinalInfo, sealed: Sealed, signal?: AbortSignal) {
+  return http.post<PayResponse>(
+    '/api/v1/pay/authenticateCardinal',
+    { ...ids(props), cardinalInfo: { eciFlag: info.eciFlag, transactionId: info.transactionId }, ...sealed },
+    { signal },
+  );
+}
+
+/** The cardinal status as the channel's status check answers it. */
+export async function cardinalStatusAnswer(ctx: StatusContext): Promise<StatusAnswer> {
+  const r = await cardinalStatus(ctx.http, ctx.props, ctx.signal);
+  return { code: r.responseCode, response: r };
+}

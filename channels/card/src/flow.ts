@@ -1,0 +1,232 @@
+import { proxy } from 'valtio';
+import { CODE_PENDING, CODE_SUCCESS, complete, go, HttpError, messageKeyForCode, serverNow } from '@oja/core';
+import type { Checkout } from '@oja/core';
+import { authenticateCardinal, authenticateOtp, fetchBinConfiguration, makeBulkPayment, makePayment } from './api';
+import type { BinConfiguration, CardinalInfo, PayResponse, Sealed, WalletPaymentFields } from './api';
+import type { CardSecret } from './crypto';
+import { detectBrand } from './rules';
+
+/** The card's routes (spec core §2), below the channel's /payment/card. */
+export const CARD_PATH = '/payment/card';
+export const PIN_PATH = `${CARD_PATH}/pin`;
+export const OTP_PATH = `${CARD_PATH}/otp`;
+export const CARDINAL_PATH = `${CARD_PATH}/cardinal`;
+
+/** The OTP step's code (spec core §4). */
+export const CODE_OTP = 'T0';
+/** The code the OTP and cardinal status answer while not yet valid (spec core §4, §8). */
+export const CODE_INVALID_OTP = 'T1';
+/** Kenyan shilling: a Visa card there runs device data collection (spec core §4). */
+const KENYA_SHILLING = '404';
+
+/** Loads the encryption chunk (node-forge): at first keystroke, so it is there by the time Pay is pressed. */
+export const loadCrypto = () => import('./crypto');
+
+/** One card attempt's state. Card data is never in here: see `secrets`. */
+export interface CardFlowState {
+  attempt: number;
+  /** A request of this flow is in flight: a second press of Pay or Authorize does nothing. */
+  busy: boolean;
+  /** Translation key of the message shown on the current step (a failed call, an invalid OTP). */
+  error: string | null;
+  config: BinConfiguration | null;
+  /** The last answer of a payment call. */
+  payment: PayResponse | null;
+  /** The issuer's 3-D Secure page, once the payment asked for it. */
+  cardinal: CardinalInfo | null;
+  /** Paying with a saved card from the wallet (its select-a-card link replaces change-method). */
+  wallet: WalletPaymentFields | null;
+  /** Where the OTP went, for the OTP screen. */
+  otpTarget: string;
+  /** Server-clock ms the last OTP was sent (the resend countdown runs from it). */
+  otpSentAt: number;
+}
+
+/** What must never be in a proxy, a snapshot, storage or a log: the card as typed, and its sealed form. */
+interface Secrets {
+  card: CardSecret | null;
+  sealed: Sealed | null;
+}
+
+const flows = new WeakMap<Checkout, CardFlowState>();
+const secrets = new WeakMap<Checkout, Secrets>();
+
+function fresh(attempt: number): CardFlowState {
+  return proxy<CardFlowState>({
+    attempt, busy: false, error: null, config: null, payment: null, cardinal: null, wallet: null, otpTarget: '', otpSentAt: 0,
+  });
+}
+
+/** The card flow of this checkout's current attempt (a retry starts a new one). */
+export function cardFlow(c: Checkout): CardFlowState {
+  let f = flows.get(c);
+  if (!f || f.attempt !== c.state.attempt) {
+    f = fresh(c.state.attempt);
+    flows.set(c, f);
+    secrets.set(c, { card: null, sealed: null });
+  }
+  return f;
+}
+
+function secretsOf(c: Checkout): Secrets {
+  cardFlow(c);
+  return secrets.get(c)!;
+}
+
+/** Is there a card to pay with (a reload loses it: card data lives only in this page's memory)? */
+export function hasCard(c: Checkout): boolean {
+  return secretsOf(c).sealed !== null;
+}
+
+/** Steps that need the issuer's authentication: 3-D Secure, cardinal, or a Kenyan Visa's device data collection. */
+export function needsCardinal(c: Checkout, config: BinConfiguration | null, pan: string): boolean {
+  const g = config?.cardTypeGatewayConfiguration;
+  if (g?.supportsCardinalAuthentication || g?.supportThreeDsAuthentication) return true;
+  return c.state.props.currencyCode === KENYA_SHILLING && detectBrand(pan) === 'Visa' && !!config?.cardinalAuthenticationInformation;
+}
+
+/** Runs one call of the flow: one at a time, errors become the step's message. Answers undefined when busy or failed. */
+async function step<T>(c: Checkout, run: () => Promise<T>, onNetworkError: 'complete' | 'stay'): Promise<T | undefined> {
+  const f = cardFlow(c);
+  if (f.busy) return undefined;
+  f.busy = true;
+  f.error = null;
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof HttpError && e.code === 'aborted') return undefined;
+    if (onNetworkError === 'complete') complete(c, '', { messageKey: 'core.error.default' });
+    else f.error = e instanceof HttpError && e.code === 'timeout' ? 'card.error.timeout' : 'core.error.default';
+    return undefined;
+  } finally {
+    f.busy = false;
+  }
+}
+
+/** A final answer completes; failures carry their message by code (spec core §8). */
+function finish(c: Checkout, r: PayResponse, code = r.responseCode): void {
+  complete(c, code, code === CODE_SUCCESS || code === CODE_PENDING ? r : { ...r, messageKey: messageKeyForCode(code) });
+}
+
+/**
+ * Card entry submitted with valid details (spec core §4 "Card flow"): seal the card, fetch the card's
+ * configuration, then the PIN, 3-D Secure, or pay.
+ */
+export async function submitCard(c: Checkout, card: CardSecret, wallet: WalletPaymentFields | null = null): Promise<void> {
+  const f = cardFlow(c);
+  if (f.busy) return;
+  const s = secretsOf(c);
+  await step(c, async () => {
+    const { encryptCard } = await loadCrypto();
+    const sealed = encryptCard(card);
+    const config = await fetchBinConfiguration(c.http, c.state.props, sealed, wallet);
+    if (config.responseCode !== CODE_SUCCESS) {
+      complete(c, config.responseCode, { ...config, messageKey: messageKeyForCode(config.responseCode) });
+      return;
+    }
+    s.card = card;
+    s.sealed = sealed;
+    f.config = config;
+    f.wallet = wallet;
+  }, 'complete');
+  if (!s.sealed || c.state.result) return;
+  if (f.config?.cardTypeGatewayConfiguration?.supportsPin) go(c, PIN_PATH);
+  else if (!c.state.props.isBulkPayment && needsCardinal(c, f.config, card.pan)) go(c, CARDINAL_PATH);
+  else await pay(c);
+}
+
+/** The PIN entered: seal it with the card, then authenticate with the issuer or pay. */
+export async function submitPin(c: Checkout, pin: string): Promise<void> {
+  const f = cardFlow(c);
+  const s = secretsOf(c);
+  if (f.busy || !s.card || !s.sealed) return;
+  const { encryptCard } = await loadCrypto();
+  s.sealed = encryptCard(s.card, pin);
+  if (!c.state.props.isBulkPayment && needsCardinal(c, f.config, s.card.pan)) go(c, CARDINAL_PATH, true);
+  else await pay(c);
+}
+
+/** Makes the payment, once: Pay pressed twice, or a slow answer, never makes a second. */
+export async function pay(c: Checkout, cardinalReferenceId?: string): Promise<PayResponse | undefined> {
+  const f = cardFlow(c);
+  const s = secretsOf(c);
+  if (!s.sealed || f.payment) return f.payment ?? undefined;
+  const sealed = s.sealed;
+  const bulk = !!c.state.props.isBulkPayment;
+  const r = await step(
+    c,
+    () => (bulk ? makeBulkPayment(c.http, c.state.props, sealed) : makePayment(c.http, c.state.props, sealed, { wallet: f.wallet, cardinalReferenceId })),
+    'complete',
+  );
+  if (!r) return undefined;
+  f.payment = r;
+  if (bulk) {
+    // A bulk payment completes with 09 on success, or with the error's code (spec core §4).
+    finish(c, r, r.responseCode === CODE_SUCCESS ? CODE_PENDING : r.responseCode);
+    return r;
+  }
+  afterPayment(c, r);
+  return r;
+}
+
+/** What a payment's answer leads to (spec core §4 "After payment"). */
+export function afterPayment(c: Checkout, r: PayResponse): void {
+  const f = cardFlow(c);
+  if (r.responseCode === CODE_OTP && !r.requiresCentinelAuthorization) {
+    f.otpTarget = r.mobilePhoneNumber ?? '';
+    f.otpSentAt = serverNow();
+    go(c, OTP_PATH, true);
+  } else if (r.cardinalInfo?.url) {
+    f.cardinal = r.cardinalInfo;
+    go(c, CARDINAL_PATH, true);
+  } else {
+    finish(c, r);
+  }
+}
+
+/** The OTP screen's Authorize: T1 keeps the payer here with "Invalid OTP provided"; any other code completes. */
+export async function submitOtp(c: Checkout, otp: string): Promise<void> {
+  const f = cardFlow(c);
+  const r = await step(c, () => authenticateOtp(c.http, c.state.props, otp), 'stay');
+  if (!r) return;
+  if (r.responseCode === CODE_INVALID_OTP) f.error = messageKeyForCode(CODE_INVALID_OTP);
+  else finish(c, r);
+}
+
+/** The OTP screen's resend: asks for a fresh code for the payment already made (no second charge). */
+export async function resendOtp(c: Checkout): Promise<boolean> {
+  const f = cardFlow(c);
+  const s = secretsOf(c);
+  if (!s.sealed) return false;
+  const sealed = s.sealed;
+  const r = await step(c, () => makePayment(c.http, c.state.props, sealed, { wallet: f.wallet, resendOtp: true }), 'stay');
+  if (!r) return false;
+  if (r.responseCode !== CODE_OTP) {
+    finish(c, r);
+    return false;
+  }
+  f.otpTarget = r.mobilePhoneNumber ?? f.otpTarget;
+  f.otpSentAt = serverNow();
+  return true;
+}
+
+/** The issuer said T0: authenticate the payment with its ECI flag and transaction id, then complete. */
+export async function finishCardinal(c: Checkout, status: PayResponse): Promise<void> {
+  const f = cardFlow(c);
+  const s = secretsOf(c);
+  const info: CardinalInfo = {
+    ...(f.cardinal ?? { url: '' }),
+    eciFlag: (status.eciFlag as string | undefined) ?? f.cardinal?.eciFlag,
+    transactionId: (status.transactionId as string | undefined) ?? f.cardinal?.transactionId,
+  };
+  const sealed = s.sealed ?? { secureData: '', pinBlock: '' };
+  const r = await step(c, () => authenticateCardinal(c.http, c.state.props, info, sealed), 'complete');
+  if (r) finish(c, r);
+}
+
+/** Forget the card: sign-out, change of method, leaving. */
+export function forgetCard(c: Checkout): void {
+  const s = secretsOf(c);
+  s.card = null;
+  s.sealed = null;
+}

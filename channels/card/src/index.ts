@@ -1,0 +1,30 @@
+import { defineChannel } from '@oja/core';
+import { messages } from './messages';
+import { CardIcon } from './CardIcon';
+
+/** Cardinal status polling interval (spec core §9). */
+export const CARDINAL_POLL_MS = 2_000;
+
+/**
+ * Card payments (spec core §2 "Card entry", "Card PIN", "Card OTP", "Card 3-D secure"; §4 "Card flow"): the
+ * baseline channel, offered in every market, and the one a bulk payment opens.
+ */
+export const card = defineChannel({
+  id: 'card',
+  code: 'CARD',
+  path: '/payment/card',
+  baseline: true,
+  order: 10,
+  isAvailable: () => true,
+  row: { icon: CardIcon, title: 'card.row.title', description: 'card.row.description' },
+  screen: () => import('./Screen'),
+  /** The issuer's verdict on a 3-D Secure challenge, every 2 s while it answers T1 (spec core §4 "3-D secure screen"). */
+  status: {
+    intervalMs: CARDINAL_POLL_MS,
+    pendingCodes: ['T1'],
+    check: (ctx) => import('./api').then((api) => api.cardinalStatusAnswer(ctx)),
+  },
+  messages,
+});
+
+export default card;

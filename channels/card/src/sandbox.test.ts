@@ -1,0 +1,389 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSandbox } from '@oja/core/sandbox';
+import type { Sandbox } from '@oja/core/sandbox';
+import { encryptCard } from './crypto';
+import type { CardSecret, Encrypted } from './crypto';
+import plugin, { AUTHENTICATED_ECI, CARDINAL_DECLINED_CODE, cardRecord, NOT_BULK_CODE, SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, sandbox } from './sandbox';
+import { openPin, openSecureData } from './sandboxCrypto';
+import { passesLuhn, TEST_CARDS } from './sandboxCards';
+
+let sb: Sandbox;
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  sb = createSandbox([{ id: 'card', part: sandbox }]);
+  server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', async () => {
+      // As the checkout server reads bodies: JSON, or the challenge page's urlencoded form.
+      const form = String(req.headers['content-type']).includes('x-www-form-urlencoded');
+      const body = !raw ? {} : form ? Object.fromEntries(new URLSearchParams(raw)) : (JSON.parse(raw) as Record<string, unknown>);
+      if (!(await sb.handle(req, res, body))) res.writeHead(404).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+type Json = Record<string, any>;
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, json: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as Json, text, headers: res.headers };
+}
+
+async function postForm(path: string, fields: Record<string, string>) {
+  const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  return { status: res.status, text: await res.text(), headers: res.headers };
+}
+
+let ref = 0;
+async function newPayment(fields: Record<string, string> = {}): Promise<Json> {
+  const { json } = await call('POST', '/api/v1/pay-page', {
+    merchant_code: 'MX_DEMO',
+    pay_item_id: 'Default_Payable_MX_DEMO',
+    txn_ref: `CARD-${++ref}`,
+    amount: '150000',
+    currency: '566',
+    site_redirect_url: 'http://127.0.0.1:4401/return',
+    cust_mobile_no: '08031234567',
+    ...fields,
+  });
+  expect(json.responseCode).toBe('00');
+  return json;
+}
+
+/** A typed card, sealed by the page's own encryption; any future expiry, any CVV. */
+const seal = (pan: string, pin?: string, expiry = '3012', cvv = '123'): Encrypted => encryptCard({ pan, expiry, cvv } satisfies CardSecret, pin);
+
+const ids = (p: Json) => ({ merchantCode: p.merchantCode, payableCode: p.payableCode, paymentId: p.paymentId });
+
+async function bin(p: Json, sealed: Encrypted) {
+  const q = new URLSearchParams({ ...sealed, ...ids(p) });
+  return (await call('GET', `/api/v1/merchantbins?${q}`)).json;
+}
+
+async function pay(p: Json, sealed: Encrypted, extra: Json = {}) {
+  return (await call('POST', '/api/v1/pay', {
+    ...sealed, ...ids(p), amount: p.checkoutAmount, currencyCode: p.currencyCode, transactionReference: p.merchantTransactionReference,
+    deviceInformation: { channelBrowser: 'WEB' }, sessionId: p.paymentId, ...extra,
+  })).json;
+}
+
+async function otp(p: Json, code: string) {
+  return (await call('POST', '/api/v1/pay/authenticateToken', { twoFactorAuthenticationCode: code, ...ids(p) })).json;
+}
+
+const record = (p: Json) => cardRecord(sb.payments.get(p.paymentId)!);
+
+const APPROVED = { responseCode: '00', responseDescription: 'Approved by Financial Institution', amount: 150000 };
+
+describe('card sandbox', () => {
+  it('is carried by the server build of the plugin', () => {
+    expect(plugin.sandbox).toBe(sandbox);
+    expect(plugin.id).toBe('card');
+  });
+
+  it("opens what the page's encryption sealed, and nothing else", () => {
+    const sealed = seal('5060990580000217499', '1111', '3012', '321');
+    expect(openSecureData(sealed.secureData)).toEqual({ pan: '5060990580000217499', exp: '3012', cvv: '321' });
+    expect(openPin(sealed.pinBlock, '5060990580000217499')).toBe('1111');
+    // A saved card's PIN block is formatted without the PAN.
+    const saved = encryptCard({ pan: '', expiry: '', cvv: '' }, '4321');
+    expect(openPin(saved.pinBlock, '')).toBe('4321');
+    for (const garbage of ['', 'not base64 at all', 'AAAA', undefined, 42]) {
+      expect(openSecureData(garbage)).toBeNull();
+      expect(openPin(garbage, '5060990580000217499')).toBeNull();
+    }
+    expect(openSecureData(seal('5060990580000217499').pinBlock)).toBeNull();
+  });
+
+  it('knows only Luhn-valid test cards', () => {
+    for (const c of TEST_CARDS) expect(passesLuhn(c.pan)).toBe(true);
+    expect(passesLuhn('5060990580000217498')).toBe(false);
+  });
+
+  it('answers 404 for an unknown payment', async () => {
+    const unknown = { merchantCode: 'MX_DEMO', payableCode: 'x', paymentId: 'nope' };
+    expect((await call('GET', `/api/v1/merchantbins?${new URLSearchParams({ ...seal('5123450000000008'), ...unknown })}`)).status).toBe(404);
+    expect((await call('POST', '/api/v1/pay', { ...seal('5123450000000008'), ...unknown })).status).toBe(404);
+  });
+});
+
+describe('card sandbox: PIN and OTP cards', () => {
+  it('5061050254756707864: PIN, then OTP, then 00', async () => {
+    const p = await newPayment();
+    const config = await bin(p, seal('5061050254756707864'));
+    expect(config).toMatchObject({ responseCode: '00', cardType: { typeName: 'Verve' }, cardTypeGatewayConfiguration: { supportsPin: true, supportThreeDsAuthentication: false } });
+    expect(config.cardinalAuthenticationInformation).toBeUndefined();
+    const sent = await pay(p, seal('5061050254756707864', SANDBOX_PIN));
+    expect(sent).toMatchObject({ responseCode: 'T0', requiresCentinelAuthorization: false, smsSent: true, mobilePhoneNumber: '080****4567' });
+    expect(await otp(p, SANDBOX_OTP)).toMatchObject({ ...APPROVED, paymentReference: `OJA|CRD|${p.paymentId}`, retrievalReferenceNumber: expect.any(String) });
+    expect(record(p).final?.responseCode).toBe('00');
+  });
+
+  it.each([
+    ['5060990580000217499', '00'],
+    ['5060990580000000390', '51'],
+    ['5061830100001895', '91'],
+  ])('%s: PIN 1111 answers %s', async (pan, code) => {
+    const p = await newPayment();
+    expect((await bin(p, seal(pan))).cardTypeGatewayConfiguration.supportsPin).toBe(true);
+    const answer = await pay(p, seal(pan, SANDBOX_PIN));
+    expect(answer.responseCode).toBe(code);
+    expect(answer.responseDescription).toEqual(expect.any(String));
+    expect(record(p)).toMatchObject({ payRequests: 1, charges: 1, final: { responseCode: code } });
+  });
+
+  it('5123450000000008: no PIN, OTP 123456, then 00', async () => {
+    const p = await newPayment({ cust_mobile_no: '' });
+    expect((await bin(p, seal('5123450000000008'))).cardTypeGatewayConfiguration).toMatchObject({ supportsPin: false, supportsExpiryDate: true, supportsCvv2: true });
+    // Without the merchant's customer number, the OTP goes to the sandbox phone.
+    expect(await pay(p, seal('5123450000000008'))).toMatchObject({ responseCode: 'T0', smsSent: true, mobilePhoneNumber: '080****0000' });
+    expect(await otp(p, SANDBOX_OTP)).toMatchObject(APPROVED);
+  });
+
+  it('a wrong PIN, or none, gives 55', async () => {
+    const wrong = await newPayment();
+    expect((await pay(wrong, seal('5060990580000217499', '1234'))).responseCode).toBe('55');
+    const none = await newPayment();
+    expect((await pay(none, seal('5060990580000217499'))).responseCode).toBe('55');
+    const garbage = await newPayment();
+    expect((await pay(garbage, { secureData: seal('5060990580000217499').secureData, pinBlock: 'AAAA' })).responseCode).toBe('55');
+    // The PIN comes before the OTP.
+    const otpCard = await newPayment();
+    expect((await pay(otpCard, seal('5061050254756707864', '9999'))).responseCode).toBe('55');
+  });
+
+  it('a wrong OTP gives T1 and the payer may try again', async () => {
+    const p = await newPayment();
+    await pay(p, seal('5123450000000008'));
+    expect(await otp(p, '000000')).toEqual({ responseCode: 'T1', responseDescription: 'Invalid OTP provided' });
+    expect(await otp(p, '')).toMatchObject({ responseCode: 'T1' });
+    expect(await otp(p, SANDBOX_OTP)).toMatchObject(APPROVED);
+    expect(record(p)).toMatchObject({ otpFailures: 2, charges: 1 });
+    // A repeated submit gets the same answer.
+    expect(await otp(p, SANDBOX_OTP)).toMatchObject(APPROVED);
+  });
+
+  it('an OTP for a payment awaiting none answers 25', async () => {
+    const p = await newPayment();
+    expect((await otp(p, SANDBOX_OTP)).responseCode).toBe('25');
+  });
+
+  it('resending the OTP makes no new payment', async () => {
+    const p = await newPayment();
+    const sealed = seal('5061050254756707864', SANDBOX_PIN);
+    await pay(p, sealed);
+    expect(await pay(p, sealed, { resendOtp: true })).toMatchObject({ responseCode: 'T0', smsSent: true });
+    expect(record(p)).toMatchObject({ payRequests: 2, charges: 1, otpSends: 2, stage: 'otp' });
+    expect(await otp(p, SANDBOX_OTP)).toMatchObject(APPROVED);
+  });
+});
+
+describe('card sandbox: one payment per payment id', () => {
+  it('a double click makes one payment, and both get its answer', async () => {
+    const p = await newPayment();
+    const sealed = seal('5060990580000217499', SANDBOX_PIN);
+    const [a, b] = await Promise.all([pay(p, sealed), pay(p, sealed)]);
+    expect(a).toEqual(b);
+    expect(a.responseCode).toBe('00');
+    expect(record(p)).toMatchObject({ payRequests: 2, charges: 1 });
+  });
+
+  it('a final answer is the answer to every later pay request, whatever it carries', async () => {
+    const p = await newPayment();
+    const declined = await pay(p, seal('5060990580000000390', SANDBOX_PIN));
+    expect(declined.responseCode).toBe('51');
+    expect(await pay(p, seal('5060990580000217499', SANDBOX_PIN))).toEqual(declined);
+    expect(record(p)).toMatchObject({ payRequests: 2, charges: 1 });
+  });
+
+  it('a second pay while the OTP is awaited repeats the OTP answer', async () => {
+    const p = await newPayment();
+    const first = await pay(p, seal('5123450000000008'));
+    expect(await pay(p, seal('5123450000000008'))).toEqual(first);
+    expect(record(p)).toMatchObject({ payRequests: 2, charges: 1, otpSends: 1 });
+  });
+});
+
+describe('card sandbox: refusals', () => {
+  it('4000000000000002: Z8 at the BIN lookup, and at payment', async () => {
+    const p = await newPayment();
+    expect(await bin(p, seal('4000000000000002'))).toEqual({ responseCode: 'Z8', responseDescription: 'Your card is not accepted by this merchant' });
+    expect((await pay(p, seal('4000000000000002'))).responseCode).toBe('Z8');
+  });
+
+  it('an expired card gives 54', async () => {
+    const p = await newPayment();
+    expect((await pay(p, seal('5060990580000217499', SANDBOX_PIN, '2001'))).responseCode).toBe('54');
+    const malformed = await newPayment();
+    expect((await pay(malformed, seal('5123450000000008', undefined, '3013'))).responseCode).toBe('54');
+  });
+
+  it('a card not in the table gives 14, at the BIN lookup and at payment', async () => {
+    const p = await newPayment();
+    const description = 'No such card in the sandbox; use a test card from the README';
+    expect(await bin(p, seal('4111111111111111'))).toEqual({ responseCode: '14', responseDescription: description });
+    expect(await pay(p, seal('4111111111111111'))).toMatchObject({ responseCode: '14', responseDescription: description });
+    const luhn = await newPayment();
+    expect(await bin(luhn, seal('4111111111111112'))).toEqual({ responseCode: '14', responseDescription: 'Invalid card number' });
+  });
+
+  it('unreadable card data gives 14', async () => {
+    const p = await newPayment();
+    expect(await bin(p, { secureData: 'garbage', pinBlock: '' })).toMatchObject({ responseCode: '14', responseDescription: 'Card data could not be read' });
+    expect((await pay(p, { secureData: '', pinBlock: '' })).responseCode).toBe('14');
+  });
+
+  it('keeps the card number out of everything it shows', async () => {
+    const p = await newPayment();
+    await bin(p, seal('5061050254756707864'));
+    await pay(p, seal('5061050254756707864', SANDBOX_PIN));
+    expect(record(p).card?.pan).toBe('5061050254756707864');
+    const seen = await call('GET', `/sandbox/payments?merchant_code=MX_DEMO&txn_ref=${p.merchantTransactionReference}`);
+    expect(seen.json.channels.card).toMatchObject({ payRequests: 1, stage: 'otp' });
+    expect(seen.text).not.toContain('6707864');
+  });
+});
+
+describe('card sandbox: 3-D Secure', () => {
+  const VISA = '4000000000002503';
+
+  it('4000000000002503: collection, challenge (wrong code, then right), status, authentication, 00', async () => {
+    const p = await newPayment();
+    const config = await bin(p, seal(VISA));
+    expect(config).toMatchObject({
+      responseCode: '00',
+      cardType: { typeName: 'Visa' },
+      cardTypeGatewayConfiguration: { supportsPin: false, supportsCardinalAuthentication: true, supportThreeDsAuthentication: true },
+    });
+    const info = config.cardinalAuthenticationInformation;
+    expect(info.deviceDataCollectionUrl).toBe(`/sandbox/3ds/collect?ref=${info.referenceId}`);
+    expect(info.accessToken).toEqual(expect.any(String));
+
+    const collected = await call('GET', info.deviceDataCollectionUrl);
+    expect(collected.status).toBe(200);
+    expect(collected.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(record(p).collect?.ranAt).toEqual(expect.any(Number));
+
+    const started = await pay(p, seal(VISA), { cardinalReferenceId: info.referenceId });
+    expect(started).toMatchObject({ responseCode: 'S0', requiresCentinelAuthorization: true });
+    const ci = started.cardinalInfo;
+    expect(ci.url).toMatch(/^\/sandbox\/3ds\/challenge\?ref=[\w.]+$/);
+    expect(ci).toMatchObject({ callBackUrl: expect.any(String), payLoad: expect.any(String), accessToken: expect.any(String), transactionId: expect.any(String) });
+    for (const url of [ci.url, ci.callBackUrl, info.deviceDataCollectionUrl]) expect(url).not.toMatch(/\d{12}/);
+    expect(record(p).cardinalReferenceId).toBe(info.referenceId);
+
+    const status = () => call('GET', `/api/v1/payments/cardinalCallBackStatus?paymentId=${p.paymentId}`).then((r) => r.json);
+    expect((await status()).responseCode).toBe('T1');
+
+    const challenge = await call('GET', ci.url);
+    expect(challenge.status).toBe(200);
+    expect(challenge.headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'; frame-ancestors 'self'");
+    expect(challenge.text).toContain('<html lang="en">');
+    expect(challenge.text).toMatch(/<title>[^<]+<\/title>/);
+    expect(challenge.text).toContain('Oja Sandbox Bank — verify your payment');
+    expect(challenge.text).toContain('NGN 1,500.00');
+    expect(challenge.text).toContain('<label for="code">Enter the code 123456</label>');
+    expect(challenge.text).toContain('<form method="post" action="/sandbox/3ds/challenge">');
+    expect(challenge.text).not.toMatch(/<script|style=|<style/i);
+    expect(challenge.text).not.toContain('role="alert"');
+    const ref = new URL(ci.url, base).searchParams.get('ref')!;
+
+    const wrong = await postForm('/sandbox/3ds/challenge', { ref, code: '000000' });
+    expect(wrong.status).toBe(200);
+    expect(wrong.text).toContain('<p id="code-error" role="alert">Incorrect code. Try again.</p>');
+    expect(wrong.text).toContain('aria-describedby="code-error"');
+    expect((await status()).responseCode).toBe('T1');
+
+    const right = await postForm('/sandbox/3ds/challenge', { ref, code: SANDBOX_CHALLENGE_CODE });
+    expect(right.text).toContain('Verification complete. You can return to the checkout.');
+    expect(record(p).challenge).toMatchObject({ failures: 1, completedAt: expect.any(Number) });
+
+    const done = await status();
+    expect(done).toMatchObject({ responseCode: 'T0', eciFlag: AUTHENTICATED_ECI, transactionId: ci.transactionId });
+    // A second pay while authenticating repeats the first answer.
+    expect(await pay(p, seal(VISA))).toEqual(started);
+
+    const authenticated = await call('POST', '/api/v1/pay/authenticateCardinal', {
+      paymentId: p.paymentId, cardinalInfo: { eciFlag: done.eciFlag, transactionId: done.transactionId }, ...seal(VISA), merchantCode: p.merchantCode, payableCode: p.payableCode,
+    });
+    expect(authenticated.json).toMatchObject({ ...APPROVED, paymentReference: `OJA|CRD|${p.paymentId}` });
+    expect(record(p)).toMatchObject({ charges: 1, payRequests: 2, final: { responseCode: '00' } });
+  });
+
+  it(`declines with ${CARDINAL_DECLINED_CODE} an authentication whose challenge was not passed`, async () => {
+    const p = await newPayment();
+    const started = await pay(p, seal(VISA));
+    const answer = await call('POST', '/api/v1/pay/authenticateCardinal', { paymentId: p.paymentId, cardinalInfo: { eciFlag: '05', transactionId: started.cardinalInfo.transactionId }, ...seal(VISA) });
+    expect(answer.json.responseCode).toBe(CARDINAL_DECLINED_CODE);
+    expect((await pay(p, seal(VISA))).responseCode).toBe(CARDINAL_DECLINED_CODE);
+  });
+
+  it('lets the merchant page around an INLINE checkout frame the challenge', async () => {
+    const p = await newPayment({ display_mode: 'INLINE' });
+    const { cardinalInfo } = await pay(p, seal(VISA));
+    const page = await call('GET', cardinalInfo.url);
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'; frame-ancestors 'self' http://127.0.0.1:4401");
+  });
+
+  it('answers 404 pages for a reference it did not make', async () => {
+    const p = await newPayment();
+    await pay(p, seal(VISA));
+    expect((await call('GET', `/sandbox/3ds/challenge?ref=${p.paymentId}.0000`)).status).toBe(404);
+    expect((await call('GET', '/sandbox/3ds/challenge')).status).toBe(404);
+    expect((await postForm('/sandbox/3ds/challenge', { ref: 'x', code: SANDBOX_CHALLENGE_CODE })).status).toBe(404);
+    expect((await call('GET', `/sandbox/3ds/collect?ref=${p.paymentId}.0000`)).status).toBe(404);
+  });
+
+  it('collects device data for a Visa card paying in KES (404), and not for others', async () => {
+    const kes = await newPayment({ currency: '404', country: 'KE' });
+    expect((await bin(kes, seal(VISA))).cardinalAuthenticationInformation).toBeDefined();
+    expect((await bin(kes, seal('5123450000000008'))).cardinalAuthenticationInformation).toBeUndefined();
+  });
+
+  it('answers 25 to the status of a payment with no challenge', async () => {
+    const p = await newPayment();
+    expect((await call('GET', `/api/v1/payments/cardinalCallBackStatus?paymentId=${p.paymentId}`)).json.responseCode).toBe('25');
+  });
+});
+
+describe('card sandbox: bulk payments', () => {
+  const bulk = (p: Json, sealed: Encrypted) =>
+    call('POST', '/api/v1/payments', { payItems: p.payItems ?? [], ...sealed, ...ids(p), amount: p.checkoutAmount, deviceInformation: { channelBrowser: 'WEB' } });
+
+  it('pays every item at once with a PIN card', async () => {
+    const p = await newPayment({ bulk: '1' });
+    const { status, json } = await bulk(p, seal('5060990580000217499', SANDBOX_PIN));
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ ...APPROVED, paymentReference: `OJA|BLK|${p.paymentId}` });
+    expect((await bulk(p, seal('5060990580000217499', SANDBOX_PIN))).json).toEqual(json);
+    expect(record(p)).toMatchObject({ payRequests: 2, charges: 1 });
+  });
+
+  it('checks the PIN, and goes straight to the answer for OTP and 3-D Secure cards', async () => {
+    expect((await bulk(await newPayment({ bulk: '1' }), seal('5060990580000217499', '0000'))).json.responseCode).toBe('55');
+    expect((await bulk(await newPayment({ bulk: '1' }), seal('5060990580000000390', SANDBOX_PIN))).json.responseCode).toBe('51');
+    expect((await bulk(await newPayment({ bulk: '1' }), seal('5123450000000008'))).json.responseCode).toBe('00');
+    expect((await bulk(await newPayment({ bulk: '1' }), seal('4000000000002503'))).json.responseCode).toBe('00');
+  });
+
+  it('refuses a payment that is not a bulk one with HTTP 400', async () => {
+    const p = await newPayment();
+    const { status, json } = await bulk(p, seal('5060990580000217499', SANDBOX_PIN));
+    expect(status).toBe(400);
+    expect(json.responseCode).toBe(NOT_BULK_CODE);
+    expect(record(p).charges).toBe(0);
+  });
+});

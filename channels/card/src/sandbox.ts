@@ -1,0 +1,411 @@
+import { randomBytes } from 'node:crypto';
+import { formatAmount } from '@oja/core';
+import { escapeHtml } from '@oja/core/sandbox';
+import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
+import type { BinConfiguration, CardinalAuthenticationInformation, GatewayConfiguration, PayResponse } from './api';
+import card from './index';
+import { openPin, openSecureData } from './sandboxCrypto';
+import { passesLuhn, SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, savedCard, testCard, typedCardConfiguration } from './sandboxCards';
+import type { TestCard } from './sandboxCards';
+
+export { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, SAVED_CARDS, TEST_CARDS } from './sandboxCards';
+export type { SavedCard, TestCard } from './sandboxCards';
+
+/** The issuer's 3-D Secure pages, served by the sandbox (relative to the API base, like every call). */
+export const CHALLENGE_PATH = '/sandbox/3ds/challenge';
+export const COLLECT_PATH = '/sandbox/3ds/collect';
+/** authenticateCardinal's answer when the challenge was not passed or names another transaction: do not honour. */
+export const CARDINAL_DECLINED_CODE = '05';
+/** The bulk payments service's answer (HTTP 400) to a payment that is not a bulk one: invalid transaction. */
+export const NOT_BULK_CODE = '12';
+/** ECI of a transaction the payer authenticated on the challenge page (Visa: fully authenticated). */
+export const AUTHENTICATED_ECI = '05';
+/** ECI the payment answer carries while the challenge is still ahead (Visa: not authenticated). */
+export const UNAUTHENTICATED_ECI = '07';
+/** A Visa card's payment in this currency collects device data first (spec core §4 "Card flow"). */
+const KENYAN_SHILLING = '404';
+/** The sandbox wallet user's phone, where OTPs "go" when the merchant sent no customer number. */
+const SANDBOX_PHONE = '08000000000';
+
+const DESCRIPTIONS: Record<string, string> = {
+  '00': 'Approved by Financial Institution',
+  '05': 'Do not honour: 3-D Secure authentication was not completed',
+  '14': 'No such card in the sandbox; use a test card from the README',
+  '51': 'Insufficient funds',
+  '54': 'Expired card',
+  '55': 'Incorrect PIN',
+  '91': 'Issuer or switch inoperative',
+  Z8: 'Your card is not accepted by this merchant',
+};
+
+/** The card being paid with. Kept off JSON (GET /sandbox/payments shows channel state): server memory only. */
+interface HeldCard {
+  pan: string;
+  /** The saved card's instrument, when paying from the wallet. */
+  walletInstrumentIdentifier?: string;
+}
+
+/** The card channel's state for one payment, under p.channels.card. */
+export interface CardRecord {
+  binLookups: number;
+  /** Every pay request (POST /pay and the bulk service), including repeats. */
+  payRequests: number;
+  /** Pay requests that made a payment: the rest were answered from memory (a double click, a resend). */
+  charges: number;
+  /** OTPs "sent": the first, then one per resend. */
+  otpSends: number;
+  otpFailures: number;
+  /** What the payment waits for after an answered pay request. */
+  stage: 'otp' | 'challenge' | null;
+  /** The T0 or S0 answer of that stage, repeated to a second pay request. */
+  pending: PayResponse | null;
+  /** The final answer, repeated to every later pay request: a payment is charged once. */
+  final: PayResponse | null;
+  /** Device data collection (BIN answer's referenceId, and when its page was loaded). */
+  collect: { ref: string; ranAt: number | null } | null;
+  /** The pay request's cardinalReferenceId, when the page sent one. */
+  cardinalReferenceId: string | null;
+  challenge: { ref: string; transactionId: string; completedAt: number | null; failures: number } | null;
+  /** Non-enumerable: see HeldCard. */
+  card?: HeldCard;
+}
+
+export function cardRecord(p: SandboxPayment): CardRecord {
+  let r = p.channels.card as unknown as CardRecord | undefined;
+  if (!r) {
+    r = {
+      binLookups: 0, payRequests: 0, charges: 0, otpSends: 0, otpFailures: 0, stage: null, pending: null, final: null,
+      collect: null, cardinalReferenceId: null, challenge: null,
+    };
+    p.channels.card = r as unknown as Record<string, unknown>;
+  }
+  return r;
+}
+
+function hold(r: CardRecord, held: HeldCard) {
+  Object.defineProperty(r, 'card', { value: held, enumerable: false, configurable: true, writable: true });
+}
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** A page reference: the payment's id and a random part, so that it names nothing of the card. */
+function newRef(p: SandboxPayment): string {
+  return `${p.paymentId}.${hex(9)}`;
+}
+
+function paymentOfRef(ref: unknown, ctx: SandboxContext): { p: SandboxPayment; r: CardRecord } | undefined {
+  if (typeof ref !== 'string') return undefined;
+  const dot = ref.lastIndexOf('.');
+  const p = dot > 0 ? ctx.payment({ paymentId: ref.slice(0, dot) }) : undefined;
+  return p && { p, r: cardRecord(p) };
+}
+
+const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
+
+function answer(p: SandboxPayment, code: string, description = DESCRIPTIONS[code], reference = 'CRD'): PayResponse {
+  const base = { responseCode: code, responseDescription: description, paymentId: p.paymentId, transactionReference: p.txnRef };
+  if (code !== '00') return base;
+  return { ...base, amount: p.props.checkoutAmount, paymentReference: `OJA|${reference}|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}` };
+}
+
+function settle(r: CardRecord, final: PayResponse): PayResponse {
+  r.final = final;
+  r.stage = null;
+  r.pending = null;
+  return final;
+}
+
+/** Past the end of its YYMM month, or not a YYMM at all. */
+function isExpired(exp: string, now: number): boolean {
+  const m = /^(\d{2})(\d{2})$/.exec(exp);
+  if (!m) return true;
+  const month = Number(m[2]);
+  if (month < 1 || month > 12) return true;
+  const today = new Date(now);
+  return (2000 + Number(m[1])) * 12 + month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
+}
+
+interface Identified {
+  card: TestCard;
+  config: GatewayConfiguration;
+  exp: string;
+  /** The PAN the PIN block was formatted with: '' for a saved card. */
+  pinPan: string;
+  walletInstrumentIdentifier?: string;
+}
+
+/** The test card a request names (typed, or saved in the wallet), or the 14 answer's description. */
+function identify(secureData: unknown, walletInstrumentIdentifier: unknown, cardHash: unknown): Identified | { refused: string } {
+  const opened = openSecureData(secureData);
+  if (!opened) return { refused: 'Card data could not be read' };
+  if (walletInstrumentIdentifier !== undefined && walletInstrumentIdentifier !== null && walletInstrumentIdentifier !== '') {
+    const saved = savedCard(walletInstrumentIdentifier);
+    if (!saved || (cardHash !== undefined && cardHash !== null && cardHash !== saved.cardHash)) return { refused: 'No such saved card in the sandbox wallet' };
+    const backing = testCard(saved.backedBy)!;
+    return { card: backing, config: saved.cardTypeGatewayConfiguration, exp: opened.exp, pinPan: '', walletInstrumentIdentifier: saved.walletInstrumentIdentifier };
+  }
+  if (!passesLuhn(opened.pan)) return { refused: 'Invalid card number' };
+  const found = testCard(opened.pan);
+  if (!found) return { refused: DESCRIPTIONS['14']! };
+  return { card: found, config: typedCardConfiguration(found), exp: opened.exp, pinPan: opened.pan };
+}
+
+/**
+ * The checks every payment of a card passes, in the issuer's order: a card the sandbox knows, accepted by the
+ * merchant, in date, with its PIN. Answers the final refusal, or the card to go on with.
+ */
+function check(p: SandboxPayment, r: CardRecord, body: Record<string, unknown>, ctx: SandboxContext): { passed: Identified } | { refusal: PayResponse } {
+  const id = identify(body.secureData, body.instrumentIdentifier, undefined);
+  if ('refused' in id) return { refusal: answer(p, '14', id.refused) };
+  hold(r, { pan: id.card.pan, walletInstrumentIdentifier: id.walletInstrumentIdentifier });
+  if (id.card.refusedAtBin) return { refusal: answer(p, id.card.result) };
+  if (id.config.supportsExpiryDate && isExpired(id.exp, ctx.now())) return { refusal: answer(p, '54') };
+  if (id.config.supportsPin && openPin(body.pinBlock, id.pinPan) !== (id.card.pin ?? SANDBOX_PIN)) return { refusal: answer(p, '55') };
+  return { passed: id };
+}
+
+function maskedPhone(p: SandboxPayment): string {
+  const digits = String(p.props.customerMobileNo ?? '').replace(/\D/g, '');
+  const phone = digits.length >= 8 ? digits : SANDBOX_PHONE;
+  return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+}
+
+function otpSent(p: SandboxPayment): PayResponse {
+  return {
+    responseCode: 'T0',
+    responseDescription: 'Kindly enter the OTP sent to your phone',
+    requiresCentinelAuthorization: false,
+    smsSent: true,
+    emailSent: false,
+    mobilePhoneNumber: maskedPhone(p),
+    paymentId: p.paymentId,
+  };
+}
+
+function challengeRequired(p: SandboxPayment, r: CardRecord): PayResponse {
+  const ref = newRef(p);
+  const transactionId = hex(10);
+  r.challenge = { ref, transactionId, completedAt: null, failures: 0 };
+  return {
+    responseCode: 'S0',
+    responseDescription: 'Authenticate the payment with your bank',
+    requiresCentinelAuthorization: true,
+    cardinalInfo: {
+      url: `${CHALLENGE_PATH}?ref=${ref}`,
+      callBackUrl: `/api/v1/payments/cardinalCallBackStatus?paymentId=${encodeURIComponent(p.paymentId)}`,
+      payLoad: randomBytes(24).toString('base64'),
+      accessToken: hex(16),
+      transactionId,
+      eciFlag: UNAUTHENTICATED_ECI,
+    },
+    paymentId: p.paymentId,
+  };
+}
+
+/** The device data collection a Visa card starts with when it has 3-D Secure, or pays in KES. */
+function collection(p: SandboxPayment, r: CardRecord, c: TestCard): CardinalAuthenticationInformation | undefined {
+  if (!c.threeDs && !(c.typeName === 'Visa' && p.props.currencyCode === KENYAN_SHILLING)) return undefined;
+  r.collect ??= { ref: newRef(p), ranAt: null };
+  return { referenceId: r.collect.ref, deviceDataCollectionUrl: `${COLLECT_PATH}?ref=${r.collect.ref}`, accessToken: hex(16) };
+}
+
+function binConfiguration(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const q = req.query;
+  const p = ctx.payment({ paymentId: q.get('paymentId') ?? '' });
+  if (!p) return UNKNOWN_PAYMENT;
+  const r = cardRecord(p);
+  r.binLookups++;
+  const id = identify(q.get('secureData'), q.get('walletInstrumentIdentifier') ?? undefined, q.get('cardHash') ?? undefined);
+  if ('refused' in id) return { body: { responseCode: '14', responseDescription: id.refused } satisfies BinConfiguration };
+  hold(r, { pan: id.card.pan, walletInstrumentIdentifier: id.walletInstrumentIdentifier });
+  if (id.card.refusedAtBin) return { body: { responseCode: id.card.result, responseDescription: DESCRIPTIONS[id.card.result] } satisfies BinConfiguration };
+  const info = collection(p, r, id.card);
+  const body: BinConfiguration = {
+    responseCode: '00',
+    responseDescription: 'Successful',
+    cardTypeGatewayConfiguration: id.config,
+    cardType: { typeName: id.card.typeName },
+    ...(info && { cardinalAuthenticationInformation: info }),
+  };
+  return { body };
+}
+
+function pay(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const p = ctx.payment({ paymentId: req.body.paymentId ?? '' });
+  if (!p) return UNKNOWN_PAYMENT;
+  const r = cardRecord(p);
+  r.payRequests++;
+  if (r.final) return { body: r.final };
+  if (r.stage === 'otp' && r.pending) {
+    // The OTP screen's resend: the same payment, a fresh OTP. Anything else is a repeat of the first request.
+    if (req.body.resendOtp === true || req.body.resendOtp === 'true') r.otpSends++;
+    return { body: r.pending };
+  }
+  if (r.stage === 'challenge' && r.pending) return { body: r.pending };
+  r.charges++;
+  if (typeof req.body.cardinalReferenceId === 'string') r.cardinalReferenceId = req.body.cardinalReferenceId;
+  const checked = check(p, r, req.body, ctx);
+  if ('refusal' in checked) return { body: settle(r, checked.refusal) };
+  const { card: c } = checked.passed;
+  if (c.otp) {
+    r.stage = 'otp';
+    r.otpSends++;
+    r.pending = otpSent(p);
+    return { body: r.pending };
+  }
+  if (c.threeDs) {
+    r.stage = 'challenge';
+    r.pending = challengeRequired(p, r);
+    return { body: r.pending };
+  }
+  return { body: settle(r, answer(p, c.result)) };
+}
+
+function heldCard(r: CardRecord): TestCard | undefined {
+  return r.card && testCard(r.card.pan);
+}
+
+function authenticateOtp(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const p = ctx.payment({ paymentId: req.body.paymentId ?? '' });
+  if (!p) return UNKNOWN_PAYMENT;
+  const r = cardRecord(p);
+  // A repeated submit after the answer gets the answer again.
+  if (r.final) return { body: r.final };
+  const c = heldCard(r);
+  if (r.stage !== 'otp' || !c) return { body: { responseCode: '25', responseDescription: 'No payment awaiting an OTP' } };
+  if (String(req.body.twoFactorAuthenticationCode ?? '') !== SANDBOX_OTP) {
+    r.otpFailures++;
+    return { body: { responseCode: 'T1', responseDescription: 'Invalid OTP provided' } };
+  }
+  return { body: settle(r, answer(p, c.result)) };
+}
+
+function cardinalStatus(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const p = ctx.payment({ paymentId: req.query.get('paymentId') ?? '' });
+  if (!p) return UNKNOWN_PAYMENT;
+  const { challenge } = cardRecord(p);
+  if (!challenge) return { body: { responseCode: '25', responseDescription: 'No 3-D Secure authentication for this payment' } };
+  if (challenge.completedAt === null) return { body: { responseCode: 'T1', responseDescription: 'Authentication in progress' } };
+  return { body: { responseCode: 'T0', responseDescription: 'Authentication complete', eciFlag: AUTHENTICATED_ECI, transactionId: challenge.transactionId } };
+}
+
+function authenticateCardinal(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const p = ctx.payment({ paymentId: req.body.paymentId ?? '' });
+  if (!p) return UNKNOWN_PAYMENT;
+  const r = cardRecord(p);
+  if (r.final) return { body: r.final };
+  const c = heldCard(r);
+  if (!r.challenge || !c) return { body: { responseCode: '25', responseDescription: 'No 3-D Secure authentication for this payment' } };
+  const info = (req.body.cardinalInfo ?? {}) as Record<string, unknown>;
+  const passed = r.challenge.completedAt !== null && info.transactionId === r.challenge.transactionId;
+  return { body: settle(r, passed ? answer(p, c.result) : answer(p, CARDINAL_DECLINED_CODE)) };
+}
+
+/**
+ * The bulk payments service: one card payment for every pay item. Kept simple: no OTP and no 3-D Secure in
+ * bulk, so a card that would meet them is approved once its checks (PIN, expiry) pass.
+ */
+function bulkPayment(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const p = ctx.payment({ paymentId: req.body.paymentId ?? '' });
+  if (!p) return UNKNOWN_PAYMENT;
+  if (p.props.isBulkPayment !== true) return { status: 400, body: { responseCode: NOT_BULK_CODE, responseDescription: 'Not a bulk payment' } };
+  const r = cardRecord(p);
+  r.payRequests++;
+  if (r.final) return { body: r.final };
+  r.charges++;
+  const checked = check(p, r, req.body, ctx);
+  return { body: settle(r, 'refusal' in checked ? checked.refusal : answer(p, checked.passed.card.result, undefined, 'BLK')) };
+}
+
+// The issuer's pages. Plain HTML forms: a strict CSP applies (no script, no inline style).
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body><main>
+${body}
+</main></body>
+</html>
+`;
+}
+
+/** An INLINE checkout is framed by the merchant's page, itself an ancestor of the issuer's frame. */
+function framers(p: SandboxPayment): string[] {
+  return p.props.displayMode === 'INLINE' && typeof p.props.siteOrigin === 'string' ? [p.props.siteOrigin] : [];
+}
+
+const UNKNOWN_PAGE: SandboxAnswer = {
+  status: 404,
+  html: page('Unknown verification — Oja Sandbox Bank', '<h1>Oja Sandbox Bank</h1>\n<p>This verification is unknown or no longer valid. Return to the checkout.</p>'),
+};
+
+function donePage(p: SandboxPayment): SandboxAnswer {
+  return {
+    html: page('Verification complete — Oja Sandbox Bank', '<h1>Oja Sandbox Bank</h1>\n<p role="status">Verification complete. You can return to the checkout.</p>'),
+    frameAncestors: framers(p),
+  };
+}
+
+function challengePage(p: SandboxPayment, ref: string, error: boolean): SandboxAnswer {
+  const amount = formatAmount(Number(p.props.checkoutAmount) || 0, String(p.props.currencyCode ?? ''));
+  const merchant = String(p.props.merchantName ?? '');
+  const body = `<h1>Oja Sandbox Bank — verify your payment</h1>
+<p>Payment of <strong>${escapeHtml(amount)}</strong>${merchant ? ` to ${escapeHtml(merchant)}` : ''}.</p>
+<form method="post" action="${CHALLENGE_PATH}">
+<input type="hidden" name="ref" value="${escapeHtml(ref)}">
+${error ? '<p id="code-error" role="alert">Incorrect code. Try again.</p>\n' : ''}<p><label for="code">Enter the code ${SANDBOX_CHALLENGE_CODE}</label><br>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required${error ? ' aria-invalid="true" aria-describedby="code-error"' : ''}></p>
+<p><button type="submit">Submit</button></p>
+</form>`;
+  return { html: page('Verify your payment — Oja Sandbox Bank', body), frameAncestors: framers(p) };
+}
+
+function showChallenge(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const ref = req.query.get('ref');
+  const found = paymentOfRef(ref, ctx);
+  const challenge = found?.r.challenge;
+  if (!found || !challenge || challenge.ref !== ref) return UNKNOWN_PAGE;
+  return challenge.completedAt === null ? challengePage(found.p, challenge.ref, false) : donePage(found.p);
+}
+
+function submitChallenge(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const ref = req.body.ref;
+  const found = paymentOfRef(ref, ctx);
+  const challenge = found?.r.challenge;
+  if (!found || !challenge || challenge.ref !== ref) return UNKNOWN_PAGE;
+  if (challenge.completedAt !== null) return donePage(found.p);
+  if (String(req.body.code ?? '').trim() !== SANDBOX_CHALLENGE_CODE) {
+    challenge.failures++;
+    return challengePage(found.p, challenge.ref, true);
+  }
+  challenge.completedAt = ctx.now();
+  return donePage(found.p);
+}
+
+function collectDeviceData(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const ref = req.query.get('ref');
+  const found = paymentOfRef(ref, ctx);
+  const collect = found?.r.collect;
+  if (!found || !collect || collect.ref !== ref) return UNKNOWN_PAGE;
+  collect.ranAt ??= ctx.now();
+  return { html: page('Device data collection — Oja Sandbox Bank', '<p>Device data collected.</p>'), frameAncestors: framers(found.p) };
+}
+
+/** The card endpoints of the sandbox collections API (spec core §7) and the issuer's 3-D Secure pages. */
+export const sandbox: SandboxPart = {
+  routes: [
+    { method: 'GET', path: '/api/v1/merchantbins', handler: binConfiguration },
+    { method: 'POST', path: '/api/v1/pay', handler: pay },
+    { method: 'POST', path: '/api/v1/pay/authenticateToken', handler: authenticateOtp },
+    { method: 'GET', path: '/api/v1/payments/cardinalCallBackStatus', handler: cardinalStatus },
+    { method: 'POST', path: '/api/v1/pay/authenticateCardinal', handler: authenticateCardinal },
+    { method: 'POST', path: '/api/v1/payments', handler: bulkPayment },
+    { method: 'GET', path: COLLECT_PATH, handler: collectDeviceData },
+    { method: 'GET', path: CHALLENGE_PATH, handler: showChallenge },
+    { method: 'POST', path: CHALLENGE_PATH, handler: submitChallenge },
+  ],
+};
+
+/** The plugin with its sandbox part, for server builds (package export condition "oja-server"). */
+export default { ...card, sandbox };

@@ -1,0 +1,145 @@
+/**
+ * The sandbox's test cards (CONTRACT §4, README "Test data") and the sandbox wallet's saved cards, which are
+ * backed by test cards: the card package owns every PAN, the wallet only ever sees masked ones.
+ */
+import type { GatewayConfiguration } from './api';
+
+/** The PIN every PIN test card takes. */
+export const SANDBOX_PIN = '1111';
+/** The OTP the sandbox "sends", and the code the 3-D Secure challenge page takes. */
+export const SANDBOX_OTP = '123456';
+export const SANDBOX_CHALLENGE_CODE = '123456';
+
+export interface TestCard {
+  pan: string;
+  /** cardType.typeName of the BIN lookup (spec core §3 brand table spelling). */
+  typeName: 'Verve' | 'MasterCard' | 'Visa';
+  /** The PIN the card requires; none when absent. */
+  pin?: string;
+  /** After the PIN (if any), an OTP is sent. */
+  otp?: boolean;
+  /** The issuer's 3-D Secure challenge page. */
+  threeDs?: boolean;
+  /** The code the payment ends with once every step is passed. */
+  result: string;
+  /** Set when the card is refused at the BIN lookup already (and at payment, if that is called directly). */
+  refusedAtBin?: boolean;
+}
+
+export const TEST_CARDS: readonly TestCard[] = [
+  { pan: '5061050254756707864', typeName: 'Verve', pin: SANDBOX_PIN, otp: true, result: '00' },
+  { pan: '5060990580000217499', typeName: 'Verve', pin: SANDBOX_PIN, result: '00' },
+  { pan: '5123450000000008', typeName: 'MasterCard', otp: true, result: '00' },
+  { pan: '4000000000002503', typeName: 'Visa', threeDs: true, result: '00' },
+  { pan: '5060990580000000390', typeName: 'Verve', pin: SANDBOX_PIN, result: '51' },
+  { pan: '5061830100001895', typeName: 'Verve', pin: SANDBOX_PIN, result: '91' },
+  { pan: '4000000000000002', typeName: 'Visa', result: 'Z8', refusedAtBin: true },
+];
+
+export function testCard(pan: string): TestCard | undefined {
+  return TEST_CARDS.find((c) => c.pan === pan);
+}
+
+/** What a typed test card asks of the payer: the card entry has taken expiry and CVV already. */
+export function typedCardConfiguration(card: TestCard): GatewayConfiguration {
+  return {
+    supportsPin: !!card.pin,
+    supportsCardinalAuthentication: !!card.threeDs,
+    supportThreeDsAuthentication: !!card.threeDs,
+    supportsExpiryDate: true,
+    supportsCvv2: true,
+  };
+}
+
+/** A card saved in the sandbox wallet: the public fields the wallet lists, and the test card behind it. */
+export interface SavedCard {
+  name: string;
+  maskedPan: string;
+  /** VVC, VMP, QTM: Verve (QTM e-cash); MCN: MasterCard; VVV, VCC, VCI: Visa (spec core §3). */
+  cardTypeCode: string;
+  cardHash: string;
+  cardIdentifier: string;
+  walletInstrumentIdentifier: string;
+  expiryMonth: string;
+  expiryYear: string;
+  cardTypeGatewayConfiguration: Required<GatewayConfiguration>;
+  /** The test card whose behaviour the saved card has; never leaves the sandbox. */
+  backedBy: string;
+}
+
+const config = (c: Partial<GatewayConfiguration>): Required<GatewayConfiguration> => ({
+  supportsExpiryDate: false,
+  supportsCvv2: false,
+  supportsPin: false,
+  supportsCardinalAuthentication: false,
+  supportThreeDsAuthentication: false,
+  ...c,
+});
+
+/** Identifiers are fixed, random-looking ids: they travel in URLs, so nothing in them comes from a PAN. */
+export const SAVED_CARDS: readonly SavedCard[] = [
+  {
+    name: 'Verve debit',
+    maskedPan: '506099******7499',
+    cardTypeCode: 'VVC',
+    cardHash: 'a3f1c09e5b7d4e21',
+    cardIdentifier: 'sbx-card-1',
+    walletInstrumentIdentifier: 'sbx-wi-7f3a91',
+    expiryMonth: '09',
+    expiryYear: '2031',
+    cardTypeGatewayConfiguration: config({ supportsPin: true }),
+    backedBy: '5060990580000217499',
+  },
+  {
+    name: 'Visa',
+    maskedPan: '400000******2503',
+    cardTypeCode: 'VCC',
+    cardHash: '5c2e8b17f04a9d63',
+    cardIdentifier: 'sbx-card-2',
+    walletInstrumentIdentifier: 'sbx-wi-2c84d0',
+    expiryMonth: '12',
+    expiryYear: '2030',
+    cardTypeGatewayConfiguration: config({ supportsExpiryDate: true, supportsCvv2: true, supportsCardinalAuthentication: true, supportThreeDsAuthentication: true }),
+    backedBy: '4000000000002503',
+  },
+  {
+    name: 'Mastercard',
+    maskedPan: '512345******0008',
+    cardTypeCode: 'MCN',
+    cardHash: 'e90d6a4b21c38f75',
+    cardIdentifier: 'sbx-card-3',
+    walletInstrumentIdentifier: 'sbx-wi-b61e5f',
+    expiryMonth: '06',
+    expiryYear: '2032',
+    cardTypeGatewayConfiguration: config({ supportsExpiryDate: true, supportsCvv2: true }),
+    backedBy: '5123450000000008',
+  },
+  {
+    name: 'Verve e-cash',
+    maskedPan: '',
+    cardTypeCode: 'QTM',
+    cardHash: '7b4f0e2d96a1c853',
+    cardIdentifier: 'sbx-card-4',
+    walletInstrumentIdentifier: 'sbx-wi-d03c27',
+    expiryMonth: '',
+    expiryYear: '',
+    cardTypeGatewayConfiguration: config({ supportsPin: true }),
+    backedBy: '5060990580000217499',
+  },
+];
+
+export function savedCard(walletInstrumentIdentifier: unknown): SavedCard | undefined {
+  return SAVED_CARDS.find((c) => c.walletInstrumentIdentifier === walletInstrumentIdentifier);
+}
+
+/** The Luhn check (spec core §5 "Card number"). */
+export function passesLuhn(pan: string): boolean {
+  if (!/^\d{12,19}$/.test(pan)) return false;
+  let sum = 0;
+  for (let i = 0; i < pan.length; i++) {
+    let d = Number(pan[pan.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

@@ -1,0 +1,300 @@
+import { css } from '@linaria/core';
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Route, Switch } from 'wouter';
+import { proxy, useSnapshot } from 'valtio';
+import { ChangeMethodLink, go, HttpError, registerMessages, styles, useCheckout, useCheckoutState, useT, withSession } from '@oja/core';
+import type { Checkout } from '@oja/core';
+import { Field, PendingLayout } from '@oja/core/primitives';
+import { CardForm } from '@oja/card/form';
+import { BrandIcon } from '@oja/card/brand-icons';
+import { CARD_PATH, forgetCard, submitCard } from '@oja/card/flow';
+import { CARD_TYPE_BRANDS, isECash } from '@oja/card/rules';
+import { signIn, walletByToken } from './api';
+import type { WalletAnswer, WalletCard } from './api';
+import { screenMessages } from './screenMessages';
+
+registerMessages(screenMessages);
+
+export const WALLET_PATH = '/payment/wallet';
+export const LOGIN_PATH = `${WALLET_PATH}/login`;
+export const WALLET_CARD_PATH = `${WALLET_PATH}/card`;
+
+/** The signed-in wallet (spec core §3 "Async slots": wallet data): in memory, cleared by sign out. */
+interface WalletState {
+  loading: boolean;
+  error: string | null;
+  data: WalletAnswer | null;
+  selected: WalletCard | null;
+}
+
+const wallets = new WeakMap<Checkout, WalletState>();
+
+export function walletState(c: Checkout): WalletState {
+  let w = wallets.get(c);
+  if (!w) {
+    w = proxy<WalletState>({ loading: false, error: null, data: null, selected: null });
+    wallets.set(c, w);
+  }
+  return w;
+}
+
+/** Sign out: the wallet's data and any card of it are forgotten. */
+export function signOut(c: Checkout): void {
+  const w = walletState(c);
+  w.data = null;
+  w.selected = null;
+  w.error = null;
+  forgetCard(c);
+  go(c, LOGIN_PATH, true);
+}
+
+const list = css`
+  list-style: none;
+  margin: 0;
+  padding: 2px;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  @media (min-width: 481px) { max-height: 220px; overflow-y: auto; }
+`;
+const cardButton = css`
+  justify-content: flex-start;
+  text-align: left;
+  gap: 12px;
+`;
+const userRow = css`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 8px;
+`;
+
+function brandOf(card: WalletCard) {
+  return CARD_TYPE_BRANDS[card.cardTypeCode] ?? null;
+}
+
+/** "Verve ending in 7499", or "Verve e-cash" with no last four (spec core §2 "Wallet card list"). */
+function CardLabel({ card }: { card: WalletCard }) {
+  const t = useT();
+  const brand = brandOf(card);
+  const brandName = brand ? t(`card.brand.${brand}`) : card.name;
+  return (
+    <>
+      {brand && <BrandIcon brand={brand} />}
+      <span>
+        {isECash(card.cardTypeCode) || !card.maskedPan
+          ? t('wallet.list.eCash', { brand: brandName })
+          : t('wallet.list.ending', { brand: brandName, last4: card.maskedPan.slice(-4) })}
+      </span>
+    </>
+  );
+}
+
+function SignIn() {
+  const t = useT();
+  const c = useCheckout();
+  const w = walletState(c);
+  const snap = useSnapshot(w);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const errors = {
+    username: username.trim() ? null : 'wallet.signIn.usernameRequired',
+    password: password ? null : 'wallet.signIn.passwordRequired',
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (errors.username || errors.password || w.loading) return;
+    w.loading = true;
+    w.error = null;
+    try {
+      w.data = await signIn(c.http, c.state.props, username.trim(), password);
+      setPassword('');
+      go(c, WALLET_PATH, true);
+    } catch (err) {
+      w.error = err instanceof HttpError && err.status === 403 ? 'wallet.signIn.invalid' : 'wallet.signIn.unavailable';
+    } finally {
+      w.loading = false;
+    }
+  };
+
+  return (
+    <form className={styles.stack} onSubmit={submit} noValidate aria-labelledby="wallet-title">
+      <h1 id="wallet-title" className={styles.heading}>{t('wallet.signIn.title')}</h1>
+      <p className={styles.muted}>{t('wallet.signIn.subtitle')}</p>
+      <Field
+        label={t('wallet.signIn.username')}
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        error={submitted && errors.username ? t(errors.username) : null}
+      />
+      <Field
+        label={t('wallet.signIn.password')}
+        name="password"
+        type={visible ? 'text' : 'password'}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={submitted && errors.password ? t(errors.password) : null}
+        adornment={
+          <button type="button" className={styles.link} aria-pressed={visible} aria-label={t(visible ? 'wallet.signIn.hideLabel' : 'wallet.signIn.showLabel')} onClick={() => setVisible((v) => !v)}>
+            {t(visible ? 'wallet.signIn.hide' : 'wallet.signIn.show')}
+          </button>
+        }
+      />
+      {snap.error && <p className={styles.errorText} role="alert">{t(snap.error)}</p>}
+      <button type="submit" className={styles.button} aria-disabled={snap.loading || undefined} data-testid="wallet-sign-in">
+        {snap.loading ? t('wallet.signIn.signingIn') : t('wallet.signIn.submit')}
+      </button>
+      <ChangeMethodLink />
+    </form>
+  );
+}
+
+/** Signed in by the merchant's access token: the wallet is fetched with the token the shell obtained. */
+function useTokenWallet(c: Checkout) {
+  const { tokenSignIn } = useCheckoutState();
+  const token = typeof tokenSignIn?.token === 'string' ? tokenSignIn.token : '';
+  useEffect(() => {
+    const w = walletState(c);
+    if (!token || w.data || w.loading) return;
+    const ctrl = new AbortController();
+    w.loading = true;
+    walletByToken(c.http, c.state.props, token, ctrl.signal)
+      .then((data) => {
+        w.data = data;
+      })
+      .catch(() => {
+        if (!ctrl.signal.aborted) w.error = 'wallet.signIn.unavailable';
+      })
+      .finally(() => {
+        w.loading = false;
+      });
+    return () => ctrl.abort();
+  }, [c, token]);
+  return token;
+}
+
+function CardList() {
+  const t = useT();
+  const c = useCheckout();
+  const w = walletState(c);
+  const snap = useSnapshot(w);
+  const { env, locale } = useCheckoutState();
+  const token = useTokenWallet(c);
+  const signedOut = !snap.data && !snap.loading && !token;
+  useEffect(() => {
+    if (signedOut) go(c, LOGIN_PATH, true);
+  }, [c, signedOut]);
+  if (!snap.data) {
+    if (snap.error) return <><p className={styles.errorText} role="alert">{t(snap.error)}</p><SignIn /></>;
+    return signedOut ? <SignIn /> : <PendingLayout title={t('wallet.list.loading')} simulate={false} />;
+  }
+  const { user, paymentMethods } = snap.data;
+  const choose = (card: WalletCard) => {
+    w.selected = card;
+    go(c, WALLET_CARD_PATH);
+  };
+  return (
+    <section className={styles.stack} aria-labelledby="wallet-list-title">
+      <div className={userRow}>
+        <p className={styles.muted}>{t('wallet.list.greeting', { name: `${user.firstName} ${user.lastName}`.trim() })}</p>
+        <button type="button" className={styles.link} onClick={() => signOut(c)}>{t('wallet.list.signOut')}</button>
+      </div>
+      <h1 id="wallet-list-title" className={styles.heading}>{t('wallet.list.title')}</h1>
+      {paymentMethods.length === 0 ? (
+        <p className={styles.muted}>{t('wallet.list.empty')}</p>
+      ) : (
+        <ul className={list} aria-label={t('wallet.list.cards')}>
+          {paymentMethods.map((card) => (
+            <li key={card.walletInstrumentIdentifier}>
+              <button type="button" className={`${styles.button} ${styles.secondaryButton} ${cardButton}`} onClick={() => choose(card as WalletCard)}>
+                <CardLabel card={card as WalletCard} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <a
+        className={`${styles.button} ${styles.secondaryButton}`}
+        href={withSession(env, CARD_PATH, locale)}
+        onClick={(e) => {
+          e.preventDefault();
+          go(c, CARD_PATH);
+        }}
+      >
+        {t('wallet.list.newCard')}
+      </a>
+      <ChangeMethodLink />
+    </section>
+  );
+}
+
+/** A saved card: expiry and CVV only where its type needs them, then the card flow (spec core §4 "Wallet"). */
+function CardDetail() {
+  const t = useT();
+  const c = useCheckout();
+  const w = walletState(c);
+  const snap = useSnapshot(w);
+  const { env, locale } = useCheckoutState();
+  const card = snap.selected as WalletCard | null;
+  useEffect(() => {
+    if (!card) go(c, WALLET_PATH, true);
+  }, [c, card]);
+  if (!card || !snap.data) return null;
+  const g = card.cardTypeGatewayConfiguration ?? {};
+  const back = (
+    <a
+      className={styles.link}
+      href={withSession(env, WALLET_PATH, locale)}
+      onClick={(e) => {
+        e.preventDefault();
+        go(c, WALLET_PATH);
+      }}
+    >
+      {t('wallet.card.selectCard')}
+    </a>
+  );
+  const fields = { number: false, expiry: !!g.supportsExpiryDate, cvv: !!g.supportsCvv2 };
+  return (
+    <CardForm
+      fields={fields}
+      back={back}
+      onSubmit={(secret) =>
+        void submitCard(c, secret, {
+          walletId: snap.data!.walletId,
+          walletCardName: card.name,
+          walletIdentifier: card.cardIdentifier,
+          instrumentIdentifier: card.walletInstrumentIdentifier,
+          cardHash: card.cardHash,
+        })
+      }
+    >
+      <p className={userRow}><CardLabel card={card} /></p>
+      {!fields.expiry && !fields.cvv && <p className={styles.muted}>{t('wallet.card.noDetails')}</p>}
+    </CardForm>
+  );
+}
+
+/** The wallet: sign in, the saved cards, a card's details (spec core §2 routes /payment/wallet/*). */
+export default function WalletScreen() {
+  return (
+    <Switch>
+      <Route path="/login">
+        <SignIn />
+      </Route>
+      <Route path="/card">
+        <CardDetail />
+      </Route>
+      <Route>
+        <CardList />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,25 @@
+import { defineChannel } from '@oja/core';
+import { messages } from './messages';
+import { WalletIcon } from './WalletIcon';
+
+/** Kenya's payments have no wallet (spec core §5). */
+const KENYA = 'KE';
+
+/**
+ * Wallet sign-in with saved cards (spec core §2 "Wallet sign-in", "Wallet card list"; §4 "Wallet"). Offered
+ * with the card when the payment has more than one channel, outside Kenya. A saved card then pays through the
+ * card flow.
+ */
+export const wallet = defineChannel({
+  id: 'wallet',
+  code: 'WALLET',
+  path: '/payment/wallet',
+  order: 15,
+  isAvailable: (props) => props.paymentChannels.length > 1 && props.countryCode !== KENYA,
+  row: { icon: WalletIcon, title: 'wallet.row.title', description: 'wallet.row.description' },
+  screen: () => import('./Screen'),
+  messages,
+  acceptsAccessToken: true,
+});
+
+export default wallet;
