@@ -230,3 +230,30 @@ export function forgetCard(c: Checkout): void {
   s.card = null;
   s.sealed = null;
 }
+
+/** What a story or a test starts a step with: a flow as it is after the earlier steps. */
+export interface FlowSeed {
+  card?: CardSecret;
+  sealed?: Sealed;
+  config?: BinConfiguration;
+  cardinal?: CardinalInfo;
+  wallet?: WalletPaymentFields;
+  otpTarget?: string;
+  otpSentAt?: number;
+  error?: string;
+}
+
+/** Puts the flow in the state a step expects (stories and tests only; the page gets there by paying). */
+export function seedFlow(c: Checkout, seed: FlowSeed): CardFlowState {
+  const f = cardFlow(c);
+  const s = secretsOf(c);
+  if (seed.card) s.card = seed.card;
+  if (seed.card || seed.sealed) s.sealed = seed.sealed ?? { secureData: 'sealed', pinBlock: '' };
+  if (seed.config) f.config = seed.config;
+  if (seed.cardinal) f.cardinal = seed.cardinal;
+  if (seed.wallet) f.wallet = seed.wallet;
+  if (seed.otpTarget !== undefined) f.otpTarget = seed.otpTarget;
+  if (seed.otpSentAt !== undefined) f.otpSentAt = seed.otpSentAt;
+  if (seed.error !== undefined) f.error = seed.error;
+  return f;
+}
