@@ -63,15 +63,16 @@ export function Otp() {
       <button type="submit" className={styles.button} aria-disabled={flow.busy || undefined} data-testid="otp-authorize">
         {t('card.otp.authorize')}
       </button>
-      {hasCard(c) && (
-        <div role="status" aria-live="polite">
-          {sentNotice ? (
-            <p className={styles.muted}>{t('card.otp.codeSent')}</p>
-          ) : remaining > 0 ? (
-            <p className={styles.muted}>{t('card.otp.resendIn', { time: formatMmSs(remaining) })}</p>
+      {sentNotice && <p className={styles.muted} role="status">{t('card.otp.codeSent')}</p>}
+      {hasCard(c) && !sentNotice && (
+        <div>
+          {remaining > 0 ? (
+            <p className={styles.muted} role="timer" aria-live="off">{t('card.otp.resendIn', { time: formatMmSs(remaining) })}</p>
           ) : (
             <button type="button" className={styles.link} onClick={resend}>{t('card.otp.resend')}</button>
           )}
+          {/* Announced once, when the resend becomes possible; the seconds are not read out. */}
+          <span className="oja-sr-only" aria-live="polite">{remaining > 0 ? '' : t('card.otp.resendReady')}</span>
         </div>
       )}
       <ChangeMethodLink />

@@ -37,6 +37,7 @@ const en = {
       resendIn: 'Resend OTP in {{time}}',
       resend: 'Resend OTP',
       codeSent: 'Code sent',
+      resendReady: 'You can now resend the OTP.',
     },
     cardinal: {
       title: 'Verify with your bank',
@@ -89,6 +90,7 @@ const fr: typeof en = {
       resendIn: "Renvoyer l'OTP dans {{time}}",
       resend: "Renvoyer l'OTP",
       codeSent: 'Code envoyé',
+      resendReady: "Vous pouvez maintenant renvoyer l'OTP.",
     },
     cardinal: {
       title: 'Vérification auprès de votre banque',
