@@ -1,7 +1,7 @@
 import { css } from '@linaria/core';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, styles, useChannel, useCheckout, useT } from '@oja/core';
+import { ChangeMethodLink, complete, styles, useChannel, useCheckout, useT } from '@oja/core';
 import type { StatusAnswer } from '@oja/core';
 import { PendingLayout, useStatusPolling } from '@oja/core/primitives';
 import { cardFlow, CODE_OTP, finishCardinal, pay } from './flow';
@@ -83,6 +83,12 @@ export function Cardinal() {
     }, DEVICE_COLLECTION_MS);
     return () => clearTimeout(timer);
   }, []);
+
+  // An issuer page the frame may not load (not http or https) cannot be completed: the payment fails here.
+  const unusable = !!flow.cardinal && !issuerUrl;
+  useEffect(() => {
+    if (unusable) complete(c, '', { messageKey: 'core.error.default' });
+  }, [c, unusable]);
 
   // T1 keeps asking; T0 authenticates; any other code completes with it.
   useStatusPolling(plugin, !!issuerUrl, (answer: StatusAnswer) => {

@@ -36,7 +36,10 @@ export function Otp() {
     setSubmitted(true);
     if (validateOtp(otp) || flow.busy) return;
     void submitOtp(c, otp).then(() => {
-      if (cardFlow(c).error) setOtp('');
+      // A refused code is cleared for the next try, and its message (not the empty field's) is what shows.
+      if (!cardFlow(c).error) return;
+      setOtp('');
+      setSubmitted(false);
     });
   };
   const resend = () => {

@@ -150,7 +150,12 @@ export async function submitPin(c: Checkout, pin: string): Promise<void> {
 export async function pay(c: Checkout, cardinalReferenceId?: string): Promise<PayResponse | undefined> {
   const f = cardFlow(c);
   const s = secretsOf(c);
-  if (!s.sealed || f.payment) return f.payment ?? undefined;
+  if (!s.sealed) return undefined;
+  if (f.payment) {
+    // The attempt's payment is made (the payer came back to an earlier step): back to the step it is at.
+    afterPayment(c, f.payment);
+    return f.payment;
+  }
   const sealed = s.sealed;
   const bulk = !!c.state.props.isBulkPayment;
   const r = await step(
@@ -189,7 +194,8 @@ export async function submitOtp(c: Checkout, otp: string): Promise<void> {
   const f = cardFlow(c);
   const r = await step(c, () => authenticateOtp(c.http, c.state.props, otp), 'stay');
   if (!r) return;
-  if (r.responseCode === CODE_INVALID_OTP) f.error = messageKeyForCode(CODE_INVALID_OTP);
+  // The card's own wording: the code messages come with the result screen, which may not have loaded yet.
+  if (r.responseCode === CODE_INVALID_OTP) f.error = 'card.otp.invalid';
   else finish(c, r);
 }
 

@@ -15,7 +15,6 @@ const en = {
       paying: 'Processing…',
       accepted: 'Cards accepted',
       brandDetected: '{{brand}} card',
-      selectCard: 'Select a card',
       secure: 'Your card details are encrypted before they leave this page.',
     },
     pin: {
@@ -38,6 +37,7 @@ const en = {
       resend: 'Resend OTP',
       codeSent: 'Code sent',
       resendReady: 'You can now resend the OTP.',
+      invalid: 'Invalid OTP provided',
     },
     cardinal: {
       title: 'Verify with your bank',
@@ -68,7 +68,6 @@ const fr: typeof en = {
       paying: 'Traitement…',
       accepted: 'Cartes acceptées',
       brandDetected: 'Carte {{brand}}',
-      selectCard: 'Choisir une carte',
       secure: 'Les informations de votre carte sont chiffrées avant de quitter cette page.',
     },
     pin: {
@@ -91,6 +90,7 @@ const fr: typeof en = {
       resend: "Renvoyer l'OTP",
       codeSent: 'Code envoyé',
       resendReady: "Vous pouvez maintenant renvoyer l'OTP.",
+      invalid: 'OTP fourni invalide',
     },
     cardinal: {
       title: 'Vérification auprès de votre banque',

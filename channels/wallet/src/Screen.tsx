@@ -26,6 +26,8 @@ interface WalletState {
   error: string | null;
   data: WalletAnswer | null;
   selected: WalletCard | null;
+  /** The payer signed out: the merchant's access token does not sign them back in. */
+  signedOut: boolean;
 }
 
 const wallets = new WeakMap<Checkout, WalletState>();
@@ -33,7 +35,7 @@ const wallets = new WeakMap<Checkout, WalletState>();
 export function walletState(c: Checkout): WalletState {
   let w = wallets.get(c);
   if (!w) {
-    w = proxy<WalletState>({ loading: false, error: null, data: null, selected: null });
+    w = proxy<WalletState>({ loading: false, error: null, data: null, selected: null, signedOut: false });
     wallets.set(c, w);
   }
   return w;
@@ -45,6 +47,7 @@ export function signOut(c: Checkout): void {
   w.data = null;
   w.selected = null;
   w.error = null;
+  w.signedOut = true;
   forgetCard(c);
   go(c, LOGIN_PATH, true);
 }
@@ -163,7 +166,7 @@ function useTokenWallet(c: Checkout) {
   const token = typeof tokenSignIn?.token === 'string' ? tokenSignIn.token : '';
   useEffect(() => {
     const w = walletState(c);
-    if (!token || w.data || w.loading) return;
+    if (!token || w.data || w.loading || w.signedOut) return;
     const ctrl = new AbortController();
     w.loading = true;
     walletByToken(c.http, c.state.props, token, ctrl.signal)
@@ -188,12 +191,13 @@ function CardList() {
   const snap = useSnapshot(w);
   const { env, locale } = useCheckoutState();
   const token = useTokenWallet(c);
-  const signedOut = !snap.data && !snap.loading && !token;
+  const signedOut = !snap.data && !snap.loading && (!token || snap.signedOut);
   useEffect(() => {
     if (signedOut) go(c, LOGIN_PATH, true);
   }, [c, signedOut]);
   if (!snap.data) {
-    if (snap.error) return <><p className={styles.errorText} role="alert">{t(snap.error)}</p><SignIn /></>;
+    // The sign-in shows the error.
+    if (snap.error) return <SignIn />;
     return signedOut ? <SignIn /> : <PendingLayout title={t('wallet.list.loading')} simulate={false} />;
   }
   const { user, paymentMethods } = snap.data;
