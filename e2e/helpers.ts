@@ -266,3 +266,105 @@ export const transfer = {
     await page.getByRole('heading', { name: 'Confirming your transfer' }).waitFor();
   },
 };
+
+/** The sandbox's test cards (CONTRACT §4). */
+export const TEST_CARDS = {
+  /** Verve: PIN, then OTP, then 00. */
+  pinThenOtp: '5061050254756707864',
+  /** Verve: PIN, then 00. */
+  pin: '5060990580000217499',
+  /** Mastercard: OTP, then 00. */
+  otp: '5123450000000008',
+  /** Visa: the 3-D Secure challenge page, then 00. */
+  threeDs: '4000000000002503',
+  /** Verve: PIN, then 51. */
+  insufficientFunds: '5060990580000000390',
+  /** Verve: PIN, then 91. */
+  unableToProcess: '5061830100001895',
+  /** Visa: Z8 at once. */
+  notAccepted: '4000000000000002',
+} as const;
+export const SANDBOX_PIN = '1111';
+export const SANDBOX_OTP = '123456';
+export const SANDBOX_CHALLENGE_CODE = '123456';
+
+/** An expiry date the card entry accepts: December, two years from now (MM/YY). */
+export function futureExpiry(): string {
+  return `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+}
+
+/** The sandbox's counters of a card payment (channels/card/src/sandbox.ts CardRecord). */
+export interface CardCounters {
+  binLookups: number;
+  payRequests: number;
+  charges: number;
+  otpSends: number;
+  otpFailures: number;
+  challenge: { failures: number; completedAt: number | null } | null;
+}
+
+/** Screens of the card channel. */
+export const card = {
+  /** From the method list: the "Pay with Card" row, then the card entry once hydrated. */
+  async choose(page: Page): Promise<void> {
+    await (await whenHydrated(page.getByRole('link', { name: /Pay with Card/ }))).click();
+    await whenHydrated(page.getByLabel('Card number'));
+  },
+  /** Types a card on the (hydrated) entry and presses Pay. */
+  async enter(page: Page, number: string, { expiry = futureExpiry(), cvv = '123' } = {}): Promise<void> {
+    await page.getByLabel('Card number').fill(number);
+    await page.getByLabel('Expiry date').fill(expiry);
+    await page.getByLabel('CVV').fill(cvv);
+    await page.getByTestId('card-pay').click();
+  },
+  /** Taps the PIN on the shuffled pad and presses Authorize. */
+  async pin(page: Page, pin = SANDBOX_PIN): Promise<void> {
+    await whenHydrated(page.getByTestId('pin-pad'));
+    for (const d of pin) await page.getByRole('button', { name: `Digit ${d}`, exact: true }).click();
+    await page.getByTestId('pin-authorize').click();
+  },
+  /** Types the OTP and presses Authorize. */
+  async otp(page: Page, code = SANDBOX_OTP): Promise<void> {
+    await page.getByRole('heading', { name: 'Enter OTP' }).waitFor();
+    await page.getByLabel('OTP', { exact: true }).fill(code);
+    await page.getByTestId('otp-authorize').click();
+  },
+  /** Answers the issuer's 3-D Secure challenge page, in its frame. */
+  async challenge(page: Page, code = SANDBOX_CHALLENGE_CODE): Promise<void> {
+    const frame = page.frameLocator('[data-testid="issuer-frame"]');
+    await frame.getByLabel(/Enter the code/).fill(code);
+    await frame.getByRole('button', { name: 'Submit' }).click();
+  },
+  /** The sandbox's view of the card payment. */
+  async counters(ref: string): Promise<CardCounters> {
+    const { payment } = await sandboxPayment(ref);
+    return payment?.channels.card as unknown as CardCounters;
+  },
+};
+
+/** The page lands on the store's return page with this code, and the store received exactly that, once. */
+export async function expectDeliveredOnce(page: Page, ref: string, resp: string): Promise<StoreResult> {
+  await page.waitForURL(`${storeBase()}/return`);
+  await expect.poll(() => page.locator('h1').getAttribute('data-resp')).toBe(resp);
+  // Long enough for a second delivery, were there one.
+  await sleep(300);
+  const results = await storeResults(ref);
+  expect(results.map((r) => r.fields.resp)).toEqual([resp]);
+  return results[0];
+}
+
+/** The failure view (spec core §2 "Result screen"): its titles, the code's message and Retry. */
+export async function expectFailureView(page: Page, message: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Transaction Failed', level: 2 }).waitFor();
+  await page.getByText(message, { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Retry payment' }).waitFor();
+}
+
+/** Cancel payment, confirmed in the dialog: Payment Cancelled, then Z6 to the store once. */
+export async function cancelToStore(page: Page, ref: string): Promise<void> {
+  await page.getByTestId('cancel-payment').click();
+  await page.getByRole('dialog', { name: 'Cancel Payment?' }).getByRole('button', { name: 'Cancel Payment', exact: true }).click();
+  await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
+  await expectDeliveredOnce(page, ref, 'Z6');
+}

@@ -7,7 +7,7 @@ export const CARDINAL_POLL_MS = 2_000;
 
 /**
  * Card payments (spec core §2 "Card entry", "Card PIN", "Card OTP", "Card 3-D secure"; §4 "Card flow"): the
- * baseline channel, offered in every market, and the one a bulk payment opens.
+ * baseline channel, kept in every market the merchant offers it in, and the one a bulk payment opens.
  */
 export const card = defineChannel({
   id: 'card',
@@ -15,7 +15,8 @@ export const card = defineChannel({
   path: '/payment/card',
   baseline: true,
   order: 10,
-  isAvailable: () => true,
+  // Offered unless the merchant's channel list leaves it out (an empty list is the default: the card).
+  isAvailable: (props) => props.paymentChannels.length === 0 || props.paymentChannels.includes('CARD'),
   row: { icon: CardIcon, title: 'card.row.title', description: 'card.row.description' },
   screen: () => import('./Screen'),
   /** The issuer's verdict on a 3-D Secure challenge, every 2 s while it answers T1 (spec core §4 "3-D secure screen"). */

@@ -59,7 +59,7 @@ export interface CardRecord {
   stage: 'otp' | 'challenge' | null;
   /** The T0 or S0 answer of that stage, repeated to a second pay request. */
   pending: PayResponse | null;
-  /** The final answer, repeated to every later pay request: a payment is charged once. */
+  /** The final answer, repeated to every later pay request of the attempt: a payment is charged once. */
   final: PayResponse | null;
   /** Device data collection (BIN answer's referenceId, and when its page was loaded). */
   collect: { ref: string; ranAt: number | null } | null;
@@ -106,6 +106,13 @@ function answer(p: SandboxPayment, code: string, description = DESCRIPTIONS[code
   const base = { responseCode: code, responseDescription: description, paymentId: p.paymentId, transactionReference: p.txnRef };
   if (code !== '00') return base;
   return { ...base, amount: p.props.checkoutAmount, paymentReference: `OJA|${reference}|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}` };
+}
+
+function startAttempt(r: CardRecord) {
+  r.final = null;
+  r.stage = null;
+  r.pending = null;
+  r.challenge = null;
 }
 
 function settle(r: CardRecord, final: PayResponse): PayResponse {
@@ -215,6 +222,9 @@ function binConfiguration(req: SandboxRequest, ctx: SandboxContext): SandboxAnsw
   if (!p) return UNKNOWN_PAYMENT;
   const r = cardRecord(p);
   r.binLookups++;
+  // A card entry starts the payer's next attempt (Retry after a refusal, another card after leaving the OTP or
+  // the challenge): the answers of the one before no longer hold. An approved payment stays approved.
+  if (r.final?.responseCode !== '00') startAttempt(r);
   const id = identify(q.get('secureData'), q.get('walletInstrumentIdentifier') ?? undefined, q.get('cardHash') ?? undefined);
   if ('refused' in id) return { body: { responseCode: '14', responseDescription: id.refused } satisfies BinConfiguration };
   hold(r, { pan: id.card.pan, walletInstrumentIdentifier: id.walletInstrumentIdentifier });
