@@ -11,6 +11,8 @@ const b = useBrowser();
 async function openTransfer(page: Page, label: string, extra: Record<string, string> = {}): Promise<string> {
   const ref = txnRef(label);
   await openPay(page, payFields(ref, { channels: 'TRANSFER', ...extra }));
+  // HALO forces the card and the wallet on beside the transfer: the payer picks it from the list.
+  if (extra.acquirer === 'HALO') await page.getByRole('link', { name: /Pay with Transfer/ }).click();
   await transfer.waitForAccount(page);
   return ref;
 }

@@ -64,8 +64,8 @@ describe('Incorrect Transaction', () => {
 describe('Method list and navigation', () => {
   it('opens the only available channel by itself, lists it under Change payment method, and keeps the route on reload', async () => {
     const page = await b.newPage();
-    // Card is not installed: transfer is the one channel left, and opens by itself.
-    await openPay(page, payFields(txnRef('methods'), { channels: 'CARD,TRANSFER' }));
+    // The merchant offers only the transfer: the one channel, it opens by itself.
+    await openPay(page, payFields(txnRef('methods'), { channels: 'TRANSFER' }));
     const number = await transfer.waitForAccount(page);
     expect(pathOf(page)).toBe('/payment/transfer');
     const session = sessionOf(page);
