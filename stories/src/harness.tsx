@@ -41,8 +41,9 @@ export interface CheckoutScenario {
   http?: Record<string, FakeRoute>;
   /**
    * A component shown inside the shell as the screen of `path` (default /payment/story), for a part of a
-   * channel that is reached only after time passes (a wait that ran out). `screenChannel` lends it its code,
-   * cancel wording and status check, and steps aside for it.
+   * channel that is reached only after time passes (a wait that ran out), or that a story shows with fixed props
+   * (the card PIN pad's digit order, shuffled on the page). `screenChannel` lends it its code, cancel wording and
+   * status check, and steps aside for it.
    */
   screen?: ComponentType;
   screenChannel?: ChannelPlugin;
