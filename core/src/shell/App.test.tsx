@@ -160,3 +160,33 @@ describe('App in French', () => {
     expect(screen.getByTestId('cancel-payment').textContent).toBe('Annuler le paiement');
   });
 });
+
+describe('focus after a screen change', () => {
+  const headed = defineChannel({
+    ...transferFixture,
+    id: 'headed-transfer',
+    messages: { en: { 'headed-transfer': transferFixture.messages.en.transfer }, fr: { 'headed-transfer': transferFixture.messages.fr.transfer } },
+    row: { ...transferFixture.row!, title: 'headed-transfer.row.title', description: 'headed-transfer.row.description' },
+    screen: async () => ({ default: () => <h1>Transfer to this account</h1> }),
+  });
+
+  it('moves to the new screen heading when the focused control went away with the old screen', async () => {
+    await renderApp({ channels: [cardFixture, headed] });
+    const row = screen.getByRole('link', { name: /Pay with Transfer/ });
+    row.focus();
+    await click(row);
+    await pass(100);
+    expect(document.activeElement?.textContent).toBe('Transfer to this account');
+    expect(document.activeElement?.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('leaves the focus alone on the first render and when it is still on the page', async () => {
+    const c = await renderApp();
+    expect(document.activeElement).toBe(document.body);
+    const cancel = screen.getByTestId('cancel-payment');
+    cancel.focus();
+    c.navigate('/payment/transfer');
+    await pass(100);
+    expect(document.activeElement).toBe(cancel);
+  });
+});

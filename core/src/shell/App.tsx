@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -40,6 +40,36 @@ const LATER_PARTS: Array<[string, ScreenLoader]> = [
 /** Sandbox only, so never on the initial route of a real payment. */
 const loadDemoPanel = () => import('../ui/DemoPanel').then((m) => ({ default: m.DemoPanel }));
 
+
+/**
+ * When a screen change takes the focus away with the element that had it (Pay, a method row), the focus moves to
+ * the new screen's heading, so keyboard and screen reader users carry on from there, not from the top.
+ */
+function FocusAfterNavigation() {
+  const [location] = useLocation();
+  const { result } = useCheckoutState();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const move = () => {
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
+      const heading = document.querySelector<HTMLElement>('[data-oja-screen] h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus();
+      } else if (++tries < 40) timer = setTimeout(move, 50); // a lazy screen still loading
+    };
+    timer = setTimeout(move, 0);
+    return () => clearTimeout(timer);
+  }, [location, result]);
+  return null;
+}
 
 /** Gives actions the router's navigate. */
 function NavigationBridge() {
@@ -185,7 +215,7 @@ function Shell({ referrer }: { referrer?: string }) {
       {env.sandbox && <LazyPart name="core-DemoPanel" loader={loadDemoPanel} clientOnly />}
       <main className={card}>
         <Header />
-        <div className={body}>
+        <div className={body} data-oja-screen="">
           <ErrorBoundary>
             <Routes referrer={referrer} />
           </ErrorBoundary>
@@ -214,6 +244,7 @@ export function App({ checkout, ssrPath, ssrSearch, referrer, locationHook, sear
       <I18nContext.Provider value={i18n}>
         <Router ssrPath={ssrPath} ssrSearch={ssrSearch} hook={locationHook} searchHook={searchHook}>
           <NavigationBridge />
+          <FocusAfterNavigation />
           <ErrorBoundary>
             <Shell referrer={referrer} />
           </ErrorBoundary>
