@@ -357,7 +357,7 @@ export const OtpInvalid: Story = {
       path: '/payment/card/otp',
       setup: (c) => {
         // What the OTP check's T1 leaves on the step (spec core §4, §8).
-        seedFlow(c, { card: TYPED, config: PIN_CARD, otpTarget: PHONE, otpSentAt: serverNow(), error: 'core.code.invalidOtp' });
+        seedFlow(c, { card: TYPED, config: PIN_CARD, otpTarget: PHONE, otpSentAt: serverNow(), error: 'card.otp.invalid' });
       },
       expect: { en: 'Invalid OTP provided', fr: 'OTP fourni invalide' },
     }),

@@ -33,6 +33,8 @@ export interface CardFormProps {
   onSubmit(card: CardSecret): void;
   /** The link under the button: change payment method, or select a card in wallet mode. */
   back: ReactNode;
+  /** The heading, already translated; default "Enter your card details". */
+  title?: string;
   /** Shown above the fields (the saved card being paid with). */
   children?: ReactNode;
 }
@@ -42,7 +44,7 @@ export interface CardFormProps {
  * CVV with its hint, digits only, messages under the fields after a submit attempt, the amount on the button.
  * The encryption chunk is fetched at the first keystroke so that it is there when Pay is pressed.
  */
-export function CardForm({ fields = { number: true, expiry: true, cvv: true }, onSubmit, back, children }: CardFormProps) {
+export function CardForm({ fields = { number: true, expiry: true, cvv: true }, title, onSubmit, back, children }: CardFormProps) {
   const t = useT();
   const c = useCheckout();
   const { props } = useCheckoutState();
@@ -80,7 +82,7 @@ export function CardForm({ fields = { number: true, expiry: true, cvv: true }, o
 
   return (
     <form className={styles.stack} onSubmit={submit} onFocus={warmCrypto} noValidate aria-labelledby="card-title" autoComplete="on">
-      <h1 id="card-title" className={styles.heading}>{t('card.entry.title')}</h1>
+      <h1 id="card-title" className={styles.heading}>{title ?? t('card.entry.title')}</h1>
       {children}
       {fields.number && (
         <>

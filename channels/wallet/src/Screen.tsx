@@ -268,6 +268,7 @@ function CardDetail() {
   const fields = { number: false, expiry: !!g.supportsExpiryDate, cvv: !!g.supportsCvv2 };
   return (
     <CardForm
+      title={t('wallet.card.title', { card: card.name })}
       fields={fields}
       back={back}
       onSubmit={(secret) =>
