@@ -47,6 +47,22 @@ export interface PayResponse {
   [field: string]: unknown;
 }
 
+/** A card saved in a wallet (spec core §3 "Wallet card"). */
+export interface WalletCard {
+  name: string;
+  /** First six and last four digits; empty for an e-cash card. */
+  maskedPan: string;
+  /** VVC, VMP, QTM: Verve (QTM e-cash); MCN: MasterCard; VVV, VCC, VCI: Visa. */
+  cardTypeCode: string;
+  cardHash: string;
+  cardIdentifier: string;
+  walletInstrumentIdentifier: string;
+  expiryMonth: string;
+  expiryYear: string;
+  /** What the payer gives for this card: expiry and CVV are asked only when supported. */
+  cardTypeGatewayConfiguration: Required<GatewayConfiguration>;
+}
+
 /** A saved card's identifiers, sent with a wallet payment (spec core §7 "walletInfo"). */
 export interface WalletPaymentFields {
   walletId: string;

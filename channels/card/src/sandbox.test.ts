@@ -1,37 +1,25 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createSandbox } from '@oja/core/sandbox';
+import { createSandbox, listenSandbox } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
 import { encryptCard } from './crypto';
 import type { CardSecret, Encrypted } from './crypto';
 import plugin, { AUTHENTICATED_ECI, CARDINAL_DECLINED_CODE, cardRecord, NOT_BULK_CODE, SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, sandbox } from './sandbox';
 import { openPin, openSecureData } from './sandboxCrypto';
-import { passesLuhn, TEST_CARDS } from './sandboxCards';
+import { TEST_CARDS } from './sandboxCards';
+import { validateCardNumber } from './rules';
 
 let sb: Sandbox;
-let server: http.Server;
+let close: () => Promise<void>;
 let base: string;
 
 beforeAll(async () => {
   sb = createSandbox([{ id: 'card', part: sandbox }]);
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', async () => {
-      // As the checkout server reads bodies: JSON, or the challenge page's urlencoded form.
-      const form = String(req.headers['content-type']).includes('x-www-form-urlencoded');
-      const body = !raw ? {} : form ? Object.fromEntries(new URLSearchParams(raw)) : (JSON.parse(raw) as Record<string, unknown>);
-      if (!(await sb.handle(req, res, body))) res.writeHead(404).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ base, close } = await listenSandbox(sb));
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await close();
 });
 
 type Json = Record<string, any>;
@@ -109,8 +97,8 @@ describe('card sandbox', () => {
   });
 
   it('knows only Luhn-valid test cards', () => {
-    for (const c of TEST_CARDS) expect(passesLuhn(c.pan)).toBe(true);
-    expect(passesLuhn('5060990580000217498')).toBe(false);
+    for (const c of TEST_CARDS) expect(validateCardNumber(c.pan)).toBeNull();
+    expect(validateCardNumber('5060990580000217498')).toBe('card.validation.numberInvalid');
   });
 
   it('answers 404 for an unknown payment', async () => {

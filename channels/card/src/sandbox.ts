@@ -5,7 +5,8 @@ import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, Sandbo
 import type { BinConfiguration, CardinalAuthenticationInformation, GatewayConfiguration, PayResponse } from './api';
 import card from './index';
 import { openPin, openSecureData } from './sandboxCrypto';
-import { passesLuhn, SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, savedCard, testCard, typedCardConfiguration } from './sandboxCards';
+import { validateCardNumber } from './rules';
+import { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, savedCard, testCard, typedCardConfiguration } from './sandboxCards';
 import type { TestCard } from './sandboxCards';
 
 export { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, SAVED_CARDS, TEST_CARDS } from './sandboxCards';
@@ -151,7 +152,8 @@ function identify(secureData: unknown, walletInstrumentIdentifier: unknown, card
     const backing = testCard(saved.backedBy)!;
     return { card: backing, config: saved.cardTypeGatewayConfiguration, exp: opened.exp, pinPan: '', walletInstrumentIdentifier: saved.walletInstrumentIdentifier };
   }
-  if (!passesLuhn(opened.pan)) return { refused: 'Invalid card number' };
+  // The page's own rule (length and Luhn): the sandbox refuses what the card entry would.
+  if (validateCardNumber(opened.pan)) return { refused: 'Invalid card number' };
   const found = testCard(opened.pan);
   if (!found) return { refused: DESCRIPTIONS['14']! };
   return { card: found, config: typedCardConfiguration(found), exp: opened.exp, pinPan: opened.pan };

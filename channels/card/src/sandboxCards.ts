@@ -2,7 +2,7 @@
  * The sandbox's test cards (CONTRACT §4, README "Test data") and the sandbox wallet's saved cards, which are
  * backed by test cards: the card package owns every PAN, the wallet only ever sees masked ones.
  */
-import type { GatewayConfiguration } from './api';
+import type { GatewayConfiguration, WalletCard } from './api';
 
 /** The PIN every PIN test card takes. */
 export const SANDBOX_PIN = '1111';
@@ -52,17 +52,7 @@ export function typedCardConfiguration(card: TestCard): GatewayConfiguration {
 }
 
 /** A card saved in the sandbox wallet: the public fields the wallet lists, and the test card behind it. */
-export interface SavedCard {
-  name: string;
-  maskedPan: string;
-  /** VVC, VMP, QTM: Verve (QTM e-cash); MCN: MasterCard; VVV, VCC, VCI: Visa (spec core §3). */
-  cardTypeCode: string;
-  cardHash: string;
-  cardIdentifier: string;
-  walletInstrumentIdentifier: string;
-  expiryMonth: string;
-  expiryYear: string;
-  cardTypeGatewayConfiguration: Required<GatewayConfiguration>;
+export interface SavedCard extends WalletCard {
   /** The test card whose behaviour the saved card has; never leaves the sandbox. */
   backedBy: string;
 }
@@ -130,16 +120,4 @@ export const SAVED_CARDS: readonly SavedCard[] = [
 
 export function savedCard(walletInstrumentIdentifier: unknown): SavedCard | undefined {
   return SAVED_CARDS.find((c) => c.walletInstrumentIdentifier === walletInstrumentIdentifier);
-}
-
-/** The Luhn check (spec core §5 "Card number"). */
-export function passesLuhn(pan: string): boolean {
-  if (!/^\d{12,19}$/.test(pan)) return false;
-  let sum = 0;
-  for (let i = 0; i < pan.length; i++) {
-    let d = Number(pan[pan.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
 }

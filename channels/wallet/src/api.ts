@@ -1,26 +1,8 @@
 import type { Http, PaymentProps } from '@oja/core';
+import type { WalletCard } from '@oja/card/api';
 
-/** A card saved in the wallet (spec core §3 "Wallet card"). */
-export interface WalletCard {
-  name: string;
-  /** First six and last four digits; empty for an e-cash card. */
-  maskedPan: string;
-  /** VVC, VMP, QTM: Verve (QTM e-cash); MCN: MasterCard; VVV, VCC, VCI: Visa. */
-  cardTypeCode: string;
-  cardHash: string;
-  cardIdentifier: string;
-  walletInstrumentIdentifier: string;
-  expiryMonth: string;
-  expiryYear: string;
-  /** What the payer gives for this card: expiry and CVV are asked only when supported. */
-  cardTypeGatewayConfiguration: {
-    supportsExpiryDate: boolean;
-    supportsCvv2: boolean;
-    supportsPin: boolean;
-    supportsCardinalAuthentication: boolean;
-    supportThreeDsAuthentication: boolean;
-  };
-}
+/** A card saved in the wallet: one shape with the card package, which pays with it. */
+export type { WalletCard };
 
 export interface WalletUser {
   firstName: string;

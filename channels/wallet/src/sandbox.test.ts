@@ -1,10 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createHttp, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { createSandbox, SANDBOX_ACCESS_TOKEN } from '@oja/core/sandbox';
+import { createSandbox, listenSandbox, SANDBOX_ACCESS_TOKEN } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
 import { SANDBOX_OTP, SANDBOX_PIN, sandbox as cardSandbox } from '@oja/card/sandbox';
 // The page's own encryption, to pay a saved card as the page does (the card package exports no other way in).
@@ -14,24 +12,16 @@ import type { WalletCard } from './api';
 import plugin, { SANDBOX_WALLET_ID, SANDBOX_WALLET_PASSWORD, SANDBOX_WALLET_USERNAMES, sandbox } from './sandbox';
 
 let sb: Sandbox;
-let server: http.Server;
+let close: () => Promise<void>;
 let base: string;
 
 beforeAll(async () => {
   sb = createSandbox([{ id: 'card', part: cardSandbox }, { id: 'wallet', part: sandbox }]);
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', async () => {
-      if (!(await sb.handle(req, res, raw ? (JSON.parse(raw) as Record<string, unknown>) : {}))) res.writeHead(404).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ base, close } = await listenSandbox(sb));
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await close();
 });
 
 type Json = Record<string, any>;

@@ -1,12 +1,11 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { COUNTRY_CHANNELS, createSandbox, escapeHtml, faultsFromEnv, NO_FAULTS, REFUSED_MERCHANT, SANDBOX_ACCESS_TOKEN } from './sandbox';
 import type { Sandbox } from './sandbox';
+import { listenSandbox } from './serve';
 
 let sandbox: Sandbox;
-let server: http.Server;
+let close: () => Promise<void>;
 let base: string;
 
 /** A channel's part, to see parts routed beside the core's endpoints. */
@@ -30,23 +29,11 @@ const echoPart = {
 
 beforeAll(async () => {
   sandbox = createSandbox([{ id: 'echo', part: echoPart }, { id: 'plain' }], { ...NO_FAULTS });
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', async () => {
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      if (!(await sandbox.handle(req, res, body))) {
-        res.writeHead(404, { 'content-type': 'text/plain' });
-        res.end('not the sandbox');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ base, close } = await listenSandbox(sandbox));
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await close();
 });
 
 afterEach(() => {

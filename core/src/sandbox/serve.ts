@@ -1,0 +1,46 @@
+import http from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Sandbox } from './sandbox';
+
+/** Largest request body accepted, bytes. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads a urlencoded or JSON body (anything else is empty), as the checkout server hands it to the sandbox. */
+export async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  if (req.method !== 'POST') return {};
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('Body too large'), { status: 413 });
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  const type = req.headers['content-type'] ?? '';
+  if (type.includes('application/json')) {
+    try {
+      const parsed = JSON.parse(text || '{}');
+      return parsed && typeof parsed === 'object' ? parsed : {};
+    } catch {
+      throw Object.assign(new Error('Malformed JSON'), { status: 400 });
+    }
+  }
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  return {};
+}
+
+/** A sandbox on its own HTTP server on a free local port (tests of a channel's sandbox part). */
+export async function listenSandbox(sandbox: Sandbox): Promise<{ base: string; close(): Promise<void> }> {
+  const server = http.createServer(async (req, res) => {
+    if (!(await sandbox.handle(req, res, await readBody(req)))) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not the sandbox');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
