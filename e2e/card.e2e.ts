@@ -2,11 +2,11 @@
 // CONTRACT §4 to its result, wrong PIN, OTP and 3-D Secure codes, the OTP resend on Playwright's clock, one
 // request per press of Pay, card data never in the clear, keyboard only, axe, French, and network failures.
 import { describe, expect, it } from 'vitest';
-import type { Page, Request, Route } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import {
   MERCHANT_NAME, RESULT_FIELDS, TEST_CARDS, cancelToStore, card, checkoutBase, expectAccessible, expectDeliveredOnce, expectFailureView,
   futureExpiry, hideServerDate, openPay, payFields, sandboxPayment, storeResults, txnRef, useBrowser, watchResultScreens,
-  whenHydrated,
+  whenHydrated, withFaultHeaders,
 } from './helpers';
 
 const b = useBrowser();
@@ -20,16 +20,6 @@ async function openCard(page: Page, label: string, extra: Record<string, string>
 }
 
 const pathOf = (r: Request) => new URL(r.url()).pathname;
-
-/** Adds sandbox fault headers (core/src/sandbox) to the page's requests to one API path: only this page's. */
-async function withFaultHeaders(page: Page, path: string, headers: Record<string, string>, times = 1): Promise<void> {
-  let left = times;
-  await page.route((url) => url.pathname === path, async (route: Route) => {
-    if (left <= 0) return route.continue();
-    left -= 1;
-    await route.continue({ headers: { ...route.request().headers(), ...headers } });
-  });
-}
 
 describe('the test cards of CONTRACT §4', () => {
   it.each([

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Request, Route } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const MERCHANT_CODE = 'MX_DEMO';
@@ -41,7 +41,16 @@ export function useBrowser() {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
-  afterEach(async () => {
+  /** What each page printed or threw, for a failed test's report. */
+  const logs = new Map<Page, string[]>();
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') {
+      for (const [page, log] of logs) {
+        const text = await page.locator('body').innerText({ timeout: 1_000 }).catch(() => '(closed)');
+        console.error(`--- page ${page.url()}\n${text.slice(0, 2_000)}\n--- its console\n${log.slice(-30).join('\n')}`);
+      }
+    }
+    logs.clear();
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
   });
   afterAll(async () => {
@@ -52,6 +61,12 @@ export function useBrowser() {
     async newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
       const context = await browser.newContext({ viewport: { width: 800, height: 900 }, ...options });
       context.setDefaultTimeout(UI_TIMEOUT_MS);
+      context.on('page', (page) => {
+        const log: string[] = [];
+        logs.set(page, log);
+        page.on('console', (m) => log.push(`${m.type()}: ${m.text()}`));
+        page.on('pageerror', (e) => log.push(`pageerror: ${e.message}`));
+      });
       contexts.push(context);
       return context;
     },
@@ -367,4 +382,54 @@ export async function cancelToStore(page: Page, ref: string): Promise<void> {
   await page.getByRole('dialog', { name: 'Cancel Payment?' }).getByRole('button', { name: 'Cancel Payment', exact: true }).click();
   await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
   await expectDeliveredOnce(page, ref, 'Z6');
+}
+
+/**
+ * Adds sandbox fault headers (core/src/sandbox: x-sandbox-error-rate, x-sandbox-drop-rate, x-sandbox-latency) to
+ * this page's requests to one API path, the first `times` of them (default 1; Infinity for all).
+ */
+export async function withFaultHeaders(page: Page, path: string, headers: Record<string, string>, times = 1): Promise<void> {
+  let left = times;
+  await page.route((url) => url.pathname === path, async (route: Route) => {
+    if (left <= 0) return route.continue();
+    left -= 1;
+    await route.continue({ headers: { ...route.request().headers(), ...headers } });
+  });
+}
+
+/** Requests seen: when each was sent (`elapsedMs`, which the test advances with its clock), and how many were ever in flight at once. */
+export interface RequestTrack {
+  sent: number[];
+  inFlight: number;
+  maxInFlight: number;
+  /** Set by the test as it moves the page's clock; recorded with each request. */
+  elapsedMs: number;
+  /** Wall-clock time of each request, ms (for tests on the real clock). */
+  sentAt: number[];
+}
+
+/** Counts the page's requests that match, and how many were ever in flight at once. */
+export function trackRequests(page: Page, matches: (r: Request) => boolean): RequestTrack {
+  const t: RequestTrack = { sent: [], inFlight: 0, maxInFlight: 0, elapsedMs: 0, sentAt: [] };
+  page.on('request', (r) => {
+    if (!matches(r)) return;
+    t.sent.push(t.elapsedMs);
+    t.sentAt.push(Date.now());
+    t.inFlight += 1;
+    t.maxInFlight = Math.max(t.maxInFlight, t.inFlight);
+  });
+  const done = (r: Request) => {
+    if (matches(r)) t.inFlight -= 1;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return t;
+}
+
+/** Waits (in real time) until no tracked request is in flight and the page has handled the last answer. */
+export async function settle(page: Page, t: { inFlight: number }): Promise<void> {
+  for (let i = 0; i < 100 && t.inFlight > 0; i += 1) await sleep(20);
+  expect(t.inFlight).toBe(0);
+  // Let the page's promise chain after the answer run (it schedules the next request).
+  await page.evaluate(() => new Promise((r) => queueMicrotask(() => r(null))));
 }

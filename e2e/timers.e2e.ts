@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import {
-  checkoutBase, hideServerDate, openPay, payFields, sandboxPayment, sleep, storeBase, storeResults, transfer, txnRef, useBrowser,
+  checkoutBase, hideServerDate, openPay, payFields, sandboxPayment, settle, sleep, storeBase, storeResults, trackRequests, transfer, txnRef,
+  useBrowser,
 } from './helpers';
 
 const STATUS_PATH = '/api/v1/virtualaccount/status';
@@ -13,36 +14,11 @@ const b = useBrowser();
 
 const isStatus = (r: Request) => r.url().startsWith(`${checkoutBase()}${STATUS_PATH}`);
 
-/** Counts the page's status requests, and how many were ever in flight at once. */
-function trackStatusRequests(page: Page) {
-  const t = { sent: [] as number[], inFlight: 0, maxInFlight: 0, elapsedMs: 0 };
-  page.on('request', (r) => {
-    if (!isStatus(r)) return;
-    t.sent.push(t.elapsedMs);
-    t.inFlight += 1;
-    t.maxInFlight = Math.max(t.maxInFlight, t.inFlight);
-  });
-  const done = (r: Request) => {
-    if (isStatus(r)) t.inFlight -= 1;
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return t;
-}
-
-/** Waits (in real time) until no status request is in flight and the page has handled the last answer. */
-async function settle(page: Page, t: { inFlight: number }): Promise<void> {
-  for (let i = 0; i < 100 && t.inFlight > 0; i += 1) await sleep(20);
-  expect(t.inFlight).toBe(0);
-  // Let the page's promise chain after the answer run (it schedules the next request).
-  await page.evaluate(() => new Promise((r) => queueMicrotask(() => r(null))));
-}
-
 /** A transfer payment on the waiting screen with the page's clock paused just before "I have transferred". */
 async function waitingOnPausedClock(page: Page, ref: string) {
   await page.clock.install();
   await hideServerDate(page);
-  const t = trackStatusRequests(page);
+  const t = trackRequests(page, isStatus);
   await openPay(page, payFields(ref, { channels: 'TRANSFER' }));
   await transfer.waitForAccount(page);
   const now = await page.evaluate(() => Date.now());

@@ -79,6 +79,11 @@ export interface PageEnv {
    * in tests and stories.
    */
   pageId?: string;
+  /**
+   * Per-channel settings by channel id (client ids, public keys...): from the sandbox parts when the sandbox is on,
+   * otherwise from the JSON in CHECKOUT_CHANNEL_SETTINGS. Never secrets the server alone should hold.
+   */
+  channelSettings?: Record<string, Record<string, string>>;
 }
 
 /** Is this provider code offered and enabled in the merchant's options? */

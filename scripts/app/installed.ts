@@ -2,6 +2,9 @@ import type { BrandingPlugin, ChannelPlugin } from '@oja/core';
 import card from '@oja/card';
 import wallet from '@oja/wallet';
 import transfer from '@oja/transfer';
+import qr from '@oja/qr';
+import ussd from '@oja/ussd';
+import payWithApp from '@oja/pay-with-app';
 import brandingDefault from '@oja/branding-default';
 import zib from '@oja/branding-zib';
 import mul from '@oja/branding-mul';
@@ -12,6 +15,6 @@ import halo from '@oja/branding-halo';
  * Server builds resolve each channel with the "oja-server" condition, which adds its sandbox part.
  */
 export const installed: { channels: ChannelPlugin[]; brandings: BrandingPlugin[] } = {
-  channels: [card, wallet, transfer],
+  channels: [card, wallet, transfer, qr, ussd, payWithApp],
   brandings: [brandingDefault, zib, mul, halo],
 };

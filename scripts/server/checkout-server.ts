@@ -7,7 +7,7 @@ import type { BrandingPlugin, ChannelPlugin, Locale, PageEnv, PaymentProps, Regi
 import { autoOpenChannel, availableChannels, createHttp, createRegistry, parseLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE } from '@oja/core';
 import { pageHeaders, parsePayRequest, renderPage } from '@oja/core/server';
 import type { PayRequest } from '@oja/core/server';
-import { createSandbox, faultsFromEnv } from '@oja/core/sandbox';
+import { createSandbox, faultsFromEnv, isSandboxPath } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
 import { readBody, sendCompressed } from './http-util';
 import { serveAsset } from './static';
@@ -87,6 +87,30 @@ function refusedProps(partial: Partial<PayRequest>, code: string, merchantName =
   };
 }
 
+/** Each channel's page settings from its sandbox part. */
+export function sandboxSettings(channels: ChannelPlugin[]): Record<string, Record<string, string>> {
+  return Object.fromEntries(channels.filter((c) => c.sandbox?.settings).map((c) => [c.id, { ...c.sandbox!.settings }]));
+}
+
+/** CHECKOUT_CHANNEL_SETTINGS: JSON of channel id -> { name: string value }; anything else is ignored. */
+export function parseChannelSettings(json: string | undefined): Record<string, Record<string, string>> {
+  if (!json) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    console.error('CHECKOUT_CHANNEL_SETTINGS is not JSON; ignored');
+    return {};
+  }
+  if (!parsed || typeof parsed !== 'object') return {};
+  const out: Record<string, Record<string, string>> = {};
+  for (const [id, settings] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!settings || typeof settings !== 'object') continue;
+    out[id] = Object.fromEntries(Object.entries(settings as Record<string, unknown>).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  }
+  return out;
+}
+
 export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const env = o.env ?? process.env;
   const registry: Registry = createRegistry(o.channels, o.brandings);
@@ -98,6 +122,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const apiBase = () => o.apiBase ?? selfBase;
   const apiOrigin = o.apiBase ? new URL(o.apiBase).origin : undefined;
   const screenCss = Object.fromEntries(Object.entries(manifest.screens).map(([k, v]) => [k, v.css]));
+  const channelSettings = sandbox ? sandboxSettings(o.channels) : parseChannelSettings(env.CHECKOUT_CHANNEL_SETTINGS);
 
   const envFor = (session: string, locale: Locale, pageId?: string): PageEnv => ({
     session,
@@ -106,6 +131,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     apiBase: o.apiBase ?? '',
     screenCss,
     pageId,
+    channelSettings,
   });
 
   /** The route a payment opens on (spec core §2 "Method list"). */
@@ -230,7 +256,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
         res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
         return res.end('ok');
       }
-      if (sandbox && (p.startsWith('/api/') || p.startsWith('/sandbox/'))) {
+      if (sandbox && isSandboxPath(p)) {
         const body = await readBody(req);
         if (await sandbox.handle(req, res, body)) return;
       }

@@ -53,7 +53,7 @@ function compile(path: string): RegExp {
 }
 
 export interface Sandbox {
-  /** Handles /api/v1/* and /sandbox/*; answers false when the path is not the sandbox's. */
+  /** Handles /api/*, /passport/* (the identity service's token endpoint) and /sandbox/*; answers false for any other path. */
   handle(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>): Promise<boolean>;
   payments: Map<string, SandboxPayment>;
   faults: Faults;
@@ -64,6 +64,10 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', date: new Date().toUTCString() });
   res.end(JSON.stringify(body));
 };
+
+/** The paths the sandbox answers: the collections API, the identity service's token endpoint, its own controls. */
+export const SANDBOX_PREFIXES = ['/api/', '/passport/', '/sandbox/'] as const;
+export const isSandboxPath = (path: string): boolean => SANDBOX_PREFIXES.some((p) => path.startsWith(p));
 
 const ORIGIN = /^https?:\/\/[^\s;,'"/]+$/;
 
@@ -129,7 +133,7 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
     async handle(req, res, body) {
       const url = new URL(req.url ?? '/', 'http://sandbox.local');
       const path = url.pathname;
-      if (!path.startsWith('/api/') && !path.startsWith('/sandbox/')) return false;
+      if (!isSandboxPath(path)) return false;
       if (path === '/sandbox/faults' && req.method === 'POST') {
         Object.assign(sandbox.faults, sanitizeFaults(body));
         json(res, 200, sandbox.faults);
@@ -141,7 +145,8 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
         return true;
       }
       const f = requestFaults(sandbox.faults, req.headers);
-      const faulty = path.startsWith('/api/') && path.startsWith(f.pathPrefix || '/api/');
+      const api = !path.startsWith('/sandbox/');
+      const faulty = api && (f.pathPrefix ? path.startsWith(f.pathPrefix) : true);
       if (faulty && f.latencyMs) await new Promise((r) => setTimeout(r, f.latencyMs));
       const sreq: SandboxRequest = { method: req.method ?? 'GET', path, params: found.params, query: url.searchParams, body, headers: req.headers };
       const payment = context.payment({
@@ -149,7 +154,7 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
         merchantCode: body.merchantCode ?? url.searchParams.get('merchantCode'),
         txnRef: body.transactionReference ?? url.searchParams.get('transactionReference'),
       });
-      const call = payment && path.startsWith('/api/') ? { path, at: now() } as { path: string; at: number; endedAt?: number } : undefined;
+      const call = payment && api ? { path, at: now() } as { path: string; at: number; endedAt?: number } : undefined;
       if (call) payment!.calls.push(call);
       if (faulty && Math.random() < f.dropRate) {
         if (call) call.endedAt = now();

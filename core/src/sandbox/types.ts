@@ -60,4 +60,9 @@ export interface SandboxRoute {
 /** A channel's part of the sandbox collections API. */
 export interface SandboxPart {
   routes: SandboxRoute[];
+  /**
+   * Settings the channel's page code needs to talk to the sandbox (e.g. client credentials), given to the page as
+   * `env.channelSettings[<channel id>]`. A real API takes them from CHECKOUT_CHANNEL_SETTINGS instead.
+   */
+  settings?: Record<string, string>;
 }

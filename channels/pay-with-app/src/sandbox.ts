@@ -1,0 +1,7 @@
+import type { SandboxPart } from '@oja/core/sandbox';
+import payWithApp from './index';
+
+export const sandbox: SandboxPart = { routes: [] };
+
+/** The plugin with its sandbox part, for server builds (package export condition "oja-server"). */
+export default { ...payWithApp, sandbox };
