@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import {
-  checkoutBase, openPay, payFields, payUrl, postPayFromStore, sandboxPayment, sleep, storeBase, transfer, txnRef, useBrowser,
+  checkoutBase, openPay, payFields, payUrl, postPayFromStore, sandboxPayment, sleep, storeBase, transfer, txnRef, useBrowser, whenHydrated,
 } from './helpers';
 
 const INCORRECT_BODY =
@@ -123,6 +123,24 @@ describe('Method list and navigation', () => {
 });
 
 describe('Page headers', () => {
+  it("sends the initial route's strings in the payer's language with the page, and none in the scripts", async () => {
+    const page = await b.newPage();
+    const scripts: string[] = [];
+    page.on('response', async (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(await r.text().catch(() => ''));
+    });
+    await page.goto(payUrl(payFields(txnRef('strings'), { channels: 'CARD,TRANSFER' })));
+    await whenHydrated(page.getByRole('link', { name: /Pay with Transfer/ }));
+    const data = JSON.parse((await page.locator('#oja-data').textContent())!);
+    expect(Object.keys(data.messages)).toEqual(['en']);
+    expect(JSON.stringify(data.messages)).toContain('Pay with Transfer');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const text of scripts) {
+      expect(text).not.toContain('Pay with Transfer');
+      expect(text).not.toContain('Payer par virement');
+    }
+  });
+
   it('never caches a page, allows no inline script, and frames only INLINE pages, for the declared origin only', async () => {
     const page = await b.newPage();
     const assets: Response[] = [];

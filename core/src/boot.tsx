@@ -9,6 +9,7 @@ import { App } from './shell/App';
 import { preloadScreen } from './shell/lazyScreen';
 import type { Registry } from './registry';
 import type { ScreenLoader } from './plugin';
+import { registerMessages } from './i18n';
 
 /** The lazily loaded screen on the route the server rendered, if any. */
 function firstScreen(registry: Registry, data: PageData): { key: string; loader: ScreenLoader } | undefined {
@@ -24,6 +25,8 @@ export async function bootCheckout(installed: { channels: ChannelPlugin[]; brand
   const el = document.getElementById(PAGE_DATA_ID);
   if (!el?.textContent) return;
   const data = JSON.parse(el.textContent) as PageData;
+  // The initial route's strings come with the page, in the payer's language (scripts/build/build.mjs).
+  if (data.messages) registerMessages({ en: data.messages.en ?? {}, fr: data.messages.fr ?? {} });
   // A first estimate of the server's clock; every API answer's Date header refines it.
   setServerOffset(data.serverNow - Date.now());
   const registry = createRegistry(installed.channels, installed.brandings);

@@ -34,6 +34,11 @@ function deepMerge(target: Messages, source: Messages): Messages {
   return target;
 }
 
+/** One language's table from several bundles, merged deeply. */
+export function mergeLocale(bundles: MessageBundle[], locale: Locale): Messages {
+  return bundles.reduce<Messages>((acc, b) => deepMerge(acc, b[locale] ?? {}), {});
+}
+
 /**
  * One rosetta instance per page (or per server render), fed by every owner. rosetta's `set` merges only the
  * top level, so the tables are merged deeply here first and owners sharing a namespace never overwrite
@@ -45,7 +50,7 @@ export function createI18n(locale: Locale, bundles: MessageBundle[]): I18n {
   const sync = () => {
     if (synced === registeredVersion) return;
     synced = registeredVersion;
-    for (const l of LOCALES) r.set(l, [...bundles, ...registered].reduce<Messages>((acc, b) => deepMerge(acc, b[l]), {}));
+    for (const l of LOCALES) r.set(l, mergeLocale([...bundles, ...registered], l));
   };
   r.locale(locale);
   return {

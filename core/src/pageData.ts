@@ -1,4 +1,5 @@
 import type { PageEnv, PaymentProps } from './props';
+import type { Locale, Messages } from './i18n';
 
 /** Id of the non-executable JSON block that carries the page's data from server to client. */
 export const PAGE_DATA_ID = 'oja-data';
@@ -16,6 +17,12 @@ export interface PageData {
   prefetched?: Record<string, unknown>;
   /** Server clock when the page was rendered, ms. */
   serverNow: number;
+  /**
+   * The initial route's strings (core's, the channels' rows and cancel wording, the brandings') in the page's
+   * language, and in the other one too when the branding offers the language toggle. The browser bundle leaves
+   * them out (scripts/build/build.mjs), so a payer downloads one language rather than every one.
+   */
+  messages?: Partial<Record<Locale, Messages>>;
 }
 
 /** JSON safe inside <script type="application/json">: no "</script>" or comment openers can close it. */

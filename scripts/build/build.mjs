@@ -34,13 +34,32 @@ const noNodeCrypto = {
   },
 };
 
+/**
+ * The initial route's strings (the `src/messages.ts` of core, of each channel and of each branding: core's texts,
+ * the method-list rows, the cancel wording, the brandings') stay out of the browser bundle: the server puts the
+ * payer's language in the page data (core/src/server/render.tsx), so a payer downloads one language instead of
+ * every one, and a new channel costs the initial route its icon, not its sentences. Screens' own strings
+ * (`screenMessages.ts`) travel with their lazy chunks as before. Tests and stories run the sources untouched.
+ */
+const stringsFromServer = {
+  name: 'strings-from-server',
+  setup(build) {
+    build.onLoad({ filter: /[\\/](core|channels[\\/][^\\/]+|branding[\\/][^\\/]+)[\\/]src[\\/]messages\.ts$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const names = [...source.matchAll(/^export const (\w+)/gm)].map((m) => m[1]);
+      return { contents: names.map((n) => `export const ${n} = { en: {}, fr: {} };`).join('\n'), loader: 'ts' };
+    });
+  },
+};
+
 const client = {
   ...common,
   splitting: true,
   format: 'esm',
   platform: 'browser',
   target: 'es2020',
-  plugins: [...common.plugins, noNodeCrypto],
+  // Before linaria's loader, which would otherwise load the strings' modules itself.
+  plugins: [stringsFromServer, ...common.plugins, noNodeCrypto],
   outdir: assetsDir,
   entryNames: '[name]-[hash]',
   chunkNames: 'chunk-[hash]',

@@ -27,6 +27,9 @@ const pageData = (html: string): PageData => {
   return JSON.parse(m![1]);
 };
 
+/** The rendered app alone (the page data also carries the strings). */
+const appOf = (html: string): string => html.slice(html.indexOf(`<div id="${ROOT_ID}">`), html.indexOf(`<script type="application/json"`));
+
 describe('renderPage', () => {
   it('renders the method list into the HTML with the data to hydrate it', async () => {
     const html = await renderPage(input());
@@ -48,7 +51,7 @@ describe('renderPage', () => {
   it("waits for a channel's lazy screen on its route", async () => {
     const html = await renderPage(input({ path: '/payment/card', channel: 'card' }));
     expect(html).toContain('Card screen');
-    expect(html).not.toContain('Loading…');
+    expect(appOf(html)).not.toContain('Loading…');
     expect(pageData(html).channel).toBe('card');
   });
 
@@ -63,7 +66,7 @@ describe('renderPage', () => {
   it('renders the Incorrect Transaction screen for a refused request', async () => {
     const html = await renderPage(input({ props: { responseCode: 'Z1' } }));
     expect(html).toContain('Incorrect Transaction');
-    expect(html).not.toContain('Choose a payment method');
+    expect(appOf(html)).not.toContain('Choose a payment method');
   });
 
   it('renders in French', async () => {
@@ -72,5 +75,18 @@ describe('renderPage', () => {
     expect(html).toContain('<title>Paiement</title>');
     expect(html).toContain('Choisissez un moyen de paiement');
     expect(html).toContain('href="/payment/card?p=test-session&amp;lang=fr"');
+  });
+
+  it("carries the initial route's strings in the payer's language only, both when the branding has the toggle", async () => {
+    const en = pageData(await renderPage(input())).messages!;
+    expect(Object.keys(en)).toEqual(['en']);
+    expect((en.en!.core as Record<string, unknown>).title).toBe('Checkout');
+    expect(en.en!.transfer).toBeDefined();
+    const fr = pageData(await renderPage(input({ locale: 'fr' }))).messages!;
+    expect(Object.keys(fr)).toEqual(['fr']);
+    expect((fr.fr!.core as Record<string, unknown>).title).toBe('Paiement');
+    const toggling = createRegistry([cardFixture, transferFixture], [plainBranding, { ...plainBranding, acquirer: 'MUL', languageToggle: true }]);
+    const both = pageData(await renderPage({ ...input({ props: { acquiredBy: 'MUL' } }), registry: toggling })).messages!;
+    expect(Object.keys(both).sort()).toEqual(['en', 'fr']);
   });
 });

@@ -2,13 +2,13 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
 import type { Registry } from '../registry';
 import type { PageEnv, PaymentProps } from '../props';
-import { createCheckout } from '../state/checkout';
+import { allMessages, createCheckout } from '../state/checkout';
 import { createHttp } from '../http';
 import { App } from '../shell/App';
 import { RenderedScreensContext } from '../shell/lazyScreen';
 import { PAGE_DATA_ID, ROOT_ID, serializePageData } from '../pageData';
 import type { PageData } from '../pageData';
-import { createI18n } from '../i18n';
+import { LOCALES, createI18n, mergeLocale } from '../i18n';
 import { coreMessages } from '../messages';
 
 export interface PageAssets {
@@ -65,7 +65,10 @@ export async function renderPage(input: RenderInput): Promise<string> {
     );
   });
   const used = [...rendered].map((k) => assets.screens[k]).filter(Boolean);
-  const data: PageData = { props, env, path, channel, referrer, prefetched, serverNow: Date.now() };
+  const locales = registry.branding(props.acquiredBy).languageToggle ? LOCALES : [env.locale];
+  const bundles = allMessages(registry);
+  const messages = Object.fromEntries(locales.map((l) => [l, mergeLocale(bundles, l)]));
+  const data: PageData = { props, env, path, channel, referrer, prefetched, serverNow: Date.now(), messages };
   const title = createI18n(env.locale, [coreMessages]).t('core.title');
   return [
     '<!doctype html>',

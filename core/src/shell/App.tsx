@@ -17,6 +17,7 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { body, button, cancelArea, card, muted, page, secondaryButton } from '../ui/styles';
 import { preloadScreen, useLazyScreen } from './lazyScreen';
 import { PageEffects } from './PageEffects';
+import { ScreenHydrated } from './hydration';
 
 export interface AppProps {
   checkout: Checkout;
@@ -97,6 +98,7 @@ function ChannelRoute({ plugin }: { plugin: ChannelPlugin }) {
     <ChannelContext.Provider value={plugin}>
       <Suspense fallback={<Loading />}>
         <Screen key={attempt} />
+        <ScreenHydrated />
       </Suspense>
     </ChannelContext.Provider>
   );
@@ -104,7 +106,14 @@ function ChannelRoute({ plugin }: { plugin: ChannelPlugin }) {
 
 function Routes({ referrer }: { referrer?: string }) {
   const { props, result } = useCheckoutState();
-  if (props.responseCode !== CODE_SUCCESS) return <IncorrectTransaction referrer={referrer} />;
+  if (props.responseCode !== CODE_SUCCESS) {
+    return (
+      <>
+        <IncorrectTransaction referrer={referrer} />
+        <ScreenHydrated />
+      </>
+    );
+  }
   if (result) return <Result />;
   return <RouteSwitch />;
 }
@@ -114,6 +123,7 @@ function Result() {
   return (
     <Suspense fallback={<Loading />}>
       <ResultScreen />
+      <ScreenHydrated />
     </Suspense>
   );
 }
@@ -124,6 +134,7 @@ function BrandingRoute({ branding, screen }: { branding: BrandingPlugin; screen:
   return (
     <Suspense fallback={<Loading />}>
       <Screen />
+      <ScreenHydrated />
     </Suspense>
   );
 }
@@ -136,6 +147,7 @@ function RouteSwitch() {
     <Switch>
       <Route path={METHODS_PATH}>
         <MethodList channels={available} />
+        <ScreenHydrated />
       </Route>
       {available
         .filter((p) => p.screen)
@@ -151,6 +163,7 @@ function RouteSwitch() {
       ))}
       <Route>
         <MethodList channels={available} />
+        <ScreenHydrated />
       </Route>
     </Switch>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { markHydrated } from './hydration';
 import { subscribeKey } from 'valtio/utils';
 import { useCheckout } from '../state/checkout';
 import type { Checkout } from '../state/checkout';
@@ -54,8 +55,7 @@ export function PageEffects() {
     const { props } = c.state;
     if (started.current) return;
     started.current = true;
-    // The page is live: tests (and anyone curious) can tell a hydrated page from its server HTML.
-    document.documentElement.dataset.hydrated = 'true';
+    markHydrated('shell');
     if (props.displayMode !== 'REDIRECT' && markOnce('initialized', props.paymentId)) {
       postToMerchant(embedder(), props.siteOrigin, 'INITIALIZED');
     }
