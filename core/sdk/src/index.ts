@@ -1,0 +1,2 @@
+/** Skeleton: replaced by the merchant SDK. */
+export {};
