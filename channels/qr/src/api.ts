@@ -1,0 +1,44 @@
+import type { Http, PaymentProps, StatusContext, StatusAnswer } from '@oja/core';
+import { HttpError, serverNow } from '@oja/core';
+import { MAX_QR_BYTES } from './constants';
+
+/** The generated QR code (spec core §3 "QR response"). */
+export interface QrPayment {
+  /** The payload the code carries, drawn as given. */
+  rawQRData: string;
+  /** When it stops being payable, on the server's clock (ms); null when the API gives no validity. */
+  expiresAt: number | null;
+}
+
+/** Bytes of a string once UTF-8 encoded: what the code must hold. */
+const utf8Length = (s: string) => new TextEncoder().encode(s).length;
+
+export async function generateQr(http: Http, props: PaymentProps, signal?: AbortSignal): Promise<QrPayment> {
+  const res = await http.post<{ responseCode?: unknown; rawQRData?: unknown; validityPeriodMins?: unknown }>(
+    '/api/v1/qr/generate',
+    {
+      merchantCode: props.merchantCode,
+      payableCode: props.payableCode,
+      paymentId: props.paymentId,
+      transactionReference: props.merchantTransactionReference,
+      amount: props.checkoutAmount,
+      currencyCode: props.currencyCode,
+    },
+    { signal },
+  );
+  const raw = res.rawQRData;
+  const valid = typeof raw === 'string' && raw.trim() !== '' && utf8Length(raw) <= MAX_QR_BYTES;
+  if (!valid || (res.responseCode !== undefined && res.responseCode !== '00')) throw new HttpError('Unexpected QR answer', 'invalid');
+  // The validity is optional: without one the code is shown until the status says otherwise.
+  const minutes = Number(res.validityPeriodMins);
+  return { rawQRData: raw, expiresAt: minutes > 0 && Number.isFinite(minutes) ? serverNow() + minutes * 60_000 : null };
+}
+
+export async function checkStatus({ http, props, signal }: StatusContext): Promise<StatusAnswer> {
+  const res = await http.get<Record<string, unknown>>('/api/v1/qr/status', {
+    params: { merchantCode: props.merchantCode, transactionReference: props.merchantTransactionReference },
+    signal,
+  });
+  if (typeof res.responseCode !== 'string' || res.responseCode === '') throw new HttpError('Status answer without a code', 'invalid');
+  return { code: res.responseCode, response: res };
+}

@@ -1,0 +1,89 @@
+/**
+ * The QR code primitive. Its own package entry (`@oja/core/qr`), not part of `@oja/core/primitives`: through that
+ * shared entry the build put it and its encoder in a chunk every channel screen preloads.
+ */
+import { css } from '@linaria/core';
+import { useMemo } from 'react';
+import qrcode from 'qrcode-generator';
+
+/** Light modules around the code, on every side: the quiet zone readers need (ISO/IEC 18004: 4 modules). */
+export const QR_QUIET_ZONE_MODULES = 4;
+/** Error-correction level M: about 15% of the code may be lost (a glare, a crease) and it still reads. */
+export const QR_ERROR_CORRECTION = 'M';
+
+const figure = css`
+  display: block;
+  width: 100%;
+  max-width: 240px;
+  height: auto;
+  aspect-ratio: 1;
+  margin: 0 auto;
+  /* Dark on light whatever the branding: readers expect it. */
+  background: #fff;
+  path { fill: #000; }
+`;
+
+/** The code's modules: size × size, true for dark. */
+export interface QrMatrix {
+  size: number;
+  isDark(row: number, col: number): boolean;
+}
+
+/** The QR code of a value (UTF-8, byte mode, smallest version that fits, level M). Throws when it cannot fit. */
+export function qrMatrix(value: string): QrMatrix {
+  const code = qrcode(0, QR_ERROR_CORRECTION);
+  // The library reads one byte per character: hand it the UTF-8 bytes so that any text encodes faithfully.
+  code.addData(String.fromCharCode(...new TextEncoder().encode(value)), 'Byte');
+  code.make();
+  return { size: code.getModuleCount(), isDark: (row, col) => code.isDark(row, col) };
+}
+
+/** One SVG path of the dark modules, a rectangle per horizontal run, offset by the quiet zone. */
+export function qrPath(m: QrMatrix, offset = QR_QUIET_ZONE_MODULES): string {
+  let d = '';
+  for (let row = 0; row < m.size; row++) {
+    for (let col = 0; col < m.size; ) {
+      if (!m.isDark(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < m.size && m.isDark(row, col)) col++;
+      const run = col - start;
+      d += `M${start + offset} ${row + offset}h${run}v1h-${run}z`;
+    }
+  }
+  return d;
+}
+
+export interface QrCodeProps {
+  /** What the code carries. */
+  value: string;
+  /** Accessible name of the image, already translated: what the code is for. */
+  label: string;
+}
+
+/** A QR code drawn as one crisp, scalable SVG path with its quiet zone. Renders nothing for a value too long to fit. */
+export function QrCode({ value, label }: QrCodeProps) {
+  const drawn = useMemo(() => {
+    try {
+      const m = qrMatrix(value);
+      return { side: m.size + 2 * QR_QUIET_ZONE_MODULES, d: qrPath(m) };
+    } catch {
+      return null;
+    }
+  }, [value]);
+  if (!drawn) return null;
+  return (
+    <svg
+      className={figure}
+      viewBox={`0 0 ${drawn.side} ${drawn.side}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      focusable="false"
+    >
+      <path d={drawn.d} />
+    </svg>
+  );
+}
