@@ -1,89 +1,178 @@
-// INLINE mode: the checkout framed by the merchant's page, talking to it only by postMessage, and only to
-// the declared origin (CONTRACT §3).
+// INLINE mode through the merchant SDK: the demo store's "Pay inline" opens the checkout in an overlay over its
+// own page (another origin), which talks to it only by postMessage, and only to the declared origin (CONTRACT §3).
 import { describe, expect, it } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
-import { MERCHANT_NAME, RESULT_FIELDS, checkoutBase, simulate, sleep, storeBase, storeResults, transfer, txnRef, useBrowser } from './helpers';
+import type { Page } from 'playwright-core';
+import {
+  checkoutBase, expectAccessible, payFields, simulate, sleep, storeBase, storeResults, transfer, txnRef, useBrowser,
+} from './helpers';
+import {
+  callbackNames, cancelIn, expectCancelledOnLeave, expectCompletedOnce, expectOnlyCheckoutMessages, logged, openStore, overlay, overlayFrame, payInline,
+  receivedMessages, thirdBase, waitForCallback,
+} from './store-sdk';
 
 const b = useBrowser();
 
-interface Received {
-  origin: string;
-  data: { key?: string; messageType?: string; data?: Record<string, string> };
-}
+const payInlineButton = (page: Page) => page.getByRole('button', { name: 'Pay inline' });
+const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+const pageOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
 
-const received = (page: Page) => page.evaluate(() => (window as unknown as { receivedMessages: Received[] }).receivedMessages);
-const listed = (page: Page, type: string) => page.locator(`#messages li[data-type="${type}"]`);
-
-async function checkoutFrame(page: Page): Promise<Frame> {
-  await page.locator('iframe[name="checkout"]').waitFor();
-  await expect.poll(() => !!page.frame({ name: 'checkout' })).toBe(true);
-  return page.frame({ name: 'checkout' })!;
-}
-
-describe('INLINE', () => {
-  it("the store's page receives INITIALIZED, then COMPLETED with the result, once each and from the checkout only", async () => {
+describe('INLINE from the store', () => {
+  it('shows a loader until the checkout is ready, then pays: onComplete once with the result, and the page back', async () => {
     const page = await b.newPage();
-    const ref = txnRef('inline');
-    await page.goto(`${storeBase()}/inline-test?${new URLSearchParams({ ref, channels: 'TRANSFER' })}`);
-    let frame = await checkoutFrame(page);
+    const ref = await openStore(page, storeBase());
+    await payInlineButton(page).click();
+    await overlay(page).waitFor();
+    expect(await overlay(page).getAttribute('aria-modal')).toBe('true');
+    expect(await focusedLabel(page)).toBe('Close the checkout');
+    expect(await pageOverflow(page)).toBe('hidden');
+    let frame = await overlayFrame(page);
     const number = await transfer.waitForAccount(frame);
-    await listed(page, 'INITIALIZED').waitFor();
+    await waitForCallback(page, 'onLoad');
+    await expect.poll(() => overlay(page).getByRole('status').count()).toBe(0);
 
     // A reload of the checkout is the same payment: no second INITIALIZED.
     await frame.goto(frame.url());
-    frame = await checkoutFrame(page);
+    frame = await overlayFrame(page);
     expect(await transfer.waitForAccount(frame)).toBe(number);
 
     await simulate(ref, 'success');
     await frame.getByRole('button', { name: 'I have transferred' }).click();
-    await frame.getByRole('heading', { name: 'Payment Successful' }).waitFor();
-    await frame.getByText(`We are taking you back to ${MERCHANT_NAME}...`).waitFor();
-    await listed(page, 'COMPLETED').waitFor();
+    await waitForCallback(page, 'onComplete');
     // Time for a duplicate to show up, were there one.
     await sleep(1_000);
 
-    expect(await listed(page, 'INITIALIZED').count()).toBe(1);
-    expect(await listed(page, 'COMPLETED').count()).toBe(1);
-    expect(await page.locator('#messages li').count()).toBe(2);
-    const all = await received(page);
-    expect(all.map((m) => [m.origin, m.data.messageType])).toEqual([
-      [checkoutBase(), 'INITIALIZED'],
-      [checkoutBase(), 'COMPLETED'],
-    ]);
-    const completed = JSON.parse((await listed(page, 'COMPLETED').textContent())!) as Received['data'];
-    expect(completed).toEqual(all[1].data);
-    expect(typeof completed.key).toBe('string');
-    expect(Object.keys(completed.data!).sort()).toEqual([...RESULT_FIELDS].sort());
-    expect(completed.data).toMatchObject({ txnref: ref, resp: '00', amount: '150000', apprAmt: '150000', cardNum: '', mac: '' });
-    expect(completed.data!.payRef).not.toBe('');
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onComplete']);
+    const result = await expectCompletedOnce(page, ref, '00');
+    expect(result).toMatchObject({ amount: '150000', apprAmt: '150000' });
+    expect(result.payRef).not.toBe('');
+    await expectOnlyCheckoutMessages(page);
+    expect((await receivedMessages(page))[1].data.data).toEqual(result);
+    // The overlay is gone; the focus, the scroll and the page are the payer's again.
+    expect(await overlay(page).count()).toBe(0);
+    expect(await focusedLabel(page)).toBe('Pay inline');
+    expect(await pageOverflow(page)).not.toBe('hidden');
+    await page.getByRole('status').getByText(`Payment received for ${ref}`).waitFor();
     // INLINE returns the result by message, never by a POST to the return page.
     expect(await storeResults(ref)).toEqual([]);
-    expect(new URL(page.url()).pathname).toBe('/inline-test');
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  it('refuses to be framed by a third origin, which receives no message at all', async () => {
+  it('a payment the payer cancels in the checkout ends with onComplete, resp Z6, not onClose', async () => {
+    const page = await b.newPage();
+    const { ref, frame } = await payInline(page);
+    await cancelIn(frame);
+    await waitForCallback(page, 'onComplete');
+    await sleep(500);
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onComplete']);
+    expect(await expectCompletedOnce(page, ref, 'Z6')).toMatchObject({ amount: '0' });
+    expect(await overlay(page).count()).toBe(0);
+    await expectOnlyCheckoutMessages(page);
+  });
+
+  it('Escape closes the overlay: onClose, never onComplete, and the checkout cancels the payment left behind', async () => {
+    const page = await b.newPage();
+    const { ref } = await payInline(page);
+    expect(await focusedLabel(page)).toBe('Close the checkout');
+    await page.keyboard.press('Escape');
+    await waitForCallback(page, 'onClose');
+    expect(await overlay(page).count()).toBe(0);
+    expect(await focusedLabel(page)).toBe('Pay inline');
+    // The payer left: the checkout's leave signal cancels the payment after its grace, and nothing is returned.
+    await expectCancelledOnLeave(ref);
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onClose']);
+    expect(await storeResults(ref)).toEqual([]);
+
+    // The same payment opened again: the checkout says it is ready again (once per opening, not per payment).
+    await page.locator('input[name="txn_ref"]').evaluate((el, v) => ((el as HTMLInputElement).value = v), ref);
+    await payInlineButton(page).click();
+    await waitForCallback(page, 'onLoad', 1);
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onClose', 'onLoad']);
+  });
+
+  it('keeps the keyboard in the dialog, and its close control closes it', async () => {
+    const page = await b.newPage();
+    await payInline(page);
+    // Tab goes through the checkout and back to the close control, never to the store's page behind.
+    const inDialog = () => page.evaluate(() => !!document.activeElement?.closest('[data-oja-checkout]'));
+    let sawClose = 0;
+    for (let i = 0; i < 25; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await inDialog()).toBe(true);
+      if ((await focusedLabel(page)) === 'Close the checkout') sawClose += 1;
+    }
+    expect(sawClose).toBeGreaterThan(1);
+    await page.keyboard.press('Shift+Tab');
+    expect(await inDialog()).toBe(true);
+    await overlay(page).getByRole('button', { name: 'Close the checkout' }).click();
+    await waitForCallback(page, 'onClose');
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onClose']);
+  });
+
+  it('is accessible while the checkout is open', async () => {
+    const page = await b.newPage();
+    await payInline(page);
+    await expectAccessible(page, 'the store with the inline checkout open');
+  });
+});
+
+describe('INLINE from a third origin', () => {
+  it('the checkout refuses to be framed by an undeclared origin, which receives no message at all', async () => {
     const page = await b.newPage();
     const ref = txnRef('inline-3rd');
     const refusals: string[] = [];
     page.on('console', (m) => {
       if (/frame-ancestors/.test(m.text())) refusals.push(m.text());
     });
-    // The same store page under another host name: another origin, embedding a payment declared for the store.
-    const thirdOrigin = storeBase().replace('127.0.0.1', 'localhost');
-    expect(new URL(thirdOrigin).origin).not.toBe(new URL(storeBase()).origin);
+    await page.goto(thirdBase());
+    await page.evaluate(() => {
+      const w = window as unknown as { got: unknown[] };
+      w.got = [];
+      addEventListener('message', (e) => w.got.push({ origin: e.origin, data: e.data }));
+    });
     const answered = page.waitForResponse((r) => r.url() === `${checkoutBase()}/pay`);
-    await page.goto(`${thirdOrigin}/inline-test?${new URLSearchParams({ ref, channels: 'TRANSFER' })}`);
+    // The store's payment (declared origin: the store), framed by another site, as the SDK would do it.
+    await page.evaluate(
+      ({ action, fields }) => {
+        const frame = document.createElement('iframe');
+        frame.name = 'stolen';
+        document.body.append(frame);
+        const form = document.createElement('form');
+        form.method = 'POST';
+        form.action = action;
+        form.target = 'stolen';
+        for (const [name, value] of Object.entries(fields)) form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+        document.body.append(form);
+        form.submit();
+      },
+      { action: `${checkoutBase()}/pay`, fields: payFields(ref, { channels: 'TRANSFER', display_mode: 'INLINE' }) },
+    );
     const res = await answered;
     expect(res.status()).toBe(200);
     expect(await res.headerValue('content-security-policy')).toContain(`frame-ancestors ${storeBase()}`);
 
     await expect.poll(() => refusals.length).toBeGreaterThan(0);
     await sleep(2_000);
-    const frame = await checkoutFrame(page);
+    const frame = page.frame({ name: 'stolen' })!;
     // The checkout never ran in the frame.
-    const rendered = await frame.evaluate(() => !!document.getElementById('oja-root')).catch(() => false);
-    expect(rendered).toBe(false);
-    expect(await received(page)).toEqual([]);
-    expect(await page.locator('#messages li').count()).toBe(0);
+    expect(await frame.evaluate(() => !!document.getElementById('oja-root')).catch(() => false)).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { got: unknown[] }).got)).toEqual([]);
+  });
+
+  it('a copy of the store on another origin cannot open the checkout for the store: onError names site_redirect_url', async () => {
+    const page = await b.newPage();
+    // The same store page under another host name: its declared origin (the store's) is not the page's.
+    const copy = storeBase().replace('127.0.0.1', 'localhost');
+    expect(new URL(copy).origin).not.toBe(new URL(storeBase()).origin);
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.url() === `${checkoutBase()}/pay`) posted = true;
+    });
+    await openStore(page, copy);
+    await payInlineButton(page).click();
+    await waitForCallback(page, 'onError');
+    const [error] = await logged(page);
+    expect(error.detail).toMatchObject({ code: 'INVALID_REQUEST', field: 'site_redirect_url' });
+    expect(await overlay(page).count()).toBe(0);
+    expect(posted).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 // `npm run bench`: the performance report.
 //   1. builds (unless --no-build),
 //   2. bytes of the initial route and of each lazy screen (gzip 9, brotli 11) against the developers' guide's
-//      budgets, the shared check-budget.mjs verdict, and the initial route's weight next to React alone,
+//      budgets, the merchant SDK's script against its own, the shared check-budget.mjs verdict, and the initial
+//      route's weight next to React alone,
 //   3. throttled cold loads (../shared/tools/pageperf.mjs) of the static floor page and of the checkout
 //      (unless --no-perf), reported as medians and as ratios to the floor (reported, not gated),
 //   4. a table on stdout, dist/bench/report.json and dist/bench/report.md.
@@ -15,7 +16,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { accountBytes, DEFAULT_BUDGETS, gzipSize, brotliSize, KiB } from './bytes.mjs';
+import { accountBytes, accountSdk, checkBudgets, DEFAULT_BUDGETS, gzipSize, brotliSize, KiB } from './bytes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const toolsDir = path.resolve(root, '../shared/tools');
@@ -251,6 +252,10 @@ function bytesSection(bytes, react, shared) {
   for (const c of chunks) {
     rows.push([`lazy ${c.key}${c.unlisted ? ' (unlisted)' : ''}`, `${c.files.js.length} js + ${c.files.css.length} css`, ...sz(c.total), `${c.budgetGzipKiB}${c.budgetRule ? ` (${c.budgetRule})` : ''}`, c.total.gzip <= c.budgetGzipKiB * KiB ? 'ok' : 'OVER']);
   }
+  if (bytes.sdk) {
+    const { sdk } = bytes;
+    rows.push(['merchant SDK', `/${sdk.file}`, ...sz(sdk), String(sdk.budgetGzipKiB), sdk.gzip <= sdk.budgetGzipKiB * KiB ? 'ok' : 'OVER']);
+  }
   rows.push(['React alone', `react ${react.versions.react} + hydrateRoot`, ...sz(react), '', '']);
   const headers = ['route', 'files', 'raw KiB', 'gzip KiB', 'br KiB', 'budget gz', 'verdict'];
   return { headers, rows };
@@ -466,6 +471,11 @@ async function main() {
   let bytes;
   try {
     bytes = accountBytes({ meta, manifest, root, assetsDir: path.join(dist, 'client', 'assets') });
+    // The merchant SDK is no part of the checkout's routes: merchants' pages load it, under its own budget.
+    const sdkFile = path.join(dist, 'client', 'inline-checkout.js');
+    if (!fs.existsSync(sdkFile)) throw new Error('dist/client/inline-checkout.js is missing: build first (drop --no-build)');
+    bytes.sdk = accountSdk(sdkFile);
+    bytes.violations = checkBudgets(bytes);
   } catch (e) {
     throw new HarnessError(`byte accounting: ${e.message}`);
   }

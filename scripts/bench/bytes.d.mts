@@ -5,6 +5,8 @@ export interface Budgets {
   chunkGzipKiB: number;
   chunkOverrides?: ReadonlyArray<{ match: string; gzipKiB: number }>;
   forbidInitial?: ReadonlyArray<string>;
+  /** The merchant SDK's script, gzip KiB. */
+  sdkGzipKiB?: number;
 }
 export declare const DEFAULT_BUDGETS: Readonly<Required<Budgets>>;
 
@@ -53,9 +55,15 @@ export interface ChunkBytes extends RouteBytes {
   unlisted?: true;
   budgetRule: string | null;
 }
+export interface SdkBytes extends Sizes {
+  file: string;
+  budgetGzipKiB: number;
+}
 export interface BytesReport {
   initial: InitialBytes;
   chunks: ChunkBytes[];
+  /** The merchant SDK's script, when the report accounts it. */
+  sdk?: SdkBytes;
   violations: string[];
 }
 
@@ -68,4 +76,5 @@ export declare function outputKeyOf(meta: Metafile, urlOrName: string): string |
 export declare function staticClosure(meta: Metafile, start: string, exclude?: Set<string>): Set<string>;
 export declare function dynamicTargets(meta: Metafile, keys: Iterable<string>): Set<string>;
 export declare function accountBytes(o: { meta: Metafile; manifest: Manifest; root: string; assetsDir: string; budgets?: Budgets }): BytesReport;
+export declare function accountSdk(file: string, budgets?: Budgets): SdkBytes;
 export declare function checkBudgets(report: Omit<BytesReport, 'violations'>, budgets?: Budgets): string[];

@@ -16,6 +16,8 @@ export const DEFAULT_BUDGETS = Object.freeze({
   /** A lazy module whose key or file name contains `match` gets `gzipKiB` instead (the card's encryption chunk). */
   chunkOverrides: Object.freeze([Object.freeze({ match: 'crypto', gzipKiB: 50 })]),
   forbidInitial: Object.freeze(['node-forge', 'qrcode-generator']),
+  /** The merchant SDK's script, /inline-checkout.js (issue 5). */
+  sdkGzipKiB: 5,
 });
 
 export function gzipSize(buf) {
@@ -166,6 +168,14 @@ export function accountBytes({ meta, manifest, root, assetsDir, budgets = DEFAUL
   return report;
 }
 
+/**
+ * The merchant SDK's script (dist/client/inline-checkout.js, loaded by merchants' pages, not by the checkout's):
+ * its sizes against its own budget.
+ */
+export function accountSdk(file, budgets = DEFAULT_BUDGETS) {
+  return { file: path.basename(file), ...measureFile(file), budgetGzipKiB: budgets.sdkGzipKiB };
+}
+
 /** Every budget the report breaks, as readable lines (empty when all is well). */
 export function checkBudgets(report, budgets = DEFAULT_BUDGETS) {
   const out = [];
@@ -175,6 +185,9 @@ export function checkBudgets(report, budgets = DEFAULT_BUDGETS) {
     out.push(`initial route is ${kib(initial.total.gzip)} KiB gzip (JS ${kib(initial.js.gzip)} + CSS ${kib(initial.css.gzip)}), budget ${budgets.initialGzipKiB} KiB`);
   }
   for (const p of budgets.forbidInitial ?? []) if (initial.packages.includes(p)) out.push(`${p} is on the initial route`);
+  if (report.sdk && report.sdk.gzip > budgets.sdkGzipKiB * KiB) {
+    out.push(`merchant SDK ${report.sdk.file} is ${kib(report.sdk.gzip)} KiB gzip, budget ${budgets.sdkGzipKiB} KiB`);
+  }
   for (const c of report.chunks) {
     const b = budgetFor(c.key, [c.key, c.file], budgets);
     if (c.total.gzip > b.gzipKiB * KiB) {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { accountBytes, checkBudgets, DEFAULT_BUDGETS, gzipSize, KiB, packageOf, staticClosure } from './bytes.mjs';
+import { accountBytes, accountSdk, checkBudgets, DEFAULT_BUDGETS, gzipSize, KiB, packageOf, staticClosure } from './bytes.mjs';
 import type { Manifest, Metafile } from './bytes.mjs';
 
 // A synthetic build: main -> a (static) -> b (static); main -> lazy transfer (import()), which imports a (already on
@@ -142,6 +142,15 @@ describe('byte accounting', () => {
     expect(r.violations.some((v) => v.startsWith('lazy transfer is'))).toBe(true);
     expect(r.violations.some((v) => v.startsWith('lazy card-crypto is') && v.includes('budget 10 KiB'))).toBe(true);
     expect(checkBudgets(r, DEFAULT_BUDGETS)).toEqual([]);
+  });
+
+  it('holds the merchant SDK to its own budget', () => {
+    const sdk = accountSdk(path.join(assetsDir, 'card-own.js'));
+    expect(sdk).toMatchObject({ file: 'card-own.js', budgetGzipKiB: DEFAULT_BUDGETS.sdkGzipKiB, gzip: gz('card-own.js') });
+    const r = accountBytes({ meta, manifest, root, assetsDir });
+    // 20 KiB of noise is over 5 KiB; the same file under a budget of 25 KiB is not.
+    expect(checkBudgets({ ...r, sdk })).toEqual([`merchant SDK card-own.js is ${(sdk.gzip / KiB).toFixed(1)} KiB gzip, budget 5 KiB`]);
+    expect(checkBudgets({ ...r, sdk }, { ...DEFAULT_BUDGETS, sdkGzipKiB: 25 })).toEqual([]);
   });
 
   it('names packages from node_modules paths', () => {

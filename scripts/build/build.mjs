@@ -14,6 +14,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dist = path.join(root, 'dist');
 const assetsDir = path.join(dist, 'client', 'assets');
 const CLIENT_ENTRY = 'scripts/app/client.tsx';
+const SDK_ENTRY = 'core/sdk/src/script.ts';
+/** Under dist/client, where the checkout server reads it (scripts/server/checkout-server.ts SDK_FILE). */
+const SDK_FILE = 'inline-checkout.js';
 const started = Date.now();
 
 const common = {
@@ -164,6 +167,23 @@ for (const f of fs.readdirSync(assetsDir)) {
   fs.writeFileSync(path.join(assetsDir, `${f}.br`), zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
 }
 
+// The merchant SDK (core/sdk): one classic script, no dependencies, served by the checkout at /inline-checkout.js.
+// Apart from the checkout's own bundle: merchants' pages load it, never the payer's checkout page.
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: [SDK_ENTRY],
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2020',
+  legalComments: 'none',
+  logLevel: 'warning',
+  outfile: path.join(dist, 'client', SDK_FILE),
+});
+// The checkout server writes the mode it serves for over this placeholder (core/sdk/src/script.ts).
+if (!fs.readFileSync(path.join(dist, 'client', SDK_FILE), 'utf8').includes('__OJA_SERVED_MODE__')) throw new Error(`${SDK_FILE} lost its served-mode placeholder`);
+
 await esbuild.build({
   ...common,
   entryPoints: { server: 'scripts/server/main.ts' },
@@ -178,4 +198,4 @@ await esbuild.build({
 // The server bundle's CSS duplicates the client's; the server never serves it.
 for (const f of fs.readdirSync(path.join(dist, 'server'))) if (f.endsWith('.css')) fs.rmSync(path.join(dist, 'server', f));
 
-console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/server/server.mjs`);
+console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/client/${SDK_FILE}, dist/server/server.mjs`);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { BrandingPlugin, ChannelPlugin, Locale, PageEnv, PaymentProps, Registry } from '@oja/core';
 import { autoOpenChannel, availableChannels, createHttp, createRegistry, parseLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE } from '@oja/core';
 import { pageHeaders, parsePayRequest, renderPage } from '@oja/core/server';
@@ -18,6 +18,24 @@ export const LEAVE_GRACE_MS = 4_000;
 export const PREFETCH_TIMEOUT_MS = 3_000;
 /** A session unused this long is forgotten, ms. */
 export const SESSION_TTL_MS = 2 * 60 * 60_000;
+/** Where merchants' pages load the SDK (core/sdk, built into the client dir by scripts/build/build.mjs). */
+export const SDK_PATH = '/inline-checkout.js';
+const SDK_FILE = 'inline-checkout.js';
+/** What the built script holds in place of the mode it is served for (core/sdk/src/script.ts). */
+const SDK_MODE_PLACEHOLDER = '__OJA_SERVED_MODE__';
+/** The script's address never changes (merchants paste it): kept a few minutes, then revalidated by its ETag. */
+const SDK_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
+
+/**
+ * The SDK's script as this server serves it: its own origin is the checkout base for its mode, TEST with the
+ * sandbox, LIVE with a real collections API. Undefined when the build has not written it.
+ */
+function sdkScript(clientDir: string, mode: 'TEST' | 'LIVE'): { text: string; etag: string } | undefined {
+  const file = path.join(clientDir, SDK_FILE);
+  if (!fs.existsSync(file)) return undefined;
+  const text = fs.readFileSync(file, 'utf8').split(SDK_MODE_PLACEHOLDER).join(mode);
+  return { text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 16)}"` };
+}
 
 export interface CheckoutServerOptions {
   channels: ChannelPlugin[];
@@ -123,6 +141,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const apiOrigin = o.apiBase ? new URL(o.apiBase).origin : undefined;
   const screenCss = Object.fromEntries(Object.entries(manifest.screens).map(([k, v]) => [k, v.css]));
   const channelSettings = sandbox ? sandboxSettings(o.channels) : parseChannelSettings(env.CHECKOUT_CHANNEL_SETTINGS);
+  const sdk = sdkScript(o.clientDir, sandbox ? 'TEST' : 'LIVE');
 
   const envFor = (session: string, locale: Locale, pageId?: string): PageEnv => ({
     session,
@@ -248,6 +267,22 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       }
       if (req.method === 'GET' && (p === METHODS_PATH || p.startsWith('/payment/'))) return await revisit(req, res, url);
       if (p === LEAVE_PATH && req.method === 'POST') return leave(res, url);
+      if (p === SDK_PATH && sdk && (req.method === 'GET' || req.method === 'HEAD')) {
+        const headers = {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': SDK_CACHE_CONTROL,
+          etag: sdk.etag,
+          'x-content-type-options': 'nosniff',
+          // Loaded by merchants' pages of any site (and with `crossorigin` for subresource integrity).
+          'cross-origin-resource-policy': 'cross-origin',
+          'access-control-allow-origin': '*',
+        };
+        if (req.headers['if-none-match'] === sdk.etag) {
+          res.writeHead(304, headers);
+          return res.end();
+        }
+        return sendCompressed(req, res, 200, headers, sdk.text);
+      }
       if (p === '/favicon.ico') {
         res.writeHead(204, { 'cache-control': 'public, max-age=86400' });
         return res.end();

@@ -1,7 +1,9 @@
 // The e2e project's global setup: starts the built checkout server (with its sandbox) and the demo store on
-// two free ports, hands their bases to the tests, and stops them afterwards. The server runs from a copy of
-// dist/, so a build started meanwhile (it empties dist/) cannot pull the assets from under a running test.
+// two free ports, and a blank page of a third origin (a site that is neither), hands their bases to the tests,
+// and stops them afterwards. The server runs from a copy of dist/, so a build started meanwhile (it empties
+// dist/) cannot pull the assets from under a running test.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,6 +18,8 @@ declare module 'vitest' {
     checkoutBase: string;
     /** The demo merchant store, another origin, e.g. http://127.0.0.1:43124 */
     storeBase: string;
+    /** A blank page of a third origin, neither the checkout's nor the store's, e.g. http://127.0.0.1:43125 */
+    thirdBase: string;
   }
 }
 
@@ -53,6 +57,28 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`The checkout server did not answer ${url} within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+/** Any other site: a blank page at every path, to embed or message the others from. */
+const THIRD_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Another site</title></head><body><main><h1>Another site</h1></main></body></html>';
+
+async function startThirdOrigin(): Promise<{ base: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    res.writeHead(req.url === '/favicon.ico' ? 204 : 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(req.url === '/favicon.ico' ? undefined : THIRD_PAGE);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, HOST, resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    base: `http://${HOST}:${port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
 }
 
 export default async function setup(project: TestProject) {
@@ -94,11 +120,14 @@ export default async function setup(project: TestProject) {
     removeCopy();
     throw e;
   }
+  const third = await startThirdOrigin();
   project.provide('checkoutBase', checkoutBase);
   project.provide('storeBase', storeBase);
+  project.provide('thirdBase', third.base);
 
   return async () => {
     process.off('exit', killOnExit);
+    await third.close();
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -168,6 +168,14 @@ describe('INLINE and POPUP delivery', () => {
     expect(messages(parent, 'INITIALIZED')).toHaveLength(1);
   });
 
+  it('sends INITIALIZED again when the merchant opens the same payment anew (a new checkout session)', async () => {
+    const parent = stubParent();
+    const { view } = await renderCheckout({ props: { displayMode: 'INLINE' } });
+    view.unmount();
+    await renderCheckout({ props: { displayMode: 'INLINE' }, env: { session: 'another-session' } });
+    expect(messages(parent, 'INITIALIZED')).toHaveLength(2);
+  });
+
   it('sends COMPLETED with the result fields to the declared origin exactly once', async () => {
     const parent = stubParent();
     const { c } = await renderCheckout({ props: { displayMode: 'INLINE' } });

@@ -52,11 +52,13 @@ export function PageEffects() {
   const started = useRef(false);
 
   useEffect(() => {
-    const { props } = c.state;
+    const { props, env } = c.state;
     if (started.current) return;
     started.current = true;
     markHydrated('shell');
-    if (props.displayMode !== 'REDIRECT' && markOnce('initialized', props.paymentId)) {
+    // Once per opening of the checkout (its server session): a reload says nothing more, but the merchant's
+    // page that opens the same payment again (the payer closed the overlay, then paid) waits for it.
+    if (props.displayMode !== 'REDIRECT' && (!env.session || markOnce('initialized', env.session))) {
       postToMerchant(embedder(), props.siteOrigin, 'INITIALIZED');
     }
     if (props.responseCode === '00') void signInByToken(c);

@@ -1,0 +1,290 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openCheckout } from './index';
+import { FRAME_READY_TIMEOUT_MS, POPUP_READY_TIMEOUT_MS } from './checkout';
+import { MESSAGE_KEY } from './messages';
+import { POPUP_CLOSED_POLL_MS } from './popup';
+import type { CheckoutHandle, CheckoutRequest } from './types';
+
+const CHECKOUT = 'https://checkout.example';
+
+interface Posted {
+  action: string;
+  target: string;
+  fields: Record<string, string>;
+}
+let posted: Posted[];
+const handles: CheckoutHandle[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  posted = [];
+  // The form POST is the browser's business: recorded, not sent.
+  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+    posted.push({ action: this.action, target: this.target, fields: Object.fromEntries(new FormData(this)) as Record<string, string> });
+  });
+  document.body.innerHTML = '<main><h1>Shop</h1><button id="pay">Pay</button></main><footer>Footer</footer>';
+});
+afterEach(() => {
+  for (const h of handles.splice(0)) h.close();
+  document.body.innerHTML = '';
+  document.documentElement.removeAttribute('style');
+});
+
+function setup(extra: Partial<CheckoutRequest> = {}) {
+  const callbacks = { onComplete: vi.fn(), onClose: vi.fn(), onLoad: vi.fn(), onError: vi.fn() };
+  const request: CheckoutRequest = {
+    merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', txn_ref: 'ORDER-1', amount: '150000', currency: '566',
+    site_redirect_url: `${location.origin}/return`, mode: 'TEST', checkoutBase: CHECKOUT, ...callbacks, ...extra,
+  };
+  (document.getElementById('pay') as HTMLButtonElement).focus();
+  const handle = openCheckout(request);
+  handles.push(handle);
+  return { handle, ...callbacks };
+}
+
+const result = { payRef: 'PR-1', txnref: 'ORDER-1', amount: '150000', apprAmt: '150000', resp: '00', desc: 'Approved', retRef: '', cardNum: '', mac: '', bpResp: '', bpTrxnRef: '', rechPin: '' };
+const initialized = { key: MESSAGE_KEY, messageType: 'INITIALIZED', data: {} };
+const completed = (data: Record<string, string> = result) => ({ key: MESSAGE_KEY, messageType: 'COMPLETED', data });
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+const frame = () => document.querySelector('iframe');
+const closeControl = () => dialog()?.querySelector('button') ?? null;
+const send = (data: unknown, source: unknown = frame()?.contentWindow, origin = CHECKOUT) =>
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
+/** The frame has loaded a document of another origin: the checkout, or the browser's error page. */
+function frameLoaded() {
+  Object.defineProperty(frame()!, 'contentDocument', { value: null, configurable: true });
+  frame()!.dispatchEvent(new Event('load'));
+}
+
+describe('INLINE', () => {
+  it('opens an accessible dialog over an inert, unscrollable page, with the focus inside, and POSTs the request into its frame', () => {
+    setup({ cust_name: 'Ada <b>Obi</b>' });
+    const d = dialog()!;
+    expect(d.getAttribute('aria-modal')).toBe('true');
+    expect(d.getAttribute('aria-label')).toBe('Checkout');
+    expect(document.activeElement).toBe(closeControl());
+    expect(closeControl()!.getAttribute('aria-label')).toBe('Close the checkout');
+    expect(d.querySelector('[role="status"]')!.textContent).toBe('Loading the checkout…');
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    expect(document.body.style.overflow).toBe('hidden');
+    expect(['MAIN', 'FOOTER'].map((tag) => (document.querySelector(tag) as HTMLElement).inert)).toEqual([true, true]);
+    // Not usable until the checkout says it is ready.
+    expect(frame()!.inert).toBe(true);
+    expect(posted).toEqual([
+      {
+        action: `${CHECKOUT}/pay`,
+        target: frame()!.name,
+        fields: expect.objectContaining({ txn_ref: 'ORDER-1', display_mode: 'INLINE', cust_name: 'Ada <b>Obi</b>' }),
+      },
+    ]);
+    expect(posted[0].fields).not.toHaveProperty('mode');
+    expect(posted[0].fields).not.toHaveProperty('checkoutBase');
+    // The merchant's text is never markup.
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('shows the checkout and calls onLoad on INITIALIZED', () => {
+    const { onLoad } = setup();
+    send(initialized);
+    send(initialized);
+    expect(onLoad).toHaveBeenCalledTimes(1);
+    expect(dialog()!.querySelector('[role="status"]')).toBeNull();
+    expect(frame()!.inert).toBe(false);
+  });
+
+  it('calls onComplete once with the result, and gives the page back', () => {
+    const { onComplete, onClose } = setup();
+    send(initialized);
+    send(completed());
+    send(completed());
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    expect(onComplete).toHaveBeenCalledWith(result);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(document.getElementById('pay'));
+    expect(document.documentElement.style.overflow).toBe('');
+    expect((document.querySelector('main') as HTMLElement).inert).toBe(false);
+  });
+
+  it('closes on Escape: onClose, and never onComplete afterwards', () => {
+    const { onComplete, onClose } = setup();
+    const frameWindow = frame()!.contentWindow;
+    send(initialized);
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(dialog()).toBeNull();
+    send(completed(), frameWindow);
+    expect(onComplete).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(document.getElementById('pay'));
+  });
+
+  it('closes with its close control, or with the handle', () => {
+    const first = setup();
+    closeControl()!.click();
+    expect(first.onClose).toHaveBeenCalledTimes(1);
+    const second = setup();
+    second.handle.close();
+    second.handle.close();
+    expect(second.onClose).toHaveBeenCalledTimes(1);
+    expect(dialog()).toBeNull();
+  });
+
+  it('keeps Tab inside the dialog', () => {
+    setup();
+    const [start, end] = dialog()!.querySelectorAll<HTMLElement>('[tabindex="0"]');
+    // Past the end, back to the close control; before the start, into the frame once it is ready.
+    end.focus();
+    expect(document.activeElement).toBe(closeControl());
+    start.focus();
+    expect(document.activeElement).toBe(closeControl());
+    send(initialized);
+    start.focus();
+    expect(document.activeElement).toBe(frame());
+  });
+
+  it('ignores messages from another origin, another window, or of another shape', () => {
+    const { onComplete, onLoad } = setup();
+    send(completed(), frame()!.contentWindow, 'https://evil.example');
+    send(completed(), window);
+    send(initialized, window, CHECKOUT);
+    send({ ...completed(), key: 'webpay' });
+    send(completed({ ...result, txnref: 'SOMEONE-ELSE' }));
+    expect(onComplete).not.toHaveBeenCalled();
+    expect(onLoad).not.toHaveBeenCalled();
+    expect(dialog()).not.toBeNull();
+  });
+
+  it('calls onError when the checkout does not say it is ready after its frame loaded', () => {
+    const { onError, onClose } = setup();
+    frameLoaded();
+    vi.advanceTimersByTime(FRAME_READY_TIMEOUT_MS - 1);
+    expect(onError).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'CHECKOUT_UNREACHABLE' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(dialog()).toBeNull();
+  });
+
+  it('does not time out once the checkout is ready, whatever the frame loads next', () => {
+    const { onError } = setup();
+    send(initialized);
+    frameLoaded();
+    vi.advanceTimersByTime(10 * FRAME_READY_TIMEOUT_MS);
+    expect(onError).not.toHaveBeenCalled();
+    expect(dialog()).not.toBeNull();
+  });
+
+  it('opens one checkout at a time', () => {
+    setup();
+    const second = setup();
+    expect(second.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'ALREADY_OPEN' }));
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1);
+  });
+
+  it('speaks French when the checkout does', () => {
+    setup({ lang: 'fr' });
+    expect(dialog()!.getAttribute('aria-label')).toBe('Paiement');
+    expect(closeControl()!.getAttribute('aria-label')).toBe('Fermer le paiement');
+  });
+
+  it('never lets a merchant callback’s throw into the page', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { onClose } = setup({
+      onComplete: () => {
+        throw new Error('merchant bug');
+      },
+    });
+    expect(() => send(completed())).not.toThrow();
+    expect(dialog()).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('validation', () => {
+  it('calls onError naming the field, and opens nothing', () => {
+    const open = vi.spyOn(window, 'open');
+    const { onError } = setup({ amount: '15OO' });
+    expect(onError).toHaveBeenCalledTimes(1);
+    const error = onError.mock.calls[0][0];
+    expect(error).toMatchObject({ code: 'INVALID_REQUEST', field: 'amount' });
+    expect(error.message).toContain('amount');
+    expect(dialog()).toBeNull();
+    expect(posted).toEqual([]);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('never throws, even for no request at all', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => handles.push(openCheckout(undefined as unknown as CheckoutRequest))).not.toThrow();
+  });
+});
+
+describe('POPUP', () => {
+  function fakePopup() {
+    const popup = { closed: false, focus: vi.fn(), close: vi.fn(() => void (popup.closed = true)) };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    return { popup, open };
+  }
+
+  it('opens a centred window, POSTs the request into it, and calls onLoad and onComplete from it', () => {
+    const { popup, open } = fakePopup();
+    const { onLoad, onComplete } = setup({ display_mode: 'POPUP' });
+    const [, name, features] = open.mock.calls[0];
+    expect(features).toMatch(/^popup=yes,width=\d+,height=\d+,left=\d+,top=\d+/);
+    expect(posted).toEqual([{ action: `${CHECKOUT}/pay`, target: name, fields: expect.objectContaining({ display_mode: 'POPUP' }) }]);
+    expect(popup.focus).toHaveBeenCalled();
+    send(initialized, popup);
+    send(completed(), popup);
+    expect(onLoad).toHaveBeenCalledTimes(1);
+    expect(onComplete).toHaveBeenCalledWith(result);
+    // The payer is back on the merchant's page.
+    expect(popup.close).toHaveBeenCalled();
+  });
+
+  it('calls onClose when the payer closes the window, and nothing after', () => {
+    const { popup } = fakePopup();
+    const { onClose, onComplete } = setup({ display_mode: 'POPUP' });
+    send(initialized, popup);
+    popup.closed = true;
+    vi.advanceTimersByTime(POPUP_CLOSED_POLL_MS);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    send(completed(), popup);
+    vi.advanceTimersByTime(10 * POPUP_CLOSED_POLL_MS);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  it('ignores messages from the overlay’s or any other window', () => {
+    fakePopup();
+    const { onComplete } = setup({ display_mode: 'POPUP' });
+    send(completed(), window);
+    expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  it('calls onError when the browser blocks the popup', () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const { onError } = setup({ display_mode: 'POPUP' });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'POPUP_BLOCKED' }));
+    expect(posted).toEqual([]);
+    // Nothing is left open: the next payment may open.
+    fakePopup();
+    expect(setup({ display_mode: 'POPUP' }).onError).not.toHaveBeenCalled();
+  });
+
+  it('calls onError, and closes the window, when the checkout never says it is ready', () => {
+    const { popup } = fakePopup();
+    const { onError } = setup({ display_mode: 'POPUP' });
+    vi.advanceTimersByTime(POPUP_READY_TIMEOUT_MS);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'CHECKOUT_UNREACHABLE' }));
+    expect(popup.close).toHaveBeenCalled();
+  });
+});
+
+describe('REDIRECT', () => {
+  it('POSTs the request in place of the page', () => {
+    const { onError } = setup({ display_mode: 'REDIRECT', site_redirect_url: 'https://shop.example/return' });
+    expect(onError).not.toHaveBeenCalled();
+    expect(posted).toEqual([{ action: `${CHECKOUT}/pay`, target: '_self', fields: expect.objectContaining({ display_mode: 'REDIRECT', site_redirect_url: 'https://shop.example/return' }) }]);
+    expect(dialog()).toBeNull();
+  });
+});

@@ -1,0 +1,146 @@
+import { css, el, postFields, uniqueName } from './dom';
+
+/** The overlay's own words, in the checkout's languages. */
+export const OVERLAY_TEXT = {
+  en: { title: 'Checkout', close: 'Close the checkout', loading: 'Loading the checkout…' },
+  fr: { title: 'Paiement', close: 'Fermer le paiement', loading: 'Chargement du paiement…' },
+};
+/** Spinner turn, ms. */
+const SPIN_MS = 900;
+/** Above anything a merchant's page stacks. */
+const TOP_LAYER = '2147483647';
+
+export interface InlineOptions {
+  doc: Document;
+  /** `${base}/pay`. */
+  action: string;
+  fields: Record<string, string>;
+  /** Escape or the close control. */
+  onCloseRequest(): void;
+  /** The frame has loaded a document of another origin (the checkout, or the browser's error page). */
+  onFrameLoad(): void;
+}
+
+export interface InlineView {
+  /** The checkout's window, where its messages come from. */
+  frameWindow(): Window | null;
+  /** INITIALIZED: the loader goes, the checkout shows. */
+  ready(): void;
+  /** Removes the overlay and gives the page back: scroll, focus, the rest of the page. */
+  destroy(): void;
+}
+
+/**
+ * INLINE: a full-screen dialog over the merchant's page, the checkout in a frame the request is POSTed into,
+ * a loader until the checkout is ready. While open the page behind is inert and does not scroll, focus stays
+ * in the dialog (Tab wraps around the frame), Escape and the close control close it.
+ */
+export function openInline(o: InlineOptions): InlineView {
+  const { doc } = o;
+  const text = OVERLAY_TEXT[o.fields.lang === 'fr' ? 'fr' : 'en'];
+  const name = uniqueName();
+  const returnFocus = doc.activeElement as HTMLElement | null;
+
+  const close = el(doc, 'button', { type: 'button', textContent: '×' });
+  close.setAttribute('aria-label', text.close);
+  css(close, {
+    width: '44px', height: '44px', margin: '0', padding: '0', border: '0', 'border-radius': '22px', background: '#fff', color: '#111',
+    font: '28px/44px system-ui, sans-serif', cursor: 'pointer', outline: 'none',
+  });
+  // A visible focus ring the merchant's `button:focus { outline: none }` cannot remove.
+  close.addEventListener('focus', () => {
+    let keyboard = true;
+    try {
+      keyboard = close.matches(':focus-visible');
+    } catch {
+      // an older browser: always show it
+    }
+    if (keyboard) css(close, { outline: '3px solid #fff', 'outline-offset': '3px' });
+  });
+  close.addEventListener('blur', () => css(close, { outline: 'none' }));
+  close.addEventListener('click', o.onCloseRequest);
+
+  const spinner = el(doc, 'div');
+  css(spinner, { width: '32px', height: '32px', 'box-sizing': 'border-box', border: '4px solid #d0d5dd', 'border-top-color': '#1f4f8a', 'border-radius': '50%' });
+  if (spinner.animate && !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches)) {
+    spinner.animate([{ transform: 'rotate(0)' }, { transform: 'rotate(360deg)' }], { duration: SPIN_MS, iterations: Infinity });
+  }
+  const loader = el(doc, 'div', {}, spinner, el(doc, 'span', { textContent: text.loading }));
+  loader.setAttribute('role', 'status');
+  css(loader, {
+    position: 'absolute', inset: '0', display: 'flex', 'flex-direction': 'column', 'align-items': 'center', 'justify-content': 'center', gap: '12px',
+    background: '#fff', color: '#222', font: '16px/1.5 system-ui, sans-serif',
+  });
+
+  const frame = el(doc, 'iframe', { name, title: text.title });
+  // Wallet payments and the copy buttons need these inside a frame of another origin.
+  frame.setAttribute('allow', 'payment; clipboard-write');
+  // Not usable, and out of the tab order, until the checkout is ready.
+  frame.inert = true;
+  css(frame, { position: 'absolute', inset: '0', width: '100%', height: '100%', border: '0', margin: '0', display: 'block', background: '#fff', opacity: '0' });
+
+  const stage = el(doc, 'div', {}, frame, loader);
+  css(stage, { position: 'relative', flex: '1', background: '#fff', 'border-radius': '12px', overflow: 'hidden' });
+  const bar = el(doc, 'div', {}, close);
+  css(bar, { display: 'flex', 'justify-content': 'flex-end', padding: '6px 0', flex: 'none' });
+  const box = el(doc, 'div', {}, bar, stage);
+  css(box, { display: 'flex', 'flex-direction': 'column', width: '100%', 'max-width': '560px', height: '100%', 'max-height': '920px', 'box-sizing': 'border-box', padding: '0 8px 8px' });
+
+  // Tab past the frame's last control lands on the end guard, which sends focus back to the close control;
+  // Shift+Tab before it lands on the start guard, which sends focus into the frame.
+  const guard = (onFocus: () => void) => {
+    const g = el(doc, 'span', { tabIndex: 0 });
+    g.addEventListener('focus', onFocus);
+    return g;
+  };
+  const dialog = el(doc, 'div', {}, guard(() => (frame.inert ? close : frame).focus()), box, guard(() => close.focus()));
+  dialog.setAttribute('role', 'dialog');
+  dialog.setAttribute('aria-modal', 'true');
+  dialog.setAttribute('aria-label', text.title);
+  dialog.setAttribute('data-oja-checkout', '');
+  css(dialog, {
+    position: 'fixed', inset: '0', 'z-index': TOP_LAYER, display: 'flex', 'align-items': 'center', 'justify-content': 'center', margin: '0',
+    padding: '0', background: 'rgba(17, 17, 17, 0.6)', 'box-sizing': 'border-box', outline: 'none',
+  });
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    o.onCloseRequest();
+  };
+  frame.addEventListener('load', () => {
+    // The first load is the empty document the frame starts with (same origin, readable); the checkout's is not.
+    if (!frame.contentDocument) o.onFrameLoad();
+  });
+
+  const body = doc.body;
+  const root = doc.documentElement;
+  const scroll = [root, body].map((node) => [node, node.style.getPropertyValue('overflow'), node.style.getPropertyPriority('overflow')] as const);
+  const madeInert = Array.from(body.children).filter((c): c is HTMLElement => c instanceof HTMLElement && !c.inert);
+
+  body.append(dialog);
+  for (const [node] of scroll) node.style.setProperty('overflow', 'hidden');
+  for (const c of madeInert) c.inert = true;
+  doc.addEventListener('keydown', onKey, true);
+  close.focus();
+  postFields(doc, dialog, o.action, name, o.fields);
+
+  return {
+    frameWindow: () => frame.contentWindow,
+    ready() {
+      loader.remove();
+      frame.inert = false;
+      css(frame, { opacity: '1' });
+    },
+    destroy() {
+      doc.removeEventListener('keydown', onKey, true);
+      dialog.remove();
+      for (const c of madeInert) c.inert = false;
+      for (const [node, value, priority] of scroll) {
+        if (value) node.style.setProperty('overflow', value, priority);
+        else node.style.removeProperty('overflow');
+      }
+      if (returnFocus?.isConnected) returnFocus.focus();
+    },
+  };
+}
