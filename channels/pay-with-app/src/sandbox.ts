@@ -1,7 +1,193 @@
-import type { SandboxPart } from '@oja/core/sandbox';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { formatAmount } from '@oja/core';
+import { escapeHtml } from '@oja/core/sandbox';
+import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import payWithApp from './index';
+import { CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
 
-export const sandbox: SandboxPart = { routes: [] };
+/** The sandbox's OAuth client, given to the page as env.channelSettings['pay-with-app']. */
+export const SANDBOX_CLIENT_ID = 'oja-sandbox-pay-with-app';
+export const SANDBOX_CLIENT_SECRET = 'oja-sandbox-pay-with-app-secret';
+/** Lifetime of an issued token, seconds (longer than the code's 15 minutes and both status waits). */
+export const TOKEN_LIFETIME_S = 3_600;
+/** The code a payment declined in the bank's app answers. */
+export const PWA_DECLINED_CODE = '05';
+/** The sandbox's bank apps, and where their (pretend) apps live: a page of the sandbox. */
+export const SANDBOX_INSTITUTIONS = [
+  { code: 'OJA_SANDBOX_BANK', name: 'Oja Sandbox Bank' },
+  { code: 'LAGOS_DEMO_BANK', name: 'Lagos Demo Bank' },
+  { code: 'SAVANNA_TEST_BANK', name: 'Savanna Test Bank' },
+  { code: 'DELTA_SAMPLE_MFB', name: 'Delta Sample Microfinance Bank' },
+  { code: 'HARBOUR_PLAY_BANK', name: 'Harbour Play Bank' },
+] as const;
+export const APP_PAGE_PATH = '/sandbox/pay-with-app';
+
+interface PwaRecord {
+  reference: string;
+  generatedAt: number;
+  /** Codes generated for this payment so far. */
+  generation: number;
+}
+
+const ID = payWithApp.id;
+const record = (p: SandboxPayment) => p.channels[ID] as unknown as PwaRecord | undefined;
+
+/** Issued tokens and their expiry (ms), per sandbox. */
+const issued = new WeakMap<SandboxContext, Map<string, number>>();
+function tokensOf(ctx: SandboxContext): Map<string, number> {
+  let m = issued.get(ctx);
+  if (!m) issued.set(ctx, (m = new Map()));
+  return m;
+}
+
+function header(req: SandboxRequest, name: string): string {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : '';
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const unauthorized = (error: string, description: string): SandboxAnswer => ({ status: 401, body: { error, error_description: description } });
+const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
+const NO_BEARER: SandboxAnswer = { status: 401, body: { responseCode: '401', responseDescription: 'Missing, unknown or expired bearer token' } };
+
+/** POST /passport/oauth/token: client credentials by basic authentication (spec core §7 "Pay with app": token). */
+function issueToken(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header(req, 'authorization'));
+  const client = basic ? Buffer.from(basic[1], 'base64').toString('utf8') : '';
+  if (!sameText(client, `${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`)) return unauthorized('invalid_client', 'Bad client credentials');
+  if (req.body.grant_type !== 'client_credentials') return unauthorized('unsupported_grant_type', 'Only client_credentials is supported');
+  if (!String(req.body.scope ?? '').split(' ').includes('profile')) return unauthorized('invalid_scope', 'The profile scope is required');
+  const token = randomBytes(24).toString('base64url');
+  tokensOf(ctx).set(token, ctx.now() + TOKEN_LIFETIME_S * 1_000);
+  return { body: { access_token: token, token_type: 'bearer', expires_in: TOKEN_LIFETIME_S, scope: 'profile' } };
+}
+
+function hasBearer(req: SandboxRequest, ctx: SandboxContext): boolean {
+  const token = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization'))?.[1];
+  const expires = token ? tokensOf(ctx).get(token) : undefined;
+  return expires !== undefined && ctx.now() < expires;
+}
+
+/** The page's origin as the payer's browser reached the sandbox, for the deep links. */
+function originOf(req: SandboxRequest): string {
+  const host = header(req, 'host');
+  const proto = header(req, 'x-forwarded-proto') === 'https' ? 'https' : 'http';
+  return `${proto}://${/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) ? host : 'localhost'}`;
+}
+
+/** POST /api/v1/pwa/generate: a five-digit code and a deep link per institution (spec core §7: institutions). */
+function generate(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  if (!hasBearer(req, ctx)) return NO_BEARER;
+  const b = req.body;
+  const p = ctx.payment({ paymentId: b.paymentId }) ?? ctx.payment({ merchantCode: b.merchantCode, txnRef: b.transactionReference });
+  if (!p) return UNKNOWN_PAYMENT;
+  const matches =
+    b.bankCode === PWA_BANK_CODE && b.createTransaction === true && b.merchantCode === p.merchantCode &&
+    String(b.payableCode) === String(p.props.payableCode) && Number(b.amount) === Number(p.props.checkoutAmount) &&
+    String(b.currencyCode) === String(p.props.currencyCode);
+  if (!matches) return { status: 400, body: { responseCode: '400', responseDescription: 'Request does not match the payment' } };
+  let r = record(p);
+  // A paid payment keeps its code; otherwise each call is a new code with its own 15 minutes (a retry after a
+  // decline starts clean).
+  if (!r || p.outcome?.value !== 'success') {
+    r = { reference: String(randomInt(10_000, 100_000)), generatedAt: ctx.now(), generation: (r?.generation ?? 0) + 1 };
+    p.outcome = null;
+    p.channels[ID] = r as unknown as Record<string, unknown>;
+  }
+  const query = new URLSearchParams({ ref: r.reference, payment: p.paymentId });
+  return {
+    body: {
+      responseCode: '00',
+      reference: r.reference,
+      deepLinks: Object.fromEntries(SANDBOX_INSTITUTIONS.map((i) => [i.code, `${originOf(req)}${APP_PAGE_PATH}/${i.code}?${query}`])),
+      institutions: SANDBOX_INSTITUTIONS,
+    },
+  };
+}
+
+/** What the status call answers for a payment right now. */
+export function pwaStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
+  const r = record(p);
+  const base = { paymentId: p.paymentId, transactionReference: p.txnRef };
+  if (!r) return { ...base, responseCode: '25', responseDescription: 'No Pay with App code for this payment' };
+  const expired = ctx.now() >= r.generatedAt + CODE_VALIDITY_MS;
+  const outcome = p.outcome?.value ?? (expired ? 'expired' : null);
+  if (outcome === 'success') {
+    return { ...base, responseCode: '00', responseDescription: 'Approved by Financial Institution', amount: p.props.checkoutAmount, paymentReference: `OJA|PWA|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}` };
+  }
+  if (outcome === 'failed') return { ...base, responseCode: PWA_DECLINED_CODE, responseDescription: 'Declined in the bank app' };
+  if (outcome === 'expired') return { ...base, responseCode: 'XS1', responseDescription: 'Pay with App code expired' };
+  return { ...base, responseCode: '09', responseDescription: 'Awaiting approval in the bank app' };
+}
+
+/** GET /api/v1/transactions/ussd with the bearer token (spec core §7 "Pay with app": status). */
+function status(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  if (!hasBearer(req, ctx)) return NO_BEARER;
+  const p = ctx.payment({ merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') });
+  return p ? { body: pwaStatus(p, ctx) } : UNKNOWN_PAYMENT;
+}
+
+// The bank's app, pretended: a plain HTML page (strict CSP: no script, no style) to approve or decline.
+
+function appPage(title: string, body: string, status = 200): SandboxAnswer {
+  const head = `<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>`;
+  return { status, html: `<!doctype html>\n<html lang="en"><head>${head}</head><body><main>\n${body}\n</main></body></html>\n` };
+}
+
+/** The payment and institution a deep link names, while its code is the payment's current one and still valid. */
+function linked(req: SandboxRequest, ref: unknown, paymentId: unknown, ctx: SandboxContext) {
+  const institution = SANDBOX_INSTITUTIONS.find((i) => i.code === req.params.institution);
+  const p = typeof paymentId === 'string' && paymentId ? ctx.payment({ paymentId }) : undefined;
+  const r = p && record(p);
+  if (!institution || !p || !r || r.reference !== ref || ctx.now() >= r.generatedAt + CODE_VALIDITY_MS) return undefined;
+  return { institution, p, r };
+}
+
+const UNKNOWN_REQUEST = appPage('Unknown payment request', '<h1>Unknown payment request</h1>\n<p>This payment request is unknown or no longer valid. Return to the checkout.</p>', 404);
+
+function showApp(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const found = linked(req, req.query.get('ref'), req.query.get('payment'), ctx);
+  if (!found) return UNKNOWN_REQUEST;
+  const { institution, p, r } = found;
+  const name = escapeHtml(institution.name);
+  if (p.outcome) return appPage(name, `<h1>${name} (sandbox app)</h1>\n<p role="status">This payment request has been answered. Return to the checkout and confirm.</p>`);
+  const amount = escapeHtml(formatAmount(Number(p.props.checkoutAmount) || 0, String(p.props.currencyCode ?? '')));
+  const body = `<h1>${name} (sandbox app)</h1>
+<p>Pay <strong>${amount}</strong> to ${escapeHtml(String(p.props.merchantName ?? ''))} with code <strong>${escapeHtml(r.reference)}</strong>?</p>
+<form method="post" action="${APP_PAGE_PATH}/${institution.code}">
+<input type="hidden" name="ref" value="${escapeHtml(r.reference)}"><input type="hidden" name="payment" value="${escapeHtml(p.paymentId)}">
+<p><button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="decline">Decline</button></p>
+</form>`;
+  return appPage(`${institution.name}: approve the payment`, body);
+}
+
+function answerApp(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const found = linked(req, req.body.ref, req.body.payment, ctx);
+  if (!found) return UNKNOWN_REQUEST;
+  const { institution, p } = found;
+  const approved = req.body.decision === 'approve';
+  p.outcome ??= { value: approved ? 'success' : 'failed', at: ctx.now() };
+  const name = escapeHtml(institution.name);
+  const said = p.outcome.value === 'success' ? 'Payment approved.' : 'Payment declined.';
+  return appPage(name, `<h1>${name} (sandbox app)</h1>\n<p role="status">${said} Return to the checkout and confirm.</p>`);
+}
+
+/** The pay-with-app endpoints of the sandbox (spec core §7 "Pay with app") and the pretend bank app's page. */
+export const sandbox: SandboxPart = {
+  settings: { clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET },
+  routes: [
+    { method: 'POST', path: DEFAULT_TOKEN_PATH, handler: issueToken },
+    { method: 'POST', path: GENERATE_PATH, handler: generate },
+    { method: 'GET', path: STATUS_PATH, handler: status },
+    { method: 'GET', path: `${APP_PAGE_PATH}/:institution`, handler: showApp },
+    { method: 'POST', path: `${APP_PAGE_PATH}/:institution`, handler: answerApp },
+  ],
+};
 
 /** The plugin with its sandbox part, for server builds (package export condition "oja-server"). */
 export default { ...payWithApp, sandbox };

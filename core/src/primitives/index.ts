@@ -13,3 +13,5 @@ export type { PendingLayoutProps } from './PendingLayout';
 export { SimulateControl } from './SimulateControl';
 export { Field, fieldStyles } from './Field';
 export type { FieldProps } from './Field';
+export { SelectField, type SelectFieldProps } from './SelectField';
+export { Dialog, type DialogProps } from './Dialog';
