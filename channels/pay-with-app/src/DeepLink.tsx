@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { ChangeMethodLink, styles, useChannel, useCheckout, useT } from '@oja/core';
+import { SelectField, useCountdown } from '@oja/core/primitives';
+import type { PwaState } from './state';
+import type { PwaCode } from './api';
+import { PAGES, goToPage } from './pages';
+import { CodeExpired } from './CodeExpired';
+
+/** http(s) links open in a new tab, so the checkout (and its wait) stays where the payer left it. */
+const opensInNewTab = (link: string) => /^https?:/i.test(link);
+
+/**
+ * The phone's page (spec core §2 "Deep-link screen"): choose a bank, launch its app, confirm, go back, or enter
+ * the code manually.
+ */
+export function DeepLink({ state }: { state: PwaState }) {
+  const t = useT();
+  const c = useCheckout();
+  const plugin = useChannel();
+  const snap = useSnapshot(state);
+  const left = useCountdown(snap.codeDeadline);
+  const [chosen, setChosen] = useState('');
+  if (snap.codeDeadline !== null && left === 0) return <CodeExpired message={t('pay-with-app.deepLink.expired')} />;
+  const { institutions } = snap.start.response!.code as PwaCode;
+  const institution = institutions.find((i) => i.id === chosen);
+  const link = institution?.deepLink;
+  return (
+    <section className={styles.stack} aria-labelledby="pwa-deeplink-title">
+      <h1 id="pwa-deeplink-title" className={styles.heading}>{t('pay-with-app.title')}</h1>
+      <p className={styles.muted}>{t('pay-with-app.deepLink.intro')}</p>
+      <SelectField
+        label={t('pay-with-app.deepLink.bank')}
+        placeholder={t('pay-with-app.deepLink.bankPlaceholder')}
+        value={chosen}
+        onChange={(e) => setChosen(e.target.value)}
+        hint={!institution ? t('pay-with-app.deepLink.chooseFirst') : !link ? t('pay-with-app.deepLink.noLink') : undefined}
+      >
+        {institutions.map((i) => (
+          <option key={i.id} value={i.id}>{i.name}</option>
+        ))}
+      </SelectField>
+      {link ? (
+        <a
+          className={styles.button}
+          href={link}
+          data-testid="pwa-launch"
+          {...(opensInNewTab(link) && { target: '_blank', rel: 'noopener noreferrer' })}
+        >
+          {t('pay-with-app.deepLink.launch')}
+        </a>
+      ) : (
+        <button type="button" className={styles.button} disabled data-testid="pwa-launch">
+          {t('pay-with-app.deepLink.launch')}
+        </button>
+      )}
+      <button type="button" className={`${styles.button} ${styles.secondaryButton}`} onClick={() => goToPage(c, plugin, PAGES.status)}>
+        {t('pay-with-app.deepLink.confirm')}
+      </button>
+      <button type="button" className={styles.link} onClick={() => goToPage(c, plugin, PAGES.code('mobile'))}>
+        {t('pay-with-app.deepLink.enterCode')}
+      </button>
+      <ChangeMethodLink label="pay-with-app.goBack" />
+    </section>
+  );
+}

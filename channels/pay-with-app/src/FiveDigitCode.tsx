@@ -1,0 +1,86 @@
+import { css } from '@linaria/core';
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { ChangeMethodLink, styles, useChannel, useCheckout, useT } from '@oja/core';
+import { CopyButton, formatHms, useCountdown } from '@oja/core/primitives';
+import type { Device, PwaState } from './state';
+import type { PwaCode } from './api';
+import { PAGES, goToPage } from './pages';
+import { CodeExpired } from './CodeExpired';
+import { EligibleBanks } from './EligibleBanks';
+
+const codeRow = css`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 14px;
+  border: 1px solid var(--oja-border, #e3e8ef);
+  border-radius: var(--oja-radius-button, 8px);
+  > span { font-size: 28px; font-weight: 700; letter-spacing: 6px; font-variant-numeric: tabular-nums; }
+`;
+const timer = css`
+  font-weight: 700;
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+const steps = css`
+  margin: 0;
+  padding-left: 22px;
+  li + li { margin-top: 4px; }
+`;
+const subheading = css`
+  font-size: 15px;
+  font-weight: 600;
+`;
+
+const STEPS = ['step1', 'step2', 'step3', 'step4'] as const;
+
+/**
+ * The code page (spec core §2 "Five-digit-code screen"): the code to copy, the steps, the eligible banks, the
+ * code's validity as 00h mm m ss s, Confirm payment; Go back to the deep links on a phone.
+ */
+export function FiveDigitCode({ state, device }: { state: PwaState; device: Device }) {
+  const t = useT();
+  const c = useCheckout();
+  const plugin = useChannel();
+  const snap = useSnapshot(state);
+  const left = useCountdown(snap.codeDeadline);
+  const [banksOpen, setBanksOpen] = useState(false);
+  if (snap.codeDeadline !== null && left === 0) return <CodeExpired message={t('pay-with-app.code.expired')} />;
+  const { reference, institutions } = snap.start.response!.code as PwaCode;
+  return (
+    <section className={styles.stack} aria-labelledby="pwa-code-title">
+      <h1 id="pwa-code-title" className={styles.heading}>{t('pay-with-app.title')}</h1>
+      <p className={styles.muted}>{t('pay-with-app.code.intro')}</p>
+      <p className={subheading}>{t('pay-with-app.code.label')}</p>
+      <div className={codeRow}>
+        <span data-testid="pwa-code">{reference}</span>
+        <CopyButton value={reference} what={t('pay-with-app.code.copyWhat')} />
+      </div>
+      <p className={styles.muted}>
+        {t('pay-with-app.code.validity')}{' '}
+        <span className={timer} role="timer" aria-live="off" data-testid="pwa-code-validity">{formatHms(left)}</span>
+      </p>
+      <h2 className={subheading}>{t('pay-with-app.code.stepsTitle')}</h2>
+      <ol className={steps}>
+        {STEPS.map((step) => (
+          <li key={step}>{t(`pay-with-app.code.${step}`)}</li>
+        ))}
+      </ol>
+      <button type="button" className={styles.link} aria-haspopup="dialog" onClick={() => setBanksOpen(true)}>
+        {t('pay-with-app.code.eligible')}
+      </button>
+      <button type="button" className={styles.button} onClick={() => goToPage(c, plugin, PAGES.status)}>
+        {t('pay-with-app.code.confirm')}
+      </button>
+      {device === 'mobile' && (
+        <button type="button" className={`${styles.button} ${styles.secondaryButton}`} onClick={() => goToPage(c, plugin, PAGES.deepLink('mobile'))}>
+          {t('pay-with-app.goBack')}
+        </button>
+      )}
+      <ChangeMethodLink />
+      {banksOpen && <EligibleBanks institutions={institutions} onClose={() => setBanksOpen(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef } from 'react';
+import { Route, Switch } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { ChangeMethodLink, HttpError, registerMessages, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
+import { PendingLayout, resetSlot, runSlot } from '@oja/core/primitives';
+import { NotConfiguredError, startPayWithApp } from './api';
+import { chooseDevice, createPwaState } from './state';
+import { bindPwaState } from './visit';
+import type { PwaState } from './state';
+import { CODE_VALIDITY_MS } from './constants';
+import { PAGES, firstPage, goToPage } from './pages';
+import { DeepLink } from './DeepLink';
+import { FiveDigitCode } from './FiveDigitCode';
+import { TransactionStatus } from './TransactionStatus';
+import { screenMessages } from './screenMessages';
+
+registerMessages(screenMessages);
+
+function Starting() {
+  const t = useT();
+  return (
+    <PendingLayout title={t('pay-with-app.starting')} simulate={false}>
+      <ChangeMethodLink />
+    </PendingLayout>
+  );
+}
+
+/** The token or institutions call failed: why, Try again (unless the checkout lacks the settings), another method. */
+function StartFailed({ error, onRetry }: { error: Error | null; onRetry(): void }) {
+  const t = useT();
+  const unset = error instanceof NotConfiguredError;
+  const reason = error instanceof HttpError && (error.code === 'network' || error.code === 'timeout') ? 'core.error.network' : 'core.error.default';
+  return (
+    <section className={styles.stack} aria-labelledby="pwa-failed-title">
+      <h1 id="pwa-failed-title" className={styles.heading}>{t('pay-with-app.title')}</h1>
+      <p className={styles.errorText} role="alert">
+        {unset ? t('pay-with-app.notConfigured') : `${t('pay-with-app.startFailed')} ${t(reason)}`}
+      </p>
+      {!unset && (
+        <button type="button" className={styles.button} onClick={onRetry}>
+          {t('pay-with-app.retry')}
+        </button>
+      )}
+      <ChangeMethodLink />
+    </section>
+  );
+}
+
+/** The section's own path (or an unknown page of it): on to the device's first page. */
+function ToFirstPage({ state }: { state: PwaState }) {
+  const c = useCheckout();
+  const plugin = useChannel();
+  useEffect(() => {
+    goToPage(c, plugin, firstPage(state.device ?? chooseDevice()), true);
+  }, [c, plugin, state]);
+  return <Starting />;
+}
+
+/**
+ * Pay with App (spec core §2, §4 "Pay with app"): a token, then the institutions and the five-digit code; then the
+ * deep links (phone) or the code (web), and the status page. Everything lives in this visit's state, dropped
+ * when the payer leaves the section.
+ */
+export default function PayWithAppScreen() {
+  const c = useCheckout();
+  const plugin = useChannel();
+  const local = useRef<PwaState>(undefined);
+  local.current ??= createPwaState();
+  const state = local.current;
+  const snap = useSnapshot(state);
+  const inFlight = useRef<AbortController>(undefined);
+
+  const start = () => {
+    inFlight.current?.abort();
+    const ctrl = new AbortController();
+    inFlight.current = ctrl;
+    void runSlot(state.start, async () => {
+      const started = await startPayWithApp(c.http, c.state.props, c.state.env.channelSettings?.[plugin.id], ctrl.signal);
+      // A successful institutions fetch starts the code's 15 minutes (spec core §4 step 2).
+      state.codeDeadline = serverNow() + CODE_VALIDITY_MS;
+      return started;
+    });
+  };
+
+  useEffect(() => {
+    // Decided once, on entry (spec core §9 "Mobile breakpoint 480").
+    state.device = chooseDevice();
+    const unbind = bindPwaState(c.http, state);
+    start();
+    return () => {
+      // Leaving the section drops the token and the institutions (spec core §2).
+      inFlight.current?.abort();
+      unbind();
+      resetSlot(state.start);
+    };
+    // Once per visit; Try again starts afresh within it.
+  }, []);
+
+  if (snap.start.status === 'error') return <StartFailed error={snap.start.error as Error | null} onRetry={start} />;
+  if (snap.start.status !== 'success') return <Starting />;
+  return (
+    <Switch>
+      <Route path="/deeplink/:device">
+        <DeepLink state={state} />
+      </Route>
+      <Route path="/five-digit-code/:device">
+        {(params: { device?: string }) => <FiveDigitCode state={state} device={params.device === 'mobile' ? 'mobile' : 'web'} />}
+      </Route>
+      <Route path={PAGES.status}>
+        <TransactionStatus state={state} />
+      </Route>
+      <Route>
+        <ToFirstPage state={state} />
+      </Route>
+    </Switch>
+  );
+}

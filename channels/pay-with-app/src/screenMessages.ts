@@ -1,0 +1,98 @@
+/** The pay-with-app screens' strings, loaded with its chunk (registered by Screen.tsx). */
+const en = {
+  'pay-with-app': {
+    title: 'Pay with App',
+    starting: 'Getting your Pay with App code…',
+    startFailed: 'We could not start Pay with App.',
+    notConfigured: 'Pay with App is not set up for this checkout yet. Please choose another payment method.',
+    retry: 'Try again',
+    goBack: 'Go back',
+    deepLink: {
+      intro: "Choose your bank, open its app and approve the payment. Then come back here and confirm.",
+      bank: 'Select your bank',
+      bankPlaceholder: 'Choose a bank',
+      launch: 'Launch app',
+      chooseFirst: 'Select your bank to launch its app.',
+      noLink: "This bank's app cannot be opened from here. Enter the code manually instead.",
+      confirm: 'Confirm transaction',
+      enterCode: 'Enter code manually',
+      expired: 'The link is not longer valid. TimeOut',
+    },
+    code: {
+      intro: "Approve the payment in your bank's mobile app with this code.",
+      label: 'Your five-digit code',
+      copyWhat: 'five-digit code',
+      validity: 'This code is valid for',
+      stepsTitle: 'How to pay',
+      step1: 'Log in to your mobile banking app',
+      step2: 'Choose Pay with App',
+      step3: 'Input the code above',
+      step4: 'Come back here and confirm your payment',
+      eligible: 'See eligible banks',
+      confirm: 'Confirm payment',
+      expired: 'The code is not longer valid',
+    },
+    expiredHint: 'Go back and choose a payment method to start again.',
+    banks: {
+      title: 'Eligible banks',
+      intro: 'You can approve this payment in the mobile app of any of these banks.',
+      close: 'Close',
+    },
+    status: {
+      title: 'Please hold on while we confirm your transaction',
+      message: 'Keep this page open: it moves on by itself once your bank confirms.',
+      timedOut: "We couldn't confirm your transaction within the given period. What would you like to do?",
+      waitMore: 'Wait additional 5 Minutes',
+    },
+  },
+};
+
+const fr: typeof en = {
+  'pay-with-app': {
+    title: "Payer avec l'application",
+    starting: 'Obtention de votre code de paiement…',
+    startFailed: "Nous n'avons pas pu démarrer le paiement par application.",
+    notConfigured: "Le paiement par application n'est pas encore configuré pour ce paiement. Veuillez choisir un autre moyen de paiement.",
+    retry: 'Réessayer',
+    goBack: 'Retour',
+    deepLink: {
+      intro: "Choisissez votre banque, ouvrez son application et approuvez le paiement. Revenez ensuite ici pour confirmer.",
+      bank: 'Sélectionnez votre banque',
+      bankPlaceholder: 'Choisissez une banque',
+      launch: "Ouvrir l'application",
+      chooseFirst: "Sélectionnez votre banque pour ouvrir son application.",
+      noLink: "L'application de cette banque ne peut pas être ouverte d'ici. Saisissez plutôt le code manuellement.",
+      confirm: 'Confirmer la transaction',
+      enterCode: 'Saisir le code manuellement',
+      expired: "Le lien n'est plus valide. Délai dépassé",
+    },
+    code: {
+      intro: "Approuvez le paiement dans l'application mobile de votre banque avec ce code.",
+      label: 'Votre code à cinq chiffres',
+      copyWhat: 'code à cinq chiffres',
+      validity: 'Ce code est valable encore',
+      stepsTitle: 'Comment payer',
+      step1: 'Connectez-vous à votre application bancaire mobile',
+      step2: "Choisissez « Payer avec l'application »",
+      step3: 'Saisissez le code ci-dessus',
+      step4: 'Revenez ici et confirmez votre paiement',
+      eligible: 'Voir les banques éligibles',
+      confirm: 'Confirmer le paiement',
+      expired: "Le code n'est plus valide",
+    },
+    expiredHint: 'Revenez en arrière et choisissez un moyen de paiement pour recommencer.',
+    banks: {
+      title: 'Banques éligibles',
+      intro: "Vous pouvez approuver ce paiement dans l'application mobile de l'une de ces banques.",
+      close: 'Fermer',
+    },
+    status: {
+      title: 'Veuillez patienter pendant que nous confirmons votre transaction',
+      message: 'Gardez cette page ouverte : elle avancera toute seule dès que votre banque aura confirmé.',
+      timedOut: "Nous n'avons pas pu confirmer votre transaction dans le délai imparti. Que souhaitez-vous faire ?",
+      waitMore: 'Attendre 5 minutes de plus',
+    },
+  },
+};
+
+export const screenMessages = { en, fr };

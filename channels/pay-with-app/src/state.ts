@@ -1,0 +1,33 @@
+import { proxy } from 'valtio';
+import { createAsyncSlot } from '@oja/core/primitives';
+import type { AsyncSlot } from '@oja/core/primitives';
+import type { PwaStart } from './api';
+import { MOBILE_MAX_WIDTH_PX } from './constants';
+
+/** Which page the flow opens on: the deep links on a phone, the five-digit code on the web (spec core §2). */
+export type Device = 'mobile' | 'web';
+
+/**
+ * The channel's own state for one visit of its section (spec core §3 "Pay-with-app payment data"): the token and
+ * institutions, the code's deadline, the status wait. Created by the screen, dropped when the payer leaves.
+ */
+export interface PwaState {
+  /** Token, then institutions: one action (spec core §4 step 1). */
+  start: AsyncSlot<PwaStart>;
+  device: Device | null;
+  /** End of the code's validity, server-clock ms. */
+  codeDeadline: number | null;
+  /** End of the status screen's current wait, server-clock ms. */
+  statusDeadline: number | null;
+  /** "Wait additional 5 Minutes" taken so far. */
+  extensions: number;
+}
+
+export function createPwaState(): PwaState {
+  return proxy<PwaState>({ start: createAsyncSlot<PwaStart>(), device: null, codeDeadline: null, statusDeadline: null, extensions: 0 });
+}
+
+/** A phone-sized viewport (width up to 480 px) is mobile; decided once, when the payer enters the section. */
+export function chooseDevice(matchMedia: ((query: string) => { matches: boolean }) | undefined = globalThis.matchMedia?.bind(globalThis)): Device {
+  return matchMedia?.(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`).matches ? 'mobile' : 'web';
+}

@@ -1,0 +1,112 @@
+import { css } from '@linaria/core';
+import { useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { heading } from '../ui/styles';
+import { CloseIcon } from '../ui/icons';
+
+const overlay = css`
+  position: fixed;
+  inset: 0;
+  z-index: 20;
+  display: grid;
+  place-items: center;
+  padding: 16px;
+  background: rgba(12, 18, 28, 0.55);
+`;
+const panel = css`
+  position: relative;
+  width: 100%;
+  max-width: 380px;
+  max-height: calc(100vh - 32px);
+  overflow-y: auto;
+  padding: 22px 20px 18px;
+  border-radius: var(--oja-radius, 12px);
+  background: var(--oja-surface, #fff);
+  color: var(--oja-text, #1c2434);
+  > h2 { margin-right: 40px; }
+`;
+const closeButton = css`
+  position: absolute;
+  top: 8px;
+  right: 8px;
+  width: 40px;
+  height: 40px;
+  border: 0;
+  border-radius: 50%;
+  background: none;
+  color: inherit;
+  cursor: pointer;
+`;
+
+/** What can take the focus inside the dialog, in tab order. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface DialogProps {
+  /** Already translated; shown as the dialog's heading and naming it. */
+  title: string;
+  /** Accessible name of the close (×) button, already translated ("Close"). */
+  closeLabel: string;
+  /** Asked to close: the close button, Escape, or a click on the backdrop. The owner unmounts the dialog. */
+  onClose(): void;
+  /** Id of an element inside that describes the dialog (aria-describedby). */
+  describedBy?: string;
+  children?: ReactNode;
+}
+
+/**
+ * A modal dialog (WAI-ARIA dialog pattern): role="dialog", aria-modal, named by its title. On open the focus moves
+ * to the first control marked data-autofocus, else the first control after the close button, else the close
+ * button; Tab and Shift+Tab stay inside; Escape, the close button and the backdrop close it; on close the focus
+ * returns to the element that had it (the opener). Render it only while open.
+ */
+export function Dialog({ title, closeLabel, onClose, describedBy, children }: DialogProps) {
+  const titleId = `oja-dialog-${useId().replace(/:/g, '')}`;
+  const ref = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const box = ref.current!;
+    const items = () => [...box.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = box.querySelector<HTMLElement>('[data-autofocus]') ?? items()[1] ?? items()[0];
+    first?.focus();
+    // On the document, so that the keys work even when a click on the backdrop took the focus away.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const all = items();
+      if (!all.length) return;
+      const at = all.indexOf(document.activeElement as HTMLElement);
+      const next = e.shiftKey ? (at <= 0 ? all.length - 1 : at - 1) : at === -1 || at === all.length - 1 ? 0 : at + 1;
+      e.preventDefault();
+      all[next].focus();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <div
+      className={overlay}
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onCloseRef.current();
+      }}
+    >
+      <div ref={ref} className={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={describedBy}>
+        <button type="button" className={closeButton} aria-label={closeLabel} onClick={() => onCloseRef.current()}>
+          <CloseIcon />
+        </button>
+        <h2 id={titleId} className={heading}>{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}
