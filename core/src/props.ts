@@ -80,8 +80,9 @@ export interface PageEnv {
    */
   pageId?: string;
   /**
-   * Per-channel settings by channel id (client ids, public keys...): from the sandbox parts when the sandbox is on,
-   * otherwise from the JSON in CHECKOUT_CHANNEL_SETTINGS. Never secrets the server alone should hold.
+   * Per-channel settings by channel id (client ids, public keys, the pay-with-app client the spec has the page
+   * authenticate as): from the sandbox parts when the sandbox is on, otherwise from the JSON in
+   * CHECKOUT_CHANNEL_SETTINGS. Every payer's browser sees them: never a secret the server alone should hold.
    */
   channelSettings?: Record<string, Record<string, string>>;
 }
