@@ -1,5 +1,6 @@
 import type { Http, PaymentProps, StatusContext, StatusAnswer } from '@oja/core';
 import { HttpError, serverNow } from '@oja/core';
+import { checkStatusAt, paymentFields } from '@oja/core/primitives';
 import { MAX_QR_BYTES } from './constants';
 
 /** The generated QR code (spec core §3 "QR response"). */
@@ -16,14 +17,7 @@ const utf8Length = (s: string) => new TextEncoder().encode(s).length;
 export async function generateQr(http: Http, props: PaymentProps, signal?: AbortSignal): Promise<QrPayment> {
   const res = await http.post<{ responseCode?: unknown; rawQRData?: unknown; validityPeriodMins?: unknown }>(
     '/api/v1/qr/generate',
-    {
-      merchantCode: props.merchantCode,
-      payableCode: props.payableCode,
-      paymentId: props.paymentId,
-      transactionReference: props.merchantTransactionReference,
-      amount: props.checkoutAmount,
-      currencyCode: props.currencyCode,
-    },
+    paymentFields(props),
     { signal },
   );
   const raw = res.rawQRData;
@@ -34,11 +28,6 @@ export async function generateQr(http: Http, props: PaymentProps, signal?: Abort
   return { rawQRData: raw, expiresAt: minutes > 0 && Number.isFinite(minutes) ? serverNow() + minutes * 60_000 : null };
 }
 
-export async function checkStatus({ http, props, signal }: StatusContext): Promise<StatusAnswer> {
-  const res = await http.get<Record<string, unknown>>('/api/v1/qr/status', {
-    params: { merchantCode: props.merchantCode, transactionReference: props.merchantTransactionReference },
-    signal,
-  });
-  if (typeof res.responseCode !== 'string' || res.responseCode === '') throw new HttpError('Status answer without a code', 'invalid');
-  return { code: res.responseCode, response: res };
+export function checkStatus(ctx: StatusContext): Promise<StatusAnswer> {
+  return checkStatusAt('/api/v1/qr/status', ctx);
 }

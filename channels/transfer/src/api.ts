@@ -1,5 +1,6 @@
 import type { Http, PaymentProps, StatusContext, StatusAnswer } from '@oja/core';
 import { HttpError, serverNow } from '@oja/core';
+import { checkStatusAt, paymentFields } from '@oja/core/primitives';
 
 /** The generated account (spec core §3 "Transfer account"). */
 export interface TransferAccount {
@@ -14,14 +15,7 @@ export interface TransferAccount {
 export async function generateAccount(http: Http, props: PaymentProps, signal?: AbortSignal): Promise<TransferAccount> {
   const res = await http.post<Partial<TransferAccount> & { responseCode?: string }>(
     '/api/v1/virtualaccount/generate',
-    {
-      merchantCode: props.merchantCode,
-      payableCode: props.payableCode,
-      paymentId: props.paymentId,
-      transactionReference: props.merchantTransactionReference,
-      amount: props.checkoutAmount,
-      currencyCode: props.currencyCode,
-    },
+    paymentFields(props),
     { signal },
   );
   const valid =
@@ -37,11 +31,6 @@ export async function generateAccount(http: Http, props: PaymentProps, signal?: 
   };
 }
 
-export async function checkStatus({ http, props, signal }: StatusContext): Promise<StatusAnswer> {
-  const res = await http.get<Record<string, unknown>>('/api/v1/virtualaccount/status', {
-    params: { merchantCode: props.merchantCode, transactionReference: props.merchantTransactionReference },
-    signal,
-  });
-  if (typeof res.responseCode !== 'string') throw new HttpError('Status answer without a code', 'invalid');
-  return { code: res.responseCode, response: res };
+export function checkStatus(ctx: StatusContext): Promise<StatusAnswer> {
+  return checkStatusAt('/api/v1/virtualaccount/status', ctx);
 }

@@ -15,3 +15,4 @@ export { Field, fieldStyles } from './Field';
 export type { FieldProps } from './Field';
 export { SelectField, type SelectFieldProps } from './SelectField';
 export { Dialog, type DialogProps } from './Dialog';
+export { paymentFields, checkStatusAt } from './paymentCalls';
