@@ -1,0 +1,46 @@
+import { formatAmount, styles, useCheckoutState, useT } from '@oja/core';
+import { PendingLayout } from '@oja/core/primitives';
+import type { SlotStatus } from '@oja/core/primitives';
+import { failureText } from './BankChoice';
+import { WaitingActions, linkButton } from './WaitingActions';
+import type { WaitingProps } from './WaitingActions';
+
+export interface PushPromptProps extends WaitingProps {
+  bankName: string;
+  /** The last "send again". */
+  resend: { status: SlotStatus; error: Error | null };
+  onResend(): void;
+  /** "USSD push not received?": the code to dial instead. */
+  onNotReceived(): void;
+}
+
+/**
+ * The notification screen (spec core §2 "USSD"): the API sent a USSD prompt to the payer's phone. Retry sends it
+ * again; "USSD push not received?" shows the code to dial instead. The status is polled all along.
+ */
+export function PushPrompt({ bankName, resend, onResend, onNotReceived, ...waiting }: PushPromptProps) {
+  const t = useT();
+  const { props } = useCheckoutState();
+  const params = { bank: bankName, amount: formatAmount(props.checkoutAmount, props.currencyCode), phone: props.customerMobileNo };
+  const busy = resend.status === 'pending';
+  return (
+    <PendingLayout
+      title={t('ussd.push.title')}
+      message={t(props.customerMobileNo ? 'ussd.push.sentTo' : 'ussd.push.sent', params)}
+      remainingMs={waiting.validityLeft}
+    >
+      <p className={styles.muted}>{t('ussd.push.retryHint')}</p>
+      <button type="button" className={`${styles.button} ${styles.secondaryButton}`} aria-disabled={busy || undefined} onClick={busy ? undefined : onResend}>
+        {busy ? t('ussd.push.resending') : t('ussd.push.retry')}
+      </button>
+      {resend.status === 'success' && <p className={styles.muted} role="status">{t('ussd.push.resent')}</p>}
+      {resend.status === 'error' && (
+        <p className={styles.errorText} role="alert">{t('ussd.push.resendFailed')} {failureText(t, resend.error, 'ussd.generateRefused')}</p>
+      )}
+      <button type="button" className={linkButton} onClick={onNotReceived} data-testid="ussd-push-not-received">
+        {t('ussd.push.notReceived')}
+      </button>
+      <WaitingActions {...waiting} />
+    </PendingLayout>
+  );
+}

@@ -1,0 +1,30 @@
+import { css } from '@linaria/core';
+import { ChangeMethodLink, styles, useT } from '@oja/core';
+
+const startAligned = css`
+  align-self: flex-start;
+  text-align: start;
+`;
+/** A link-styled button, at the start of the line as the "Change payment method" link under it. */
+export const linkButton = `${styles.link} ${startAligned}`;
+
+export interface WaitingProps {
+  /** Code's validity left, ms; undefined when the API gave none. */
+  validityLeft?: number;
+  /** Consecutive failed status requests. */
+  failures: number;
+  onChangeBank(): void;
+}
+
+/** Under both waiting screens: trouble reaching the API, a code past its validity, and the ways back. */
+export function WaitingActions({ validityLeft, failures, onChangeBank }: WaitingProps) {
+  const t = useT();
+  return (
+    <>
+      {failures >= 2 && <p className={styles.notice} role="status">{t('core.error.stillTrying')}</p>}
+      {validityLeft === 0 && <p className={styles.notice} role="status">{t('ussd.codeExpired')}</p>}
+      <button type="button" className={linkButton} onClick={onChangeBank}>{t('ussd.changeBank')}</button>
+      <ChangeMethodLink />
+    </>
+  );
+}

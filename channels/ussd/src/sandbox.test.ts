@@ -1,0 +1,179 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttp } from '@oja/core';
+import type { PaymentProps } from '@oja/core';
+import { createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
+import type { Sandbox } from '@oja/core/sandbox';
+import plugin, { SANDBOX_BANKS, SANDBOX_VALIDITY_MINS, UNKNOWN_BANK_CODE, USSD_FAILED_CODE, sandbox } from './sandbox';
+import { checkStatus, generateCode, loadIssuers } from './api';
+
+const now = { t: 1_700_000_000_000 };
+let sb: Sandbox;
+let base: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  sb = createSandbox([{ id: 'ussd', part: sandbox }], { ...NO_FAULTS }, () => now.t);
+  ({ base, close } = await listenSandbox(sb));
+});
+afterAll(async () => {
+  await close();
+});
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, any> };
+}
+
+let ref = 0;
+/** A payment made through the sandbox's pay-page, as the checkout server makes it. */
+async function newPayment(extra: Record<string, string> = {}) {
+  const txnRef = `USSD-${++ref}`;
+  const { json } = await call('POST', '/api/v1/pay-page', {
+    merchant_code: 'MX_DEMO',
+    pay_item_id: 'Default_Payable_MX_DEMO',
+    txn_ref: txnRef,
+    amount: '150000',
+    currency: '566',
+    site_redirect_url: 'http://127.0.0.1:4401/return',
+    channels: 'USSD',
+    ...extra,
+  });
+  expect(json.responseCode).toBe('00');
+  const p = sb.payments.get(String(json.paymentId))!;
+  const generate = (bankCode: unknown) => call('POST', '/api/v1/ussd/generate', { paymentId: p.paymentId, bankCode });
+  const status = async () => (await call('GET', `/api/v1/ussd/status?${new URLSearchParams({ merchantCode: 'MX_DEMO', transactionReference: txnRef })}`)).json;
+  return { p, props: json as unknown as PaymentProps, generate, status };
+}
+
+describe('USSD sandbox', () => {
+  it('is carried by the server build of the plugin', () => {
+    expect(plugin.sandbox).toBe(sandbox);
+    expect(plugin.id).toBe('ussd');
+  });
+
+  it('lists 17+ Nigerian banks by name and CBN code, and no bank for another country', async () => {
+    const { status, json } = await call('GET', '/api/v1/ussd/issuers/NG');
+    expect(status).toBe(200);
+    expect(json.issuers.length).toBeGreaterThanOrEqual(17);
+    expect(json.issuers).toContainEqual({ name: 'Guaranty Trust Bank', cbnCode: '058' });
+    expect(json.issuers).toContainEqual({ name: 'Access Bank', cbnCode: '044' });
+    for (const issuer of json.issuers) expect(Object.keys(issuer).sort()).toEqual(['cbnCode', 'name']);
+    expect(new Set(json.issuers.map((i: { cbnCode: string }) => i.cbnCode)).size).toBe(json.issuers.length);
+    expect((await call('GET', '/api/v1/ussd/issuers/ng')).json.issuers).toHaveLength(json.issuers.length);
+    expect(await call('GET', '/api/v1/ussd/issuers/GH')).toMatchObject({ status: 200, json: { responseCode: '00', issuers: [] } });
+    expect((await call('GET', '/api/v1/ussd/issuers/NGA')).status).toBe(400);
+  });
+
+  it("gives the chosen bank's code with the payment's reference, and the default code beside it", async () => {
+    const { p, generate } = await newPayment();
+    const gtb = (await generate('058')).json;
+    expect(gtb).toMatchObject({ responseCode: '00', validityPeriodMins: SANDBOX_VALIDITY_MINS, pushSent: false });
+    const reference = /^\*737\*000\*(\d{4})#$/.exec(gtb.bankShortCode)?.[1];
+    expect(reference).toBeDefined();
+    expect(gtb.defaultShortCode).toBe(`*322*058*${reference}#`);
+    expect(p.channels.ussd).toMatchObject({ bankCode: '058', reference, generatedAt: now.t, generation: 1 });
+
+    // Another bank while the payment is pending: its own code, the same reference.
+    const jaiz = (await generate('301')).json;
+    expect(jaiz.bankShortCode).toBe(`*389*301*000*${reference}#`);
+    expect(p.channels.ussd).toMatchObject({ bankCode: '301', reference, generation: 1 });
+    // A bank without a code of its own: only the default code.
+    const providus = (await generate('101')).json;
+    expect(providus).toMatchObject({ responseCode: '00', bankShortCode: '', defaultShortCode: `*322*101*${reference}#` });
+  });
+
+  it('refuses an unknown bank or payment with an answer the screen can show', async () => {
+    const { generate } = await newPayment();
+    for (const bankCode of ['999', '', undefined, '058 ']) {
+      expect(await generate(bankCode)).toEqual({ status: 400, json: { responseCode: UNKNOWN_BANK_CODE, responseDescription: 'No such issuer' } });
+    }
+    expect((await call('POST', '/api/v1/ussd/generate', { paymentId: 'nope', bankCode: '058' })).status).toBe(404);
+  });
+
+  it('sends a prompt to the phone when the payment has the payer\'s number', async () => {
+    const { p, generate } = await newPayment({ cust_mobile_no: '08031234567' });
+    expect((await generate('058')).json.pushSent).toBe(true);
+    expect((await generate('058')).json.pushSent).toBe(true);
+    expect(p.channels.ussd).toMatchObject({ pushes: 2 });
+  });
+
+  it('stays pending until settled, maps outcomes to codes, and expires after the validity', async () => {
+    const { p, generate, status } = await newPayment();
+    expect((await status()).responseCode).toBe('25');
+    await generate('058');
+    expect(await status()).toMatchObject({ responseCode: '09', transactionReference: p.txnRef });
+    p.outcome = { value: 'success', at: now.t };
+    expect(await status()).toMatchObject({ responseCode: '00', amount: 150000, paymentReference: `OJA|USSD|${p.paymentId}`, responseDescription: 'Approved by Financial Institution' });
+    expect(String((await status()).retrievalReferenceNumber)).not.toBe('');
+    p.outcome = { value: 'failed', at: now.t };
+    expect((await status()).responseCode).toBe(USSD_FAILED_CODE);
+    p.outcome = { value: 'expired', at: now.t };
+    expect((await status()).responseCode).toBe('XS1');
+
+    const fresh = await newPayment();
+    await fresh.generate('044');
+    now.t += SANDBOX_VALIDITY_MINS * 60_000;
+    expect((await fresh.status()).responseCode).toBe('09');
+    now.t += 1;
+    expect((await fresh.status()).responseCode).toBe('XS1');
+    // A new code is valid from its own generation.
+    await fresh.generate('044');
+    expect((await fresh.status()).responseCode).toBe('09');
+  });
+
+  it('starts afresh after a failed payment: a new reference and no outcome', async () => {
+    const { p, generate, status } = await newPayment();
+    const first = (await generate('058')).json.bankShortCode;
+    p.outcome = { value: 'failed', at: now.t };
+    const second = (await generate('058')).json.bankShortCode;
+    expect(second).toMatch(/^\*737\*000\*\d{4}#$/);
+    expect(second).not.toBe(first);
+    expect(p.outcome).toBeNull();
+    expect(p.channels.ussd).toMatchObject({ generation: 2 });
+    expect((await status()).responseCode).toBe('09');
+  });
+
+  it('keeps an approval: a code generated after it still finds the payment paid', async () => {
+    const { p, generate, status } = await newPayment();
+    const first = (await generate('058')).json.bankShortCode;
+    p.outcome = { value: 'success', at: now.t };
+    const reference = first.slice('*737*000*'.length, -1);
+    expect((await generate('044')).json.bankShortCode).toBe(`*901*000*${reference}#`);
+    expect(p.outcome).toMatchObject({ value: 'success' });
+    expect((await status()).responseCode).toBe('00');
+  });
+
+  it('every bank has a CBN code and a dialable code (its own or the default)', () => {
+    expect(SANDBOX_BANKS.length).toBeGreaterThanOrEqual(17);
+    for (const bank of SANDBOX_BANKS) {
+      expect(bank.cbnCode).toMatch(/^\d{3}$/);
+      expect(bank.shortCode).toMatch(/^(\*[\d*]+#)?$/);
+    }
+  });
+});
+
+describe('USSD api against the sandbox', () => {
+  it('loads the banks, generates a code and reads the status through core\'s client', async () => {
+    const { p, props } = await newPayment();
+    const http = createHttp(base);
+    const issuers = await loadIssuers(http);
+    expect(issuers).toHaveLength(SANDBOX_BANKS.length);
+    expect(issuers[0]).toEqual({ name: 'Access Bank', cbnCode: '044' });
+
+    const code = await generateCode(http, props, '058');
+    expect(code).toMatchObject({ bankCode: '058', validityPeriodMins: SANDBOX_VALIDITY_MINS, pushSent: false });
+    expect(code.dialCode).toMatch(/^\*737\*000\*\d{4}#$/);
+    expect((await generateCode(http, props, '101')).dialCode).toMatch(/^\*322\*101\*\d{4}#$/);
+    await expect(generateCode(http, props, '999')).rejects.toMatchObject({ code: 'http', status: 400, body: { responseCode: UNKNOWN_BANK_CODE } });
+
+    const signal = new AbortController().signal;
+    expect(await checkStatus({ http, props, signal })).toMatchObject({ code: '09' });
+    p.outcome = { value: 'success', at: now.t };
+    expect(await checkStatus({ http, props, signal })).toMatchObject({ code: '00', response: { amount: 150000 } });
+  });
+});
