@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, HttpError, registerMessages, styles, useChannel, useCheckout, useT } from '@oja/core';
 import { createAsyncSlot, runSlot, useStatusPolling } from '@oja/core/primitives';
 import type { AsyncSlot } from '@oja/core/primitives';
+import { loadQrEncoder } from '@oja/core/qr';
 import { generateQr } from './api';
 import type { QrPayment } from './api';
 import { QrPending } from './Pending';
@@ -32,6 +33,8 @@ export default function QrScreen() {
   };
 
   useEffect(() => {
+    // The encoder (its own chunk) comes while the code is generated, so the code shows as soon as it is in.
+    void loadQrEncoder().catch(() => undefined);
     generate();
     return () => request.current?.abort();
     // Generated once per visit; Retry asks again, and "Retry payment" on the result remounts the screen.

@@ -1,6 +1,6 @@
 import type { Http, PaymentProps, StatusContext, StatusAnswer } from '@oja/core';
 import { HttpError, serverNow } from '@oja/core';
-import { checkStatusAt, paymentFields } from '@oja/core/primitives';
+import { checkStatusAt, paymentFields } from '@oja/core/calls';
 import { MAX_QR_BYTES } from './constants';
 
 /** The generated QR code (spec core §3 "QR response"). */

@@ -91,7 +91,7 @@ describe('qr api', () => {
 describe('qr screen', () => {
   beforeAll(async () => {
     // The lazily loaded screen and result screen, ready before the clock is faked.
-    await Promise.all([import('./Screen'), import('../../../core/src/ui/ResultScreen')]);
+    await Promise.all([import('./Screen'), import('../../../core/src/ui/ResultScreen'), import('../../../core/src/ui/CancelDialog'), import('@oja/core/qr').then((m) => m.loadQrEncoder())]);
   });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

@@ -1,7 +1,8 @@
-import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { QR_QUIET_ZONE_MODULES, QrCode, qrMatrix, qrPath } from './QrCode';
-import type { QrMatrix } from './QrCode';
+import { render, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { QrCode, loadQrEncoder } from './QrCode';
+import { QR_QUIET_ZONE_MODULES, qrMatrix, qrPath } from './qrEncoder';
+import type { QrMatrix } from './qrEncoder';
 
 /** The dark modules a path draws, as "row,col" of the code (quiet zone taken off). */
 function modulesOf(d: string, offset = QR_QUIET_ZONE_MODULES): Set<string> {
@@ -91,6 +92,22 @@ describe('qrPath', () => {
 });
 
 describe('QrCode', () => {
+  beforeAll(async () => {
+    await loadQrEncoder();
+  });
+
+  it('holds the place with a labelled blank square until its encoder (a chunk of its own) is in', async () => {
+    vi.resetModules();
+    const fresh = await import('./QrCode');
+    const { container } = render(<fresh.QrCode value="OJA-1" label="QR code" />);
+    const blank = container.firstElementChild!;
+    expect(blank.tagName).toBe('DIV');
+    expect(blank.getAttribute('role')).toBe('img');
+    expect(blank.getAttribute('aria-label')).toBe('QR code');
+    expect(blank.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(container.querySelector('svg')).not.toBeNull());
+  });
+
   it('renders one labelled, crisp SVG path of the code inside its quiet zone, with no inline style', () => {
     const value = 'https://example.com/pay?ref=OJA-1';
     const { container } = render(<QrCode value={value} label="QR code to pay NGN 1,500.00" />);

@@ -1,15 +1,12 @@
 /**
  * The QR code primitive. Its own package entry (`@oja/core/qr`), not part of `@oja/core/primitives`: through that
- * shared entry the build put it and its encoder in a chunk every channel screen preloads.
+ * shared entry the build put it in a chunk every channel screen preloads. The encoder (qrcode-generator) is a
+ * lazy chunk of its own again (./qrEncoder), fetched by `loadQrEncoder`.
  */
 import { css } from '@linaria/core';
-import { useMemo } from 'react';
-import qrcode from 'qrcode-generator';
+import { useEffect, useMemo, useState } from 'react';
 
-/** Light modules around the code, on every side: the quiet zone readers need (ISO/IEC 18004: 4 modules). */
-export const QR_QUIET_ZONE_MODULES = 4;
-/** Error-correction level M: about 15% of the code may be lost (a glare, a crease) and it still reads. */
-export const QR_ERROR_CORRECTION = 'M';
+type Encoder = typeof import('./qrEncoder');
 
 const figure = css`
   display: block;
@@ -23,37 +20,25 @@ const figure = css`
   path { fill: #000; }
 `;
 
-/** The code's modules: size × size, true for dark. */
-export interface QrMatrix {
-  size: number;
-  isDark(row: number, col: number): boolean;
-}
+/** Waits between two attempts to fetch the encoder after a failure, ms. */
+export const QR_ENCODER_RETRY_MS = 3_000;
 
-/** The QR code of a value (UTF-8, byte mode, smallest version that fits, level M). Throws when it cannot fit. */
-export function qrMatrix(value: string): QrMatrix {
-  const code = qrcode(0, QR_ERROR_CORRECTION);
-  // The library reads one byte per character: hand it the UTF-8 bytes so that any text encodes faithfully.
-  code.addData(String.fromCharCode(...new TextEncoder().encode(value)), 'Byte');
-  code.make();
-  return { size: code.getModuleCount(), isDark: (row, col) => code.isDark(row, col) };
-}
+let encoder: Encoder | undefined;
+let loading: Promise<Encoder> | undefined;
 
-/** One SVG path of the dark modules, a rectangle per horizontal run, offset by the quiet zone. */
-export function qrPath(m: QrMatrix, offset = QR_QUIET_ZONE_MODULES): string {
-  let d = '';
-  for (let row = 0; row < m.size; row++) {
-    for (let col = 0; col < m.size; ) {
-      if (!m.isDark(row, col)) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < m.size && m.isDark(row, col)) col++;
-      const run = col - start;
-      d += `M${start + offset} ${row + offset}h${run}v1h-${run}z`;
-    }
-  }
-  return d;
+/**
+ * Fetches the encoder once (a failed fetch may be tried again). A screen that will draw a code calls it as it
+ * starts, so the fetch runs alongside its API call and the code shows the moment the answer is in.
+ */
+export function loadQrEncoder(): Promise<Encoder> {
+  loading ??= import('./qrEncoder').then(
+    (m) => (encoder = m),
+    (e: unknown) => {
+      loading = undefined;
+      throw e;
+    },
+  );
+  return loading;
 }
 
 export interface QrCodeProps {
@@ -63,17 +48,41 @@ export interface QrCodeProps {
   label: string;
 }
 
-/** A QR code drawn as one crisp, scalable SVG path with its quiet zone. Renders nothing for a value too long to fit. */
+/**
+ * A QR code drawn as one crisp, scalable SVG path with its quiet zone. Until the encoder is in, a blank square of
+ * the same size (nothing moves when the code appears). Renders nothing for a value too long to fit.
+ */
 export function QrCode({ value, label }: QrCodeProps) {
+  const [enc, setEnc] = useState(encoder);
+  useEffect(() => {
+    if (enc) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () => {
+      loadQrEncoder().then(
+        (m) => live && setEnc(() => m),
+        () => {
+          if (live) timer = setTimeout(attempt, QR_ENCODER_RETRY_MS);
+        },
+      );
+    };
+    attempt();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [enc]);
   const drawn = useMemo(() => {
+    if (!enc) return undefined;
     try {
-      const m = qrMatrix(value);
-      return { side: m.size + 2 * QR_QUIET_ZONE_MODULES, d: qrPath(m) };
+      const m = enc.qrMatrix(value);
+      return { side: m.size + 2 * enc.QR_QUIET_ZONE_MODULES, d: enc.qrPath(m) };
     } catch {
       return null;
     }
-  }, [value]);
-  if (!drawn) return null;
+  }, [enc, value]);
+  if (drawn === null) return null;
+  if (!drawn) return <div className={figure} role="img" aria-label={label} aria-busy="true" />;
   return (
     <svg
       className={figure}

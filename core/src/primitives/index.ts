@@ -15,4 +15,3 @@ export { Field, fieldStyles } from './Field';
 export type { FieldProps } from './Field';
 export { SelectField, type SelectFieldProps } from './SelectField';
 export { Dialog, type DialogProps } from './Dialog';
-export { paymentFields, checkStatusAt } from './paymentCalls';
