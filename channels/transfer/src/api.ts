@@ -1,6 +1,6 @@
 import type { Http, PaymentProps, StatusContext, StatusAnswer } from '@oja/core';
 import { HttpError, serverNow } from '@oja/core';
-import { checkStatusAt, paymentFields } from '@oja/core/primitives';
+import { checkStatusAt, paymentFields } from '@oja/core/calls';
 
 /** The generated account (spec core §3 "Transfer account"). */
 export interface TransferAccount {
