@@ -133,7 +133,7 @@ export function createMerchantStore(o: MerchantStoreOptions) {
 <input type="hidden" name="txn_ref" value="${ref}"><input type="hidden" name="amount" value="150000"><input type="hidden" name="currency" value="566">
 <input type="hidden" name="site_redirect_url" value="${escapeHtml(o.selfOrigin())}/return"><input type="hidden" name="cust_email" value="ada@example.com">
 <input type="hidden" name="cust_name" value="Ada Obi"><input type="hidden" name="pay_item_name" value="Demo basket">
-<label for="channels">Channels offered</label><select id="channels" name="channels"><option value="">Every channel of the country</option><option value="TRANSFER">Transfer only</option><option value="CARD,TRANSFER">Card and transfer</option></select>
+<label for="channels">Channels offered</label><select id="channels" name="channels"><option value="">Every channel of the country</option><option value="TRANSFER">Transfer only</option><option value="CARD,TRANSFER">Card and transfer</option><option value="CARD">Card only</option><option value="QR">QR only</option><option value="USSD">USSD only</option><option value="PAY_WITH_APP">Pay with App only</option></select>
 <label for="acquirer">Acquirer branding</label><select id="acquirer" name="acquirer"><option value="">Default</option><option>ZIB</option><option>MUL</option><option>HALO</option></select>
 <label for="lang">Language</label><select id="lang" name="lang"><option value="en">English</option><option value="fr">Français</option></select>
 <div class="pay"><button type="submit">Pay NGN 1,500.00 (redirect)</button><button type="button" data-display-mode="INLINE" disabled>Pay inline</button><button type="button" data-display-mode="POPUP" disabled>Pay in a popup</button></div>
