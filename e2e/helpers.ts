@@ -426,10 +426,20 @@ export function trackRequests(page: Page, matches: (r: Request) => boolean): Req
   return t;
 }
 
+/** Real time the page gets to handle an answer (read and parse it, schedule the next request) on a slow machine, ms. */
+const HANDLE_ANSWER_MS = 80;
+
 /** Waits (in real time) until no tracked request is in flight and the page has handled the last answer. */
-export async function settle(page: Page, t: { inFlight: number }): Promise<void> {
-  for (let i = 0; i < 100 && t.inFlight > 0; i += 1) await sleep(20);
+export async function settle(page: Page, t: { inFlight: number; sent?: number[] }): Promise<void> {
+  for (let i = 0; i < 500 && t.inFlight > 0; i += 1) await sleep(20);
   expect(t.inFlight).toBe(0);
+  // A request since the last settle: give the page's answer handling real time before the clock moves on.
+  const seen = t.sent?.length ?? 0;
+  if (seen !== settledCounts.get(t)) {
+    settledCounts.set(t, seen);
+    await sleep(HANDLE_ANSWER_MS);
+  }
   // Let the page's promise chain after the answer run (it schedules the next request).
   await page.evaluate(() => new Promise((r) => queueMicrotask(() => r(null))));
 }
+const settledCounts = new WeakMap<object, number>();
