@@ -306,8 +306,8 @@ describe('Pay with App under faults', () => {
         await route.abort('connectionreset');
       }
     });
-    // Long enough for 1 + 2 errors + 1 + 1 drop + 1 answers: about 5 + 5..7.5 + 10..15 + 5 + 5..7.5 s.
-    await stepSeconds(page, t, 45);
+    // Long enough for 1 + 2 errors + 1 + 1 drop + 1 answers: about 5 + 5..7.5 + 10..15 + 5 + 5..7.5 s, with room.
+    await stepSeconds(page, t, 55);
     expect(t.sent.length).toBeGreaterThanOrEqual(6);
     const gaps = t.sent.slice(1).map((at, i) => at - t.sent[i]);
     // After a good answer 5 s; after the first error 5 to 7.5 s; after the second in a row 10 to 15 s.
