@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { escapeHtml } from '@oja/core/sandbox';
+import { escapeHtml, settledStatus } from '@oja/core/sandbox';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import payWithApp from './index';
 import { CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
@@ -115,14 +115,12 @@ export function pwaStatus(p: SandboxPayment, ctx: SandboxContext): Record<string
   const r = record(p);
   const base = { paymentId: p.paymentId, transactionReference: p.txnRef };
   if (!r) return { ...base, responseCode: '25', responseDescription: 'No Pay with App code for this payment' };
-  const expired = ctx.now() >= r.generatedAt + CODE_VALIDITY_MS;
-  const outcome = p.outcome?.value ?? (expired ? 'expired' : null);
-  if (outcome === 'success') {
-    return { ...base, responseCode: '00', responseDescription: 'Approved by Financial Institution', amount: p.props.checkoutAmount, paymentReference: `OJA|PWA|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}` };
-  }
-  if (outcome === 'failed') return { ...base, responseCode: PWA_DECLINED_CODE, responseDescription: 'Declined in the bank app' };
-  if (outcome === 'expired') return { ...base, responseCode: 'XS1', responseDescription: 'Pay with App code expired' };
-  return { ...base, responseCode: '09', responseDescription: 'Awaiting approval in the bank app' };
+  return settledStatus(p, {
+    expired: ctx.now() >= r.generatedAt + CODE_VALIDITY_MS,
+    failedCode: PWA_DECLINED_CODE,
+    references: { paymentReference: `OJA|PWA|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}` },
+    describe: { failed: 'Declined in the bank app', expired: 'Pay with App code expired', pending: 'Awaiting approval in the bank app' },
+  });
 }
 
 /** GET /api/v1/transactions/ussd with the bearer token (spec core §7 "Pay with app": status). */

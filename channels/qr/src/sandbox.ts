@@ -1,4 +1,5 @@
 import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
+import { settledStatus } from '@oja/core/sandbox';
 import qr from './index';
 
 /** How long a sandbox QR code can be paid, minutes; after it the status answers XS1. */
@@ -59,15 +60,12 @@ function record(p: SandboxPayment): QrRecord | undefined {
 export function qrStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
   const r = record(p);
   if (!r) return { responseCode: '25', responseDescription: 'No QR code generated for this payment' };
-  const expired = ctx.now() >= r.generatedAt + SANDBOX_QR_VALIDITY_MINS * 60_000;
-  const outcome = p.outcome?.value ?? (expired ? 'expired' : null);
-  const base = { paymentId: p.paymentId, transactionReference: p.txnRef };
-  if (outcome === 'success') {
-    return { ...base, responseCode: '00', responseDescription: 'Approved by Financial Institution', amount: p.props.checkoutAmount, paymentReference: `OJA|QR|${p.paymentId}-${r.generation}`, retrievalReferenceNumber: `RQ${p.paymentId}${r.generation}` };
-  }
-  if (outcome === 'failed') return { ...base, responseCode: QR_FAILED_CODE, responseDescription: 'Declined by the payer\'s bank' };
-  if (outcome === 'expired') return { ...base, responseCode: 'XS1', responseDescription: 'QR code validity expired' };
-  return { ...base, responseCode: '09', responseDescription: 'Awaiting payment' };
+  return settledStatus(p, {
+    expired: ctx.now() >= r.generatedAt + SANDBOX_QR_VALIDITY_MINS * 60_000,
+    failedCode: QR_FAILED_CODE,
+    references: { paymentReference: `OJA|QR|${p.paymentId}-${r.generation}`, retrievalReferenceNumber: `RQ${p.paymentId}${r.generation}` },
+    describe: { failed: "Declined by the payer's bank", expired: 'QR code validity expired', pending: 'Awaiting payment' },
+  });
 }
 
 const UNKNOWN = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };

@@ -1,4 +1,5 @@
 import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
+import { settledStatus } from '@oja/core/sandbox';
 import transfer from './index';
 
 /** How long a sandbox account accepts a transfer, minutes. */
@@ -28,15 +29,12 @@ function record(p: SandboxPayment): TransferRecord | undefined {
 export function transferStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
   const r = record(p);
   if (!r) return { responseCode: '25', responseDescription: 'No account generated for this payment' };
-  const expired = ctx.now() > r.generatedAt + SANDBOX_VALIDITY_MINS * 60_000;
-  const outcome = p.outcome?.value ?? (expired ? 'expired' : null);
-  const base = { paymentId: p.paymentId, transactionReference: p.txnRef };
-  if (outcome === 'success') {
-    return { ...base, responseCode: '00', responseDescription: 'Approved by Financial Institution', amount: p.props.checkoutAmount, paymentReference: `OJA|TRF|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}` };
-  }
-  if (outcome === 'failed') return { ...base, responseCode: TRANSFER_FAILED_CODE, responseDescription: 'Transfer could not be matched to this payment' };
-  if (outcome === 'expired') return { ...base, responseCode: 'XS1', responseDescription: 'Account validity expired' };
-  return { ...base, responseCode: '09', responseDescription: 'Awaiting transfer' };
+  return settledStatus(p, {
+    expired: ctx.now() > r.generatedAt + SANDBOX_VALIDITY_MINS * 60_000,
+    failedCode: TRANSFER_FAILED_CODE,
+    references: { paymentReference: `OJA|TRF|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}` },
+    describe: { failed: 'Transfer could not be matched to this payment', expired: 'Account validity expired', pending: 'Awaiting transfer' },
+  });
 }
 
 /** The transfer endpoints of the sandbox collections API (spec core §7). */

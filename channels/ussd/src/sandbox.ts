@@ -1,4 +1,5 @@
 import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
+import { settledStatus } from '@oja/core/sandbox';
 import ussd from './index';
 import { USSD_COUNTRY } from './constants';
 
@@ -67,15 +68,12 @@ function record(p: SandboxPayment): UssdRecord | undefined {
 export function ussdStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
   const r = record(p);
   if (!r) return { responseCode: '25', responseDescription: 'No USSD code generated for this payment' };
-  const expired = ctx.now() > r.generatedAt + SANDBOX_VALIDITY_MINS * 60_000;
-  const outcome = p.outcome?.value ?? (expired ? 'expired' : null);
-  const base = { paymentId: p.paymentId, transactionReference: p.txnRef };
-  if (outcome === 'success') {
-    return { ...base, responseCode: '00', responseDescription: 'Approved by Financial Institution', amount: p.props.checkoutAmount, paymentReference: `OJA|USSD|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}${r.reference}` };
-  }
-  if (outcome === 'failed') return { ...base, responseCode: USSD_FAILED_CODE, responseDescription: 'Payment declined by the bank' };
-  if (outcome === 'expired') return { ...base, responseCode: 'XS1', responseDescription: 'USSD code validity expired' };
-  return { ...base, responseCode: '09', responseDescription: 'Awaiting USSD approval' };
+  return settledStatus(p, {
+    expired: ctx.now() > r.generatedAt + SANDBOX_VALIDITY_MINS * 60_000,
+    failedCode: USSD_FAILED_CODE,
+    references: { paymentReference: `OJA|USSD|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}${r.reference}` },
+    describe: { failed: 'Payment declined by the bank', expired: 'USSD code validity expired', pending: 'Awaiting USSD approval' },
+  });
 }
 
 /** The USSD endpoints of the sandbox collections API (spec core §7). */

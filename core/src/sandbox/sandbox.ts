@@ -330,3 +330,30 @@ function sampleBulkItems(b: Record<string, string>) {
     transactionReference: `${b.txn_ref}-${i + 1}`,
   }));
 }
+
+/** How a pending channel (transfer, QR, USSD, pay with app) words and references its status answers. */
+export interface SettledStatusOptions {
+  /** Has the channel's own validity run out (the payment then answers as expired)? */
+  expired: boolean;
+  /** The code a simulated failure answers. */
+  failedCode: string;
+  /** The payment reference and retrieval reference of a success. */
+  references: { paymentReference: string; retrievalReferenceNumber: string };
+  /** The descriptions of a failure, an expiry and a wait. */
+  describe: { failed: string; expired: string; pending: string };
+}
+
+/**
+ * The status answer of an asynchronous channel from the payment's outcome (POST /sandbox/simulate, the on-screen
+ * control) or its expiry: 00 with the result's fields, the channel's failure code, XS1, or 09 while pending.
+ */
+export function settledStatus(p: SandboxPayment, o: SettledStatusOptions): Record<string, unknown> {
+  const outcome = p.outcome?.value ?? (o.expired ? 'expired' : null);
+  const base = { paymentId: p.paymentId, transactionReference: p.txnRef };
+  if (outcome === 'success') {
+    return { ...base, responseCode: '00', responseDescription: 'Approved by Financial Institution', amount: p.props.checkoutAmount, ...o.references };
+  }
+  if (outcome === 'failed') return { ...base, responseCode: o.failedCode, responseDescription: o.describe.failed };
+  if (outcome === 'expired') return { ...base, responseCode: 'XS1', responseDescription: o.describe.expired };
+  return { ...base, responseCode: '09', responseDescription: o.describe.pending };
+}
