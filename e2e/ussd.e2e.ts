@@ -52,6 +52,18 @@ async function chooseBank(page: Page, bank = GTB): Promise<string> {
   return dialCode(page);
 }
 
+/**
+ * Chooses the bank, then waits until the first status answer (09) is in and the page has scheduled the next
+ * request 20 s on, so that a fast-forward of the clock reaches that request.
+ */
+async function chooseBankAndWait(page: Page, bank = GTB): Promise<string> {
+  const first = page.waitForResponse((r) => new URL(r.url()).pathname === STATUS_PATH);
+  const code = await chooseBank(page, bank);
+  await first;
+  await sleep(200);
+  return code;
+}
+
 async function dialCode(page: Page): Promise<string> {
   const code = page.getByTestId('ussd-code');
   await code.waitFor();
@@ -202,7 +214,7 @@ describe('USSD: paying', () => {
     const page = await b.newPage();
     await page.clock.install();
     const ref = await openUssd(page, 'ussd-failed');
-    const first = await chooseBank(page);
+    const first = await chooseBankAndWait(page);
     await simulate(ref, 'failed');
     await page.clock.fastForward(STATUS_POLL_MS);
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
@@ -226,7 +238,7 @@ describe('USSD: paying', () => {
     const page = await b.newPage();
     await page.clock.install();
     const ref = await openUssd(page, 'ussd-expired');
-    await chooseBank(page);
+    await chooseBankAndWait(page);
     await simulate(ref, 'expired');
     await page.clock.fastForward(STATUS_POLL_MS);
     await page.getByRole('heading', { name: 'Transaction Expired' }).waitFor();
