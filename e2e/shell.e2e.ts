@@ -96,6 +96,30 @@ describe('Method list and navigation', () => {
     expect(pathOf(page)).toBe('/payment-methods');
   });
 
+  it('holds the market rules with the installed channels: a UGX or DRC payment offers only what works there', async () => {
+    const page = await b.newPage();
+    const rows = () => page.locator('a[data-method]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.method));
+    // Everything the merchant might list: transfer, QR, USSD, pay with app and the wallet never reach these markets.
+    const channels = 'CARD,WALLET,TRANSFER,QR,USSD,PAY_WITH_APP';
+    await openPay(page, payFields(txnRef('ugx'), { currency: '800', country: 'UG', channels }));
+    await page.getByRole('heading', { name: 'Choose a payment method' }).waitFor();
+    expect(await rows()).toEqual(['card']);
+    // A link into an excluded channel falls back to the list.
+    const session = sessionOf(page);
+    await page.goto(`${checkoutBase()}/payment/transfer?p=${session}`);
+    await page.getByRole('heading', { name: 'Choose a payment method' }).waitFor();
+    expect(pathOf(page)).toBe('/payment-methods');
+
+    await openPay(page, payFields(txnRef('drc'), { currency: '976', country: 'CD', channels }));
+    await page.getByRole('heading', { name: 'Choose a payment method' }).waitFor();
+    expect(await rows()).toEqual(['card']);
+
+    // The same merchant list in naira offers them all.
+    await openPay(page, payFields(txnRef('ngn'), { channels }));
+    await page.getByRole('heading', { name: 'Choose a payment method' }).waitFor();
+    expect((await rows()).length).toBe(6);
+  });
+
   it('follows a method row tapped before the page is hydrated (the server renders the route)', async () => {
     const page = await b.newPage();
     await openPay(page, payFields(txnRef('no-js'), { channels: 'TRANSFER' }));

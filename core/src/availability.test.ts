@@ -4,7 +4,7 @@ import type { ChannelPlugin } from './plugin';
 import type { PaymentProps } from './props';
 import { sampleProps } from './testing';
 import {
-  cardFixture, drcFixture, fixtureChannels, opayFixture, qrFixture, transferFixture, ugandaFixture, ussdFixture, walletFixture,
+  cardFixture, channelFixture, drcFixture, fixtureChannels, opayFixture, qrFixture, transferFixture, ugandaFixture, ussdFixture, walletFixture,
 } from './testing/fixtureChannels';
 
 const ids = (list: readonly ChannelPlugin[]) => list.map((c) => c.id);
@@ -91,8 +91,17 @@ describe('availableChannels (spec core §5)', () => {
       expect(available({ ...drc, currencyCode: '840' })).toEqual(['card', 'drc-mobile-money']);
     });
 
-    it('is off when not offered, and narrows nothing then', () => {
+    it('narrows a DRC payment (country CD) even when the merchant does not offer DRC mobile money', () => {
       const list = available({ ...drc, paymentChannels: ['CARD', 'TRANSFER', 'USSD'], nonCardOptions: drc.nonCardOptions!.slice(1) });
+      expect(list).toEqual(['card']);
+    });
+
+    it('narrows a payment of another country that offers DRC mobile money', () => {
+      expect(available({ ...drc, countryCode: 'NG', currencyCode: '840' })).toEqual(['card', 'drc-mobile-money']);
+    });
+
+    it('is off when not offered outside the DRC, and narrows nothing then', () => {
+      const list = available({ ...drc, countryCode: 'NG', currencyCode: '566', paymentChannels: ['CARD', 'TRANSFER', 'USSD'], nonCardOptions: drc.nonCardOptions!.slice(1) });
       expect(list).not.toContain('drc-mobile-money');
       expect(list).toEqual(['card', 'wallet', 'transfer', 'ussd']);
     });
@@ -161,6 +170,38 @@ describe('availableChannels (spec core §5)', () => {
     it('a policy that names no installed channel changes nothing', () => {
       expect(available(cardOnly, { channels: { force: ['CREDIT'] } })).toEqual(['card']);
       expect(available(cardOnly, {})).toEqual(['card']);
+    });
+  });
+
+  describe('market rules apply to every channel, whatever its own rule says', () => {
+    // A channel written without a thought for markets: offered whenever the merchant lists it.
+    const newcomer = channelFixture('newcomer', 'NEWCOMER');
+    const withNewcomer = [...installed, newcomer];
+    const listed = (overrides: Partial<PaymentProps>, branding?: { channels?: { only?: string[]; force?: string[] } }) =>
+      ids(availableChannels(withNewcomer, sampleProps({ paymentChannels: ['CARD', 'NEWCOMER', 'TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }], ...overrides }), branding));
+
+    it('offers a new channel where no market rule applies', () => {
+      expect(listed({})).toContain('newcomer');
+    });
+
+    it('keeps a new channel out of UGX and DRC payments without its knowing', () => {
+      expect(listed({ currencyCode: '800', countryCode: 'UG' })).toEqual(['card']);
+      expect(listed({ currencyCode: '976', countryCode: 'CD' })).toEqual(['card']);
+    });
+
+    it('wins over an acquirer forcing channels on (HALO on a UGX payment keeps card and Uganda mobile money)', () => {
+      const halo = { channels: { force: ['CARD', 'TRANSFER', 'WALLET', 'QR', 'USSD', 'CREDIT', 'GOOGLE_PAY'] } };
+      expect(listed({ currencyCode: '800', countryCode: 'UG', paymentChannels: ['CARD', 'UGANDA_MOBILE_MONEY'], nonCardOptions: [{ providerCode: 'UGANDA_MOBILE_MONEY', enabled: true }] }, halo)).toEqual([
+        'card',
+        'uganda-mobile-money',
+      ]);
+    });
+
+    it('takes its rules as data: a deployment may pass its own', () => {
+      const kenya = [{ id: 'kenya', when: [{ country: ['KE'] }], only: ['CARD'] }];
+      const props = sampleProps({ countryCode: 'KE', paymentChannels: ['CARD', 'TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] });
+      expect(ids(availableChannels(installed, props))).toEqual(['card', 'transfer']);
+      expect(ids(availableChannels(installed, props, undefined, kenya))).toEqual(['card']);
     });
   });
 

@@ -1,32 +1,35 @@
 import type { BrandingPlugin, ChannelPlugin } from './plugin';
 import type { PaymentProps } from './props';
+import { MARKET_RULES, marketsOf } from './markets';
+import type { MarketRule } from './markets';
 
 /**
- * The channels this payment offers, in list order (spec core §5):
- * each channel's own rule, then an exclusive market (UGX, DRC) narrowing the list to itself and the baseline,
- * then the acquirer's policy (ZIB allows only some; HALO forces some on).
+ * The channels this payment offers, in list order (spec core §5), applied in one place:
+ * 1. each channel's own rule (is it offered, does it suit this payment);
+ * 2. the acquirer's policy from its branding (ZIB allows only some; HALO forces some on);
+ * 3. the market rules (UGX, DRC): a market keeps only the channels that can work there, whatever the acquirer
+ *    forces, so a forced transfer never reaches a UGX payer.
  */
 export function availableChannels(
   channels: readonly ChannelPlugin[],
   props: PaymentProps,
   branding?: Pick<BrandingPlugin, 'channels'>,
+  markets: readonly MarketRule[] = MARKET_RULES,
 ): ChannelPlugin[] {
   let list = channels.filter((c) => c.isAvailable(props));
-  // A market a channel claims (UGX) stays its own even when the merchant does not offer that channel.
-  const exclusive = channels.filter((c) => c.exclusive?.(props));
-  if (exclusive.length) list = list.filter((c) => c.baseline || exclusive.includes(c));
   const policy = branding?.channels;
   if (policy?.force) {
     const forced = channels.filter((c) => policy.force!.includes(c.code) && !list.includes(c));
     list = channels.filter((c) => list.includes(c) || forced.includes(c));
   }
   if (policy?.only) list = list.filter((c) => policy.only!.includes(c.code));
+  for (const market of marketsOf(props, markets)) list = list.filter((c) => market.only.includes(c.code));
   return list;
 }
 
 /** The channel that opens by itself: the card for a bulk payment, or a lone enabled non-card option. */
 export function autoOpenChannel(available: readonly ChannelPlugin[], props: PaymentProps): ChannelPlugin | undefined {
-  if (props.isBulkPayment) return available.find((c) => c.code === 'CARD');
+  if (props.isBulkPayment) return available.find((c) => c.baseline);
   const nonCard = available.filter((c) => !c.baseline);
   return available.length === 1 && nonCard.length === 1 ? nonCard[0] : undefined;
 }

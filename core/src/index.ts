@@ -1,6 +1,7 @@
 export * from './plugin';
 export * from './registry';
 export * from './availability';
+export * from './markets';
 export * from './props';
 export * from './codes';
 export * from './money';

@@ -47,9 +47,10 @@ export interface ChannelPlugin {
   path: string;
   /** Pure rule: may this payment use the channel? (spec core §5) */
   isAvailable(props: PaymentProps): boolean;
-  /** When true, the payment's market is this channel's: only it (if available) and the baseline channels stay (UGX, DRC markets). */
-  exclusive?(props: PaymentProps): boolean;
-  /** Offered whatever an exclusive channel claims (the card). Default false. */
+  /**
+   * The card: what a bulk payment opens, and never opened by itself as a lone option (spec core §2 "Method
+   * list"). Markets are not a channel's business: core applies them to every channel (markets.ts). Default false.
+   */
   baseline?: boolean;
   /** Position in the method list, lower first. Default 100. */
   order?: number;

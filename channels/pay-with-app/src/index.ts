@@ -3,9 +3,6 @@ import { messages } from './messages';
 import { PayWithAppIcon } from './PayWithAppIcon';
 import { STATUS_POLL_MS, STATUS_RETRY_MS } from './constants';
 
-/** UGX payments are card and Uganda mobile money only (spec core §5). */
-const UGANDA_SHILLING = '800';
-
 /**
  * Pay with a bank's app, by deep link or five-digit code (spec core §2 "Pay with App", §4 "Pay with app"). The
  * screens, the calls and the token load with the screen, never on the initial route.
@@ -15,7 +12,7 @@ export const payWithApp = defineChannel({
   code: 'PAY_WITH_APP',
   path: '/payment/pay-with-app',
   order: 60,
-  isAvailable: (props) => props.currencyCode !== UGANDA_SHILLING && isOffered(props, 'PAY_WITH_APP'),
+  isAvailable: (props) => isOffered(props, 'PAY_WITH_APP'),
   row: { icon: PayWithAppIcon, title: 'pay-with-app.row.title', description: 'pay-with-app.row.description' },
   screen: () => import('./Screen'),
   // The request carries the bearer token held by the screen's state (api.ts reads it there).

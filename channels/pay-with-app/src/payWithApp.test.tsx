@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
-import { App, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
+import { availableChannels, App, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
 import { fakeHttp, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import { formatHms } from '@oja/core/primitives';
@@ -40,12 +40,13 @@ describe('pay-with-app plugin', () => {
     expect([STATUS_POLL_MS, STATUS_RETRY_MS, CODE_VALIDITY_MS, STATUS_WAIT_MS, STATUS_EXTENSION_MS, MAX_STATUS_EXTENSIONS]).toEqual([5_000, 5_000, 900_000, 300_000, 300_000, 1]);
   });
 
-  it('is available when the merchant offers PAY_WITH_APP, never for UGX', () => {
+  it('is available when the merchant offers PAY_WITH_APP, kept from UGX payments by core market rules', () => {
     expect(payWithApp.isAvailable(sampleProps(OFFERED))).toBe(true);
     expect(payWithApp.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'PAY_WITH_APP', enabled: false }] }))).toBe(false);
     expect(payWithApp.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD', 'PAY_WITH_APP'] }))).toBe(true);
     expect(payWithApp.isAvailable(sampleProps())).toBe(false);
-    expect(payWithApp.isAvailable(sampleProps({ ...OFFERED, currencyCode: '800' }))).toBe(false);
+    // Offered by its own rule, but core's market rule keeps it from UGX payments.
+    expect(availableChannels([payWithApp], sampleProps({ ...OFFERED, currencyCode: '800' }))).toEqual([]);
   });
 
   it('has every string in en and fr', () => {

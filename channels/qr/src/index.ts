@@ -3,16 +3,13 @@ import { messages } from './messages';
 import { QrIcon } from './QrIcon';
 import { STATUS_POLL_MS } from './constants';
 
-/** UGX payments are card and Uganda mobile money only (spec core §5). */
-const UGANDA_SHILLING = '800';
-
 /** Scan a QR code with a bank app (spec core §2 "QR", §4 "QR"). */
 export const qr = defineChannel({
   id: 'qr',
   code: 'QR',
   path: '/payment/qr',
   order: 40,
-  isAvailable: (props) => props.currencyCode !== UGANDA_SHILLING && isOffered(props, 'QR'),
+  isAvailable: (props) => isOffered(props, 'QR'),
   row: { icon: QrIcon, title: 'qr.row.title', description: 'qr.row.description' },
   screen: () => import('./Screen'),
   // Pending codes: core's default (09, S0, Z0).

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
+import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
 import { CheckoutHarness, click, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import qr from './index';
@@ -20,12 +20,13 @@ describe('qr plugin', () => {
     expect(validateChannel(qr)).toEqual([]);
   });
 
-  it('is available when the merchant offers QR, never for UGX', () => {
+  it('is available when the merchant offers QR, kept from UGX payments by core market rules', () => {
     expect(qr.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'QR', enabled: true }] }))).toBe(true);
     expect(qr.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'QR', enabled: false }] }))).toBe(false);
     expect(qr.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD', 'QR'] }))).toBe(true);
     expect(qr.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD'] }))).toBe(false);
-    expect(qr.isAvailable(sampleProps({ currencyCode: '800', nonCardOptions: [{ providerCode: 'QR', enabled: true }] }))).toBe(false);
+    // Offered by its own rule, but core's market rule keeps it from UGX payments.
+    expect(availableChannels([qr], sampleProps({ currencyCode: '800', nonCardOptions: [{ providerCode: 'QR', enabled: true }] }))).toEqual([]);
   });
 
   it('has every string in en and fr, and the cancel dialog its QR warning with Close', () => {

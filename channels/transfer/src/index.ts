@@ -3,16 +3,13 @@ import { messages } from './messages';
 import { TransferIcon } from './TransferIcon';
 import { PENDING_CODES, STATUS_POLL_MS } from './constants';
 
-/** UGX payments are card and Uganda mobile money only (spec core §5). */
-const UGANDA_SHILLING = '800';
-
 /** Bank transfer to a generated account (spec core §2 "Transfer", §4 "Transfer"). */
 export const transfer = defineChannel({
   id: 'transfer',
   code: 'TRANSFER',
   path: '/payment/transfer',
   order: 20,
-  isAvailable: (props) => props.currencyCode !== UGANDA_SHILLING && isOffered(props, 'TRANSFER'),
+  isAvailable: (props) => isOffered(props, 'TRANSFER'),
   row: { icon: TransferIcon, title: 'transfer.row.title', description: 'transfer.row.description' },
   screen: () => import('./Screen'),
   // The calls load with the screen, not on the initial route.

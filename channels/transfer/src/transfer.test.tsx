@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
+import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
 import { CheckoutHarness, fakeHttp, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import transfer from './index';
@@ -16,11 +16,12 @@ describe('transfer plugin', () => {
     expect(validateChannel(transfer)).toEqual([]);
   });
 
-  it('is available when the merchant offers TRANSFER, never for UGX', () => {
+  it('is available when the merchant offers TRANSFER, kept from UGX payments by core market rules', () => {
     expect(transfer.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] }))).toBe(true);
     expect(transfer.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'TRANSFER', enabled: false }] }))).toBe(false);
     expect(transfer.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD'] }))).toBe(false);
-    expect(transfer.isAvailable(sampleProps({ currencyCode: '800' }))).toBe(false);
+    // Offered by its own rule, but core's market rule keeps it from UGX payments.
+    expect(availableChannels([transfer], sampleProps({ currencyCode: '800' }))).toEqual([]);
   });
 
   it('has every string in en and fr', () => {

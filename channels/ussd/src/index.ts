@@ -3,16 +3,13 @@ import { messages } from './messages';
 import { UssdIcon } from './UssdIcon';
 import { STATUS_POLL_MS } from './constants';
 
-/** UGX payments are card and Uganda mobile money only (spec core §5). */
-const UGANDA_SHILLING = '800';
-
 /** Dial a bank's USSD code (spec core §2 "USSD", §4 "USSD"). */
 export const ussd = defineChannel({
   id: 'ussd',
   code: 'USSD',
   path: '/payment/ussd',
   order: 50,
-  isAvailable: (props) => props.currencyCode !== UGANDA_SHILLING && isOffered(props, 'USSD'),
+  isAvailable: (props) => isOffered(props, 'USSD'),
   row: { icon: UssdIcon, title: 'ussd.row.title', description: 'ussd.row.description' },
   screen: () => import('./Screen'),
   status: { intervalMs: STATUS_POLL_MS, check: (ctx) => import('./api').then((api) => api.checkStatus(ctx)) },

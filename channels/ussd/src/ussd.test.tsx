@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
+import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
 import { CheckoutHarness, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import ussd from './index';
@@ -20,12 +20,13 @@ describe('USSD plugin', () => {
     expect(ussd.code).toBe('USSD');
   });
 
-  it('is available when the merchant offers USSD, never for UGX', () => {
+  it('is available when the merchant offers USSD, kept from UGX payments by core market rules', () => {
     expect(ussd.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'USSD', enabled: true }] }))).toBe(true);
     expect(ussd.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'USSD', enabled: false }] }))).toBe(false);
     expect(ussd.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD', 'USSD'] }))).toBe(true);
     expect(ussd.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD'] }))).toBe(false);
-    expect(ussd.isAvailable(sampleProps({ currencyCode: '800', paymentChannels: ['USSD'], nonCardOptions: [] }))).toBe(false);
+    // Offered by its own rule, but core's market rule keeps it from UGX payments.
+    expect(availableChannels([ussd], sampleProps({ currencyCode: '800', paymentChannels: ['USSD'], nonCardOptions: [] }))).toEqual([]);
   });
 
   it('has every string in en and fr, and its own cancel wording with Close', () => {

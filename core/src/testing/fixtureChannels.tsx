@@ -104,7 +104,6 @@ export const ugandaFixture: ChannelPlugin = defineChannel({
   path: '/payment/uganda-mobile-money',
   order: 60,
   isAvailable: (p) => p.currencyCode === '800' && isOffered(p, 'UGANDA_MOBILE_MONEY'),
-  exclusive: (p) => p.currencyCode === '800',
   row: row('uganda-mobile-money'),
   screen: screenSaying('Uganda mobile money screen'),
   messages: rowMessages('uganda-mobile-money', ['Pay with Mobile Money', 'MTN or Airtel'], ['Payer par Mobile Money', 'MTN ou Airtel']),
@@ -118,7 +117,6 @@ export const drcFixture: ChannelPlugin = defineChannel({
   path: '/payment/drc-mobile-money',
   order: 70,
   isAvailable: drcPresent,
-  exclusive: drcPresent,
   row: row('drc-mobile-money'),
   messages: rowMessages('drc-mobile-money', ['Pay with Mobile Money', 'DRC mobile wallets'], ['Payer par Mobile Money', 'Portefeuilles mobiles RDC']),
 });

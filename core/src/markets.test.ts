@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { MARKET_RULES, marketsOf } from './markets';
+import { sampleProps } from './testing';
+
+const names = (overrides: Parameters<typeof sampleProps>[0]) => marketsOf(sampleProps(overrides)).map((m) => m.id);
+
+describe('market rules (spec core §5, companion §5)', () => {
+  it('a naira payment is in no market', () => {
+    expect(names({ currencyCode: '566', countryCode: 'NG' })).toEqual([]);
+  });
+
+  it('currency 800 is the Uganda market: card and Uganda mobile money', () => {
+    expect(names({ currencyCode: '800', countryCode: 'UG' })).toEqual(['uganda']);
+    expect(MARKET_RULES.find((m) => m.id === 'uganda')!.only).toEqual(['CARD', 'UGANDA_MOBILE_MONEY']);
+  });
+
+  it('a DRC payment, or any payment offering DRC mobile money, is the DRC market: card and DRC mobile money', () => {
+    expect(names({ currencyCode: '976', countryCode: 'CD' })).toEqual(['drc']);
+    expect(names({ currencyCode: '840', countryCode: 'cd' })).toEqual(['drc']);
+    expect(names({ currencyCode: '840', countryCode: 'NG', paymentChannels: ['CARD', 'DRC_MOBILE_MONEY'], nonCardOptions: [] })).toEqual(['drc']);
+    expect(names({ currencyCode: '840', countryCode: 'NG', nonCardOptions: [{ providerCode: 'DRC_MOBILE_MONEY', enabled: false }] })).toEqual([]);
+    expect(MARKET_RULES.find((m) => m.id === 'drc')!.only).toEqual(['CARD', 'DRC_MOBILE_MONEY']);
+  });
+
+  it('an empty condition never applies', () => {
+    expect(marketsOf(sampleProps(), [{ id: 'empty', when: [{}], only: [] }])).toEqual([]);
+  });
+});
