@@ -51,6 +51,16 @@ function runStorybook(args: string[]): { child: ChildProcess; output: () => stri
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  // Should vitest end without running the afterAll (interrupted), Storybook goes with it.
+  const killOnExit = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   return { child, output: () => log };
 }
 
