@@ -40,7 +40,7 @@ describe('bulk payment', () => {
     expect(await page.getByTestId('cancel-payment').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Retry payment' }).count()).toBe(0);
 
-    expect(api).toEqual(['GET /api/v1/merchantbins', 'POST /api/v1/payments']);
+    expect(api).toEqual(['POST /api/v1/merchantbins', 'POST /api/v1/payments']);
     expect(bulkBody.payItems).toHaveLength(3);
     expect(bulkBody).toMatchObject({ secureData: expect.any(String), pinBlock: expect.any(String) });
     expect(await card.counters(ref)).toMatchObject({ binLookups: 1, payRequests: 1, charges: 1 });

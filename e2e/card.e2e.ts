@@ -206,7 +206,7 @@ describe('one request per payment', () => {
     await page.keyboard.press('Enter');
     await expectDeliveredOnce(page, ref, '00');
 
-    expect(sent.filter((s) => s === 'GET /api/v1/merchantbins')).toHaveLength(1);
+    expect(sent.filter((s) => s === 'POST /api/v1/merchantbins')).toHaveLength(1);
     expect(sent.filter((s) => s === 'POST /api/v1/pay')).toHaveLength(1);
     expect(await card.counters(ref)).toMatchObject({ binLookups: 1, payRequests: 1, charges: 1 });
   });
@@ -223,10 +223,7 @@ describe('card data', () => {
     page.on('request', (r) => {
       traffic.push(`${r.method()} ${r.url()}\n${r.postData() ?? ''}`);
       const path = pathOf(r);
-      if (path === '/api/v1/merchantbins') {
-        const q = new URL(r.url()).searchParams;
-        sealed.push({ path, secureData: q.get('secureData') ?? '', pinBlock: q.get('pinBlock') ?? '' });
-      } else if (path === '/api/v1/pay') {
+      if (path === '/api/v1/merchantbins' || path === '/api/v1/pay') {
         const body = JSON.parse(r.postData() ?? '{}');
         sealed.push({ path, secureData: body.secureData, pinBlock: body.pinBlock });
       }
@@ -339,6 +336,43 @@ async function tabTo(page: Page, what: (f: { name: string; field: string }) => b
   }
   throw new Error('the focus never got there');
 }
+
+describe('card data in URLs', () => {
+  it('no request of a 3-D Secure card payment, frames included, carries card data in its URL', async () => {
+    const page = await b.newPage();
+    const urls: string[] = [];
+    const sealed: string[] = [];
+    const cspViolations: string[] = [];
+    page.on('request', (r) => {
+      urls.push(r.url());
+      const body = r.postData();
+      if (body && r.headers()['content-type']?.includes('application/json')) {
+        const { secureData, pinBlock } = JSON.parse(body) as Record<string, unknown>;
+        for (const blob of [secureData, pinBlock]) if (typeof blob === 'string' && blob) sealed.push(blob);
+      }
+    });
+    page.on('console', (m) => {
+      if (m.text().includes('Content Security Policy')) cspViolations.push(m.text());
+    });
+    // The most requests a card payment makes: BIN lookup, device data collection, payment, the issuer's page
+    // and its form, status checks, the authentication, the result to the store.
+    const ref = await openCard(page, 'card-urls');
+    await card.enter(page, TEST_CARDS.threeDs);
+    await card.challenge(page);
+    await expectDeliveredOnce(page, ref, '00');
+
+    const paths = urls.map((u) => new URL(u).pathname);
+    for (const step of ['/api/v1/merchantbins', '/api/v1/pay', '/sandbox/3ds/challenge', '/api/v1/payments/cardinalCallBackStatus', '/api/v1/pay/authenticateCardinal', '/return']) {
+      expect(paths, step).toContain(step);
+    }
+    // The card went out sealed, in bodies (BIN lookup, payment, authentication), and never in a URL.
+    expect(sealed.length).toBeGreaterThanOrEqual(3);
+    const leaks = urls.filter((u) => /secureData|pinBlock/i.test(u) || sealed.some((blob) => u.includes(blob) || u.includes(encodeURIComponent(blob))));
+    expect(leaks).toEqual([]);
+    expect(urls.filter((u) => u.includes(TEST_CARDS.threeDs))).toEqual([]);
+    expect(cspViolations).toEqual([]);
+  });
+});
 
 describe('keyboard only', () => {
   it('pays with a PIN card using Tab, typing and Enter, the focus visible at every stop', async () => {

@@ -2,6 +2,27 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import wyw from '@wyw-in-js/vite';
 import { wywOptions } from '../../scripts/wyw.mjs';
 
+/**
+ * Packages the stories reach only through workspace code or a lazy screen, which Vite's scan at start does not
+ * find: found on a first visit instead, they are bundled then and the page reloads (a story's module failing to
+ * load with "504 Outdated Optimize Dep" on the way). Bundled at start instead.
+ */
+const STORY_DEPENDENCIES = [
+  'react/jsx-dev-runtime',
+  '@linaria/core',
+  'redaxios',
+  'rosetta',
+  'valtio',
+  'valtio/utils',
+  'wouter',
+  'wouter/memory-location',
+  'qrcode-generator',
+  'node-forge/lib/forge',
+  'node-forge/lib/jsbn',
+  'node-forge/lib/rsa',
+  'node-forge/lib/sha256',
+];
+
 /** Storybook for every screen of the checkout (CONTRACT §1: `npm run storybook`, `npm run build-storybook`). */
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
@@ -15,6 +36,7 @@ const config: StorybookConfig = {
       ...vite,
       // Vite would copy the project's public/ over Storybook's own index.html (TOOLCHAIN pitfalls).
       publicDir: false,
+      optimizeDeps: { ...vite.optimizeDeps, include: [...(vite.optimizeDeps?.include ?? []), ...STORY_DEPENDENCIES] },
       plugins: [
         ...(vite.plugins ?? []),
         // The same linaria setup as the build and vitest, so class names and styles match the real page.

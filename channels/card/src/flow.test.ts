@@ -19,7 +19,7 @@ const MASTERCARD = '5123450000000008';
 const VISA = '4000000000002503';
 const secret = (pan: string): CardSecret => ({ pan, expiry: '3012', cvv: '123' });
 
-const BIN = 'GET /api/v1/merchantbins';
+const BIN = 'POST /api/v1/merchantbins';
 const PAY = 'POST /api/v1/pay';
 const BULK = 'POST /api/v1/payments';
 const OTP = 'POST /api/v1/pay/authenticateToken';
@@ -65,7 +65,9 @@ describe('submitCard', () => {
     const { c, http, navigate, calls } = setup({ [BIN]: bin({ supportsPin: true }) });
     await submitCard(c, secret(VERVE));
     expect(calls(BIN)).toHaveLength(1);
-    const params = calls(BIN)[0].opts!.params!;
+    // In the body, never the URL (access logs).
+    expect(calls(BIN)[0].opts?.params).toBeUndefined();
+    const params = calls(BIN)[0].body as Record<string, string>;
     expect(params).toMatchObject({ merchantCode: 'MX_DEMO', payableCode: 'Default_Payable_MX_DEMO', paymentId: '4242001', pinBlock: '' });
     expect(params.secureData).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(openSecureData(params.secureData)).toEqual({ pan: VERVE, exp: '3012', cvv: '123' });
@@ -396,7 +398,7 @@ describe('the flow of an attempt', () => {
     const { c, calls } = setup({ [BIN]: bin(), [PAY]: () => ({ responseCode: '00' }) });
     const wallet = { walletId: 'W1', walletCardName: 'Visa', walletIdentifier: 'card-1', instrumentIdentifier: 'wi-1', cardHash: 'h1' };
     await submitCard(c, { pan: '', expiry: '3012', cvv: '123' }, wallet);
-    expect(calls(BIN)[0].opts!.params).toMatchObject({ walletInstrumentIdentifier: 'wi-1', cardHash: 'h1' });
+    expect(calls(BIN)[0].body).toMatchObject({ walletInstrumentIdentifier: 'wi-1', cardHash: 'h1' });
     expect(calls(PAY)[0].body).toMatchObject({ instrumentIdentifier: 'wi-1', walletInfo: { walletId: 'W1', walletCardName: 'Visa', walletIdentifier: 'card-1' } });
   });
 });

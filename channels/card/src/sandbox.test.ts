@@ -4,7 +4,7 @@ import { createSandbox, listenSandbox } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
 import { encryptCard } from './crypto';
 import type { CardSecret, Encrypted } from './crypto';
-import plugin, { AUTHENTICATED_ECI, CARDINAL_DECLINED_CODE, cardRecord, NOT_BULK_CODE, SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, sandbox } from './sandbox';
+import plugin, { AUTHENTICATED_ECI, CARDINAL_DECLINED_CODE, CARD_DATA_IN_URL_CODE, cardRecord, NOT_BULK_CODE, SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, sandbox } from './sandbox';
 import { openPin, openSecureData } from './sandboxCrypto';
 import { TEST_CARDS } from './sandboxCards';
 import { validateCardNumber } from './rules';
@@ -57,8 +57,7 @@ const seal = (pan: string, pin?: string, expiry = '3012', cvv = '123'): Encrypte
 const ids = (p: Json) => ({ merchantCode: p.merchantCode, payableCode: p.payableCode, paymentId: p.paymentId });
 
 async function bin(p: Json, sealed: Encrypted) {
-  const q = new URLSearchParams({ ...sealed, ...ids(p) });
-  return (await call('GET', `/api/v1/merchantbins?${q}`)).json;
+  return (await call('POST', '/api/v1/merchantbins', { ...sealed, ...ids(p) })).json;
 }
 
 async function pay(p: Json, sealed: Encrypted, extra: Json = {}) {
@@ -101,9 +100,21 @@ describe('card sandbox', () => {
     expect(validateCardNumber('5060990580000217498')).toBe('card.validation.numberInvalid');
   });
 
+  it('refuses the card lookup as a GET: card data never goes in a URL', async () => {
+    const p = await newPayment();
+    const res = await call('GET', `/api/v1/merchantbins?${new URLSearchParams({ ...seal('5123450000000008'), ...ids(p) })}`);
+    expect(res.status).toBe(405);
+    expect(res.json).toEqual({ responseCode: CARD_DATA_IN_URL_CODE, responseDescription: expect.stringMatching(/POST .*body/) });
+    // Refused before reading anything: no lookup counted, no card held.
+    expect(record(p).binLookups).toBe(0);
+    expect(record(p).card).toBeUndefined();
+    // The same lookup POSTed is answered.
+    expect(await bin(p, seal('5123450000000008'))).toMatchObject({ responseCode: '00', cardType: { typeName: 'MasterCard' } });
+  });
+
   it('answers 404 for an unknown payment', async () => {
     const unknown = { merchantCode: 'MX_DEMO', payableCode: 'x', paymentId: 'nope' };
-    expect((await call('GET', `/api/v1/merchantbins?${new URLSearchParams({ ...seal('5123450000000008'), ...unknown })}`)).status).toBe(404);
+    expect((await call('POST', '/api/v1/merchantbins', { ...seal('5123450000000008'), ...unknown })).status).toBe(404);
     expect((await call('POST', '/api/v1/pay', { ...seal('5123450000000008'), ...unknown })).status).toBe(404);
   });
 });

@@ -19,6 +19,8 @@ export const COLLECT_PATH = '/sandbox/3ds/collect';
 export const CARDINAL_DECLINED_CODE = '05';
 /** The bulk payments service's answer (HTTP 400) to a payment that is not a bulk one: invalid transaction. */
 export const NOT_BULK_CODE = '12';
+/** The answer (HTTP 405) to the card lookup sent as a GET, card data in the URL: invalid transaction. */
+export const CARD_DATA_IN_URL_CODE = '12';
 /** ECI of a transaction the payer authenticated on the challenge page (Visa: fully authenticated). */
 export const AUTHENTICATED_ECI = '05';
 /** ECI the payment answer carries while the challenge is still ahead (Visa: not authenticated). */
@@ -219,15 +221,15 @@ function collection(p: SandboxPayment, r: CardRecord, c: TestCard): CardinalAuth
 }
 
 function binConfiguration(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  const q = req.query;
-  const p = ctx.payment({ paymentId: q.get('paymentId') ?? '' });
+  const q = req.body;
+  const p = ctx.payment({ paymentId: q.paymentId ?? '' });
   if (!p) return UNKNOWN_PAYMENT;
   const r = cardRecord(p);
   r.binLookups++;
   // A card entry starts the payer's next attempt (Retry after a refusal, another card after leaving the OTP or
   // the challenge): the answers of the one before no longer hold. An approved payment stays approved.
   if (r.final?.responseCode !== '00') startAttempt(r);
-  const id = identify(q.get('secureData'), q.get('walletInstrumentIdentifier') ?? undefined, q.get('cardHash') ?? undefined);
+  const id = identify(q.secureData, q.walletInstrumentIdentifier, q.cardHash);
   if ('refused' in id) return { body: { responseCode: '14', responseDescription: id.refused } satisfies BinConfiguration };
   hold(r, { pan: id.card.pan, walletInstrumentIdentifier: id.walletInstrumentIdentifier });
   if (id.card.refusedAtBin) return { body: { responseCode: id.card.result, responseDescription: DESCRIPTIONS[id.card.result] } satisfies BinConfiguration };
@@ -240,6 +242,17 @@ function binConfiguration(req: SandboxRequest, ctx: SandboxContext): SandboxAnsw
     ...(info && { cardinalAuthenticationInformation: info }),
   };
   return { body };
+}
+
+/**
+ * The lookup as spec core §7 lists it (GET, card data in the query) is refused: a URL ends up in access logs, so
+ * the card data goes in a POST body. The refusal is loud, so that a page still sending the GET fails at once.
+ */
+function binConfigurationByGet(): SandboxAnswer {
+  return {
+    status: 405,
+    body: { responseCode: CARD_DATA_IN_URL_CODE, responseDescription: 'POST /api/v1/merchantbins with the card data in a JSON body: card data never goes in a URL' },
+  };
 }
 
 function pay(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
@@ -407,7 +420,8 @@ function collectDeviceData(req: SandboxRequest, ctx: SandboxContext): SandboxAns
 /** The card endpoints of the sandbox collections API (spec core §7) and the issuer's 3-D Secure pages. */
 export const sandbox: SandboxPart = {
   routes: [
-    { method: 'GET', path: '/api/v1/merchantbins', handler: binConfiguration },
+    { method: 'POST', path: '/api/v1/merchantbins', handler: binConfiguration },
+    { method: 'GET', path: '/api/v1/merchantbins', handler: binConfigurationByGet },
     { method: 'POST', path: '/api/v1/pay', handler: pay },
     { method: 'POST', path: '/api/v1/pay/authenticateToken', handler: authenticateOtp },
     { method: 'GET', path: '/api/v1/payments/cardinalCallBackStatus', handler: cardinalStatus },

@@ -110,8 +110,7 @@ describe('wallet sandbox: paying with a saved card', () => {
   const ids = (p: PaymentProps) => ({ merchantCode: p.merchantCode, payableCode: p.payableCode, paymentId: p.paymentId });
 
   async function bin(p: PaymentProps, c: WalletCard, sealed: { secureData: string; pinBlock: string }, cardHash = c.cardHash) {
-    const q = new URLSearchParams({ ...sealed, ...ids(p), walletInstrumentIdentifier: c.walletInstrumentIdentifier, cardHash });
-    return (await call('GET', `/api/v1/merchantbins?${q}`)).json;
+    return (await call('POST', '/api/v1/merchantbins', { ...sealed, ...ids(p), walletInstrumentIdentifier: c.walletInstrumentIdentifier, cardHash })).json;
   }
 
   async function pay(p: PaymentProps, c: WalletCard, sealed: { secureData: string; pinBlock: string }) {

@@ -13,7 +13,7 @@ import type { WalletAnswer, WalletCard } from './api';
 
 const SIGN_IN = 'POST /api/v1/wallets';
 const BY_TOKEN = 'GET /api/v1/wallets/authenticationToken';
-const BIN = 'GET /api/v1/merchantbins';
+const BIN = 'POST /api/v1/merchantbins';
 const PAY = 'POST /api/v1/pay';
 
 const gateway = (g: Partial<WalletCard['cardTypeGatewayConfiguration']> = {}): WalletCard['cardTypeGatewayConfiguration'] => ({
@@ -217,7 +217,7 @@ describe('wallet cards', () => {
     fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '456' } });
     fireEvent.click(screen.getByTestId('card-pay'));
     await flush();
-    expect(calls(BIN)[0].opts?.params).toMatchObject({ walletInstrumentIdentifier: 'wi-visa', cardHash: 'hash-wi-visa' });
+    expect(calls(BIN)[0].body).toMatchObject({ walletInstrumentIdentifier: 'wi-visa', cardHash: 'hash-wi-visa' });
     expect(openSecureData((calls(PAY)[0].body as Record<string, string>).secureData)).toEqual({ pan: '', exp: '4912', cvv: '456' });
     expect(checkout.state.result?.responseCode).toBe('00');
   });
@@ -232,8 +232,9 @@ describe('wallet cards', () => {
     fireEvent.click(screen.getByTestId('card-pay'));
     await flush();
     expect(calls(BIN)).toHaveLength(1);
-    expect(calls(BIN)[0].opts?.params).toMatchObject({ walletInstrumentIdentifier: 'wi-verve', cardHash: 'hash-wi-verve', paymentId: '4242001' });
-    expect(openSecureData(calls(BIN)[0].opts?.params?.secureData)).toEqual({ pan: '', exp: '', cvv: '' });
+    expect(calls(BIN)[0].opts?.params).toBeUndefined();
+    expect(calls(BIN)[0].body).toMatchObject({ walletInstrumentIdentifier: 'wi-verve', cardHash: 'hash-wi-verve', paymentId: '4242001' });
+    expect(openSecureData((calls(BIN)[0].body as Record<string, string>).secureData)).toEqual({ pan: '', exp: '', cvv: '' });
     expect(screen.getByRole('heading', { name: 'Enter your card PIN' })).toBeTruthy();
     for (const d of ['1', '2', '3', '4']) fireEvent.click(screen.getByRole('button', { name: `Digit ${d}` }));
     fireEvent.click(screen.getByRole('button', { name: 'Authorize' }));

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { memoryLocation } from 'wouter/memory-location';
+import type { BrandingPlugin, ChannelPlugin } from '../plugin';
+import type { PageEnv, PaymentProps } from '../props';
+import { createRegistry } from '../registry';
+import { createCheckout } from '../state/checkout';
+import type { Checkout, TransactionResponse } from '../state/checkout';
+import type { Http, RequestOptions } from '../http';
+import { HttpError } from '../http';
+import { App } from '../shell/App';
+import { defineBranding } from '../plugin';
+
+/*
+ * Fixtures that run anywhere, stories included (`@oja/core/testing/fixtures`). Nothing here, nor anything it
+ * imports, may import a test runner: Storybook's dev server pre-bundles what stories import, and vitest in the
+ * browser breaks every story. The vitest-bound helpers are in ./index.tsx (`@oja/core/testing`).
+ */
+
+/** Payment properties of a plain NGN payment, for tests and stories. */
+export function sampleProps(overrides: Partial<PaymentProps> = {}): PaymentProps {
+  return {
+    merchantCode: 'MX_DEMO',
+    paymentId: '4242001',
+    payableCode: 'Default_Payable_MX_DEMO',
+    merchantTransactionReference: 'TXN-0001',
+    transactionType: 'REGULAR',
+    amount: 150000,
+    checkoutAmount: 150000,
+    surcharge: 0,
+    currencyCode: '566',
+    countryCode: 'NG',
+    passFeeToCustomer: false,
+    merchantName: 'Oja Demo Store',
+    customerName: 'Ada Obi',
+    siteRedirectUrl: 'http://127.0.0.1:4401/return',
+    siteOrigin: 'http://127.0.0.1:4401',
+    displayMode: 'REDIRECT',
+    responseCode: '00',
+    acquiredBy: '',
+    paymentChannels: ['CARD', 'TRANSFER'],
+    nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }],
+    ...overrides,
+  };
+}
+
+export function sampleEnv(overrides: Partial<PageEnv> = {}): PageEnv {
+  return { session: 'test-session', locale: 'en', sandbox: false, apiBase: '', screenCss: {}, ...overrides };
+}
+
+/** A branding with no looks, for tests that need one. */
+export const plainBranding: BrandingPlugin = defineBranding({
+  acquirer: '',
+  className: 'oja-plain',
+  Logo: () => null,
+  messages: { en: {}, fr: {} },
+});
+
+export type FakeRoute = (body: unknown, opts: RequestOptions | undefined) => unknown;
+
+/**
+ * An Http whose answers are functions by "METHOD /path"; a route that throws an HttpError fails the call.
+ * Records every call.
+ */
+export function fakeHttp(routes: Record<string, FakeRoute>): Http & { calls: Array<{ key: string; body: unknown; opts?: RequestOptions }> } {
+  const calls: Array<{ key: string; body: unknown; opts?: RequestOptions }> = [];
+  const call = async (key: string, body: unknown, opts?: RequestOptions) => {
+    calls.push({ key, body, opts });
+    const route = routes[key];
+    if (!route) throw new HttpError(`No fake route for ${key}`, 'http', 404);
+    return (await route(body, opts)) as never;
+  };
+  return {
+    calls,
+    get: (path, opts) => call(`GET ${path}`, undefined, opts),
+    post: (path, body, opts) => call(`POST ${path}`, body, opts),
+  };
+}
+
+export interface TestCheckoutOptions {
+  props?: Partial<PaymentProps>;
+  env?: Partial<PageEnv>;
+  channels?: ChannelPlugin[];
+  brandings?: BrandingPlugin[];
+  http?: Http;
+  /** Start with this result (shows the result screen). */
+  result?: TransactionResponse;
+  channel?: string | null;
+}
+
+export function testCheckout(o: TestCheckoutOptions = {}): Checkout {
+  const registry = createRegistry(o.channels ?? [], o.brandings ?? [plainBranding]);
+  const c = createCheckout(sampleProps(o.props), sampleEnv(o.env), registry, o.http ?? fakeHttp({}));
+  if (o.result) c.state.result = o.result;
+  if (o.channel !== undefined) c.state.channel = o.channel;
+  return c;
+}
+
+/** The whole checkout at a path, on an in-memory location: for component tests and stories. */
+export function CheckoutHarness({ checkout, path = '/payment-methods' }: { checkout: Checkout; path?: string }) {
+  const [{ hook, searchHook }] = useState(() => memoryLocation({ path: `${path}?p=${checkout.state.env.session}` }));
+  return <App checkout={checkout} locationHook={hook} searchHook={searchHook} />;
+}
+
+export * from './fixtureChannels';
