@@ -21,10 +21,10 @@ export const PREFETCH_TIMEOUT_MS = 3_000;
 /** A session unused this long is forgotten, ms. */
 export const SESSION_TTL_MS = 2 * 60 * 60_000;
 /**
- * Most sessions one instance keeps (about 2 KB each); past it the least recently used is forgotten. A payer whose
+ * Most sessions one instance keeps (about 7 KB of heap each, so about 35 MB at most); past it the least recently used is forgotten. A payer whose
  * session went can no longer reload their page; the payment itself is the collections API's and goes on.
  */
-export const MAX_SESSIONS = 10_000;
+export const MAX_SESSIONS = 5_000;
 /** How often expired sessions are swept, ms. */
 const SESSION_SWEEP_MS = 60_000;
 /** Tries of the pay-page call when the collections API cannot be reached (5xx, network, timeout, not JSON). */
