@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, parseLocale, registerMessages } from './i18n';
+import { createI18n, localeFromAcceptLanguage, parseLocale, pickLocale, registerMessages } from './i18n';
 import type { MessageBundle } from './i18n';
 import { coreMessages } from './messages';
 import { missingKeys } from './plugin';
@@ -9,10 +9,11 @@ import { demoMessages } from './ui/demoMessages';
 import { copyMessages } from './primitives/copyMessages';
 import { pendingMessages } from './primitives/pendingMessages';
 import { sandboxMessages } from './primitives/sandboxMessages';
+import { outsideMessages } from './outside/messages';
 
 /** Every bundle core ships: the first screen's and those loaded with later screens. */
 const bundles: Record<string, MessageBundle> = {
-  coreMessages, resultMessages, cancelMessages, demoMessages, copyMessages, pendingMessages, sandboxMessages,
+  coreMessages, resultMessages, cancelMessages, demoMessages, copyMessages, pendingMessages, sandboxMessages, outsideMessages,
 };
 
 describe("core's messages", () => {
@@ -97,5 +98,45 @@ describe('parseLocale', () => {
     expect(parseLocale('de')).toBe('en');
     expect(parseLocale(null)).toBe('en');
     expect(parseLocale(undefined)).toBe('en');
+  });
+});
+
+describe('localeFromAcceptLanguage (CONTRACT §5 "Languages")', () => {
+  it.each([
+    ['fr', 'fr'],
+    ['fr-FR', 'fr'],
+    ['fr-CD,fr;q=0.9', 'fr'],
+    ['FR-be', 'fr'],
+    ['fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7', 'fr'],
+    ['en;q=0.5, fr-CD;q=0.9', 'fr'],
+    ['de, fr;q=0.1', 'fr'],
+    ['de-DE,de;q=0.9,fr;q=0.5,en;q=0.4', 'fr'],
+    ['en-US,en;q=0.9,fr;q=0.8', 'en'],
+    ['fr;q=0.5, en;q=0.5', 'fr'],
+    ['en;q=0.5, fr;q=0.5', 'en'],
+    ['fr;q=0, en;q=0.1', 'en'],
+    ['fr;q=0', 'en'],
+    ['de', 'en'],
+    ['*', 'en'],
+    ['', 'en'],
+    [undefined, 'en'],
+    ['frisian, fr', 'fr'],
+    ['fry;q=1, fr;q=0.2', 'fr'],
+    [';;;,,q=,fr;q=abc', 'fr'],
+  ])('reads %j as %s', (header, locale) => {
+    expect(localeFromAcceptLanguage(header)).toBe(locale);
+  });
+});
+
+describe('pickLocale', () => {
+  it('lets an explicit lang win over the browser', () => {
+    expect(pickLocale('en', 'fr-FR')).toBe('en');
+    expect(pickLocale('fr', 'en-US')).toBe('fr');
+  });
+
+  it('follows the browser without one', () => {
+    expect(pickLocale(undefined, 'fr-FR')).toBe('fr');
+    expect(pickLocale('', 'fr-CD')).toBe('fr');
+    expect(pickLocale(null, 'en-GB')).toBe('en');
   });
 });

@@ -69,6 +69,35 @@ export function parseLocale(value: string | null | undefined): Locale {
   return v.startsWith('fr') ? 'fr' : 'en';
 }
 
+/** The locale a language tag names, if the checkout speaks it (`fr`, `fr-CD`, `EN-gb`); `*` and others name none. */
+function supportedLocale(tag: string): Locale | undefined {
+  const primary = tag.toLowerCase().split('-')[0];
+  return LOCALES.find((l) => l === primary);
+}
+
+/**
+ * The browser's preferred language among those the checkout speaks (CONTRACT §5 "Languages"), from an
+ * Accept-Language header: tags by q-value, highest first (ties keep their order), q=0 meaning "not this one".
+ * English when the header names none of them.
+ */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
+  const ranked = String(header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(p)).find(Boolean);
+      return { locale: supportedLocale(tag.trim()), q: q ? Number(q[1]) : 1, index };
+    })
+    .filter((t) => t.locale && t.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.locale ?? 'en';
+}
+
+/** The page's language: the merchant's or the URL's explicit `lang` wins, else the browser's Accept-Language. */
+export function pickLocale(explicit: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  return explicit ? parseLocale(explicit) : localeFromAcceptLanguage(acceptLanguage);
+}
+
 export const I18nContext = createContext<I18n>({ locale: 'en', t: (k) => k });
 export const useT = () => useContext(I18nContext).t;
 export const useLocale = () => useContext(I18nContext).locale;

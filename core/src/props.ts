@@ -85,6 +85,11 @@ export interface PageEnv {
    * CHECKOUT_CHANNEL_SETTINGS. Every payer's browser sees them: never a secret the server alone should hold.
    */
   channelSettings?: Record<string, Record<string, string>>;
+  /**
+   * The language a URL without `lang` speaks: the browser's Accept-Language (CONTRACT §5). URLs name another
+   * language explicitly, so a payer's choice survives a reload. Optional: English in tests and stories.
+   */
+  browserLocale?: 'en' | 'fr';
 }
 
 /** Is this provider code offered and enabled in the merchant's options? */

@@ -5,9 +5,12 @@
 //      route's weight next to React alone,
 //   3. throttled cold loads (../shared/tools/pageperf.mjs) of the static floor page and of the checkout
 //      (unless --no-perf), reported as medians and as ratios to the floor (reported, not gated),
-//   4. a table on stdout, dist/bench/report.json and dist/bench/report.md.
-// Exit 0 all budgets met, 1 a byte budget broken or a forbidden package on the initial route, 2 harness failure.
-// Usage: node scripts/bench/bench.mjs [--no-build] [--no-perf] [--runs N] [--warmup N] [--profile slow4g]
+//   4. the checkout server's memory: RSS after 10,000 POST /pay under a 128 MiB heap limit (unless --no-rss),
+//      against RSS_BUDGET_MIB,
+//   5. a table on stdout, dist/bench/report.json and dist/bench/report.md.
+// Exit 0 all budgets met, 1 a byte or memory budget broken or a forbidden package on the initial route, 2 harness failure.
+// Usage: node scripts/bench/bench.mjs [--no-build] [--no-perf] [--no-rss] [--rss-only] [--runs N] [--warmup N] [--profile slow4g]
+//   --rss-only: only the memory step (quick: no byte report, no throttled loads; builds unless --no-build).
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -25,12 +28,27 @@ const outDir = path.join(dist, 'bench');
 const started = Date.now();
 const LCP_RATIO_WARN = 2.0;
 const FORBIDDEN_PORTS = new Set([4400, 4401]);
+/** POST /pay requests sent before the server's memory is read. */
+const RSS_REQUESTS = 10_000;
+/** Requests in flight at once during the memory step. */
+const RSS_CONCURRENCY = 16;
+/**
+ * The memory step's server runs with this V8 heap limit, MiB, so that its RSS follows the memory it keeps rather
+ * than how lazily V8 collects (with the default limit, RSS reached 320 to 345 MiB whatever was kept): memory
+ * that grows with the payments served runs out of it and fails the step.
+ */
+const RSS_HEAP_MIB = 128;
+/**
+ * Largest resident memory of the checkout server (with its in-memory sandbox) after RSS_REQUESTS payments, MiB.
+ * Before sessions were capped it grew past 500 MiB after 17,000 POST /pay; it starts at about 50.
+ */
+const RSS_BUDGET_MIB = 200;
 
 class HarnessError extends Error {}
 
 // ---------------------------------------------------------------- arguments
 function parseArgs(argv) {
-  const o = { build: true, perf: true, runs: 5, warmup: 1, profile: 'slow4g' };
+  const o = { build: true, perf: true, rss: true, rssOnly: false, runs: 5, warmup: 1, profile: 'slow4g' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -41,6 +59,8 @@ function parseArgs(argv) {
     const name = a.split('=')[0];
     if (name === '--no-build') o.build = false;
     else if (name === '--no-perf') o.perf = false;
+    else if (name === '--no-rss') o.rss = false;
+    else if (name === '--rss-only') o.rssOnly = true;
     else if (name === '--runs') o.runs = Number(val());
     else if (name === '--warmup') o.warmup = Number(val());
     else if (name === '--profile') o.profile = val();
@@ -284,14 +304,14 @@ function floorServer(file) {
   return server;
 }
 
-async function startCheckout() {
+async function startCheckout(extraEnv = {}, nodeArgs = []) {
   const serverFile = path.join(dist, 'server', 'server.mjs');
   if (!fs.existsSync(serverFile)) throw new HarnessError(`${path.relative(root, serverFile)} is missing: build first (drop --no-build)`);
   for (let attempt = 1; attempt <= 3; attempt++) {
     const port = await freePort();
     let merchantPort = await freePort();
     while (merchantPort === port) merchantPort = await freePort();
-    const child = start(process.execPath, [serverFile], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), MERCHANT_PORT: String(merchantPort) } });
+    const child = start(process.execPath, [...nodeArgs, serverFile], { env: { ...process.env, ...extraEnv, HOST: '127.0.0.1', PORT: String(port), MERCHANT_PORT: String(merchantPort) } });
     let log = '';
     child.stdout.on('data', (d) => { log += d; });
     child.stderr.on('data', (d) => { log += d; });
@@ -421,7 +441,78 @@ function perfRows(perf) {
   };
 }
 
-// ---------------------------------------------------------------- 4. report
+// ---------------------------------------------------------------- 4. memory
+/** Resident memory of a process, bytes (Linux /proc). */
+function rssOf(pid) {
+  const m = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new HarnessError(`no VmRSS for ${pid}`);
+  return Number(m[1]) * 1024;
+}
+
+/**
+ * Starts the built server (sandbox on, no faults), sends RSS_REQUESTS POST /pay of distinct payments,
+ * RSS_CONCURRENCY at a time, and reads its RSS before, right after, and after a short idle.
+ */
+async function memory() {
+  const checkout = await startCheckout({ CHECKOUT_API_BASE: '', SANDBOX_LATENCY_MS: '0', SANDBOX_ERROR_RATE: '0', SANDBOX_DROP_RATE: '0' }, [`--max-old-space-size=${RSS_HEAP_MIB}`]);
+  const base = `http://127.0.0.1:${checkout.port}`;
+  const MiB = 1024 * 1024;
+  try {
+    await fetch(`${base}/pay`, { method: 'POST', body: new URLSearchParams({ merchant_code: 'MX_DEMO' }) }).then((r) => r.text());
+    const before = rssOf(checkout.child.pid);
+    const run = Date.now().toString(36);
+    let next = 0;
+    let failed = 0;
+    const started = Date.now();
+    console.log(`bench: memory: ${RSS_REQUESTS} POST /pay to the checkout (${RSS_CONCURRENCY} at a time)…`);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: RSS_CONCURRENCY });
+    const post = (i) => new Promise((resolve) => {
+      const body = new URLSearchParams({
+        merchant_code: 'MX_DEMO', pay_item_id: 'P1', txn_ref: `RSS-${run}-${i}`, amount: '150000', currency: '566',
+        site_redirect_url: `http://127.0.0.1:${checkout.merchantPort}/return`, channels: 'TRANSFER,CARD',
+      }).toString();
+      const req = http.request(`${base}/pay`, { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        if (res.statusCode !== 200) failed += 1;
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('error', () => { failed += 1; resolve(); });
+      req.end(body);
+    });
+    await Promise.all(Array.from({ length: RSS_CONCURRENCY }, async () => {
+      while (next < RSS_REQUESTS) await post(next++);
+    }));
+    agent.destroy();
+    const seconds = (Date.now() - started) / 1000;
+    const alive = children.has(checkout.child);
+    const after = alive ? rssOf(checkout.child.pid) : Infinity;
+    await sleep(3_000);
+    const idle = children.has(checkout.child) ? rssOf(checkout.child.pid) : Infinity;
+    // Out of heap (memory that grows with every payment) is a broken budget, not a harness fault.
+    if (failed && alive) throw new HarnessError(`memory: ${failed} of ${RSS_REQUESTS} POST /pay did not answer 200; server log:\n${checkout.log().trim().slice(-2000)}`);
+    if (!alive) console.error(`bench: memory: the checkout server died under load (heap limit ${RSS_HEAP_MIB} MiB):\n${checkout.log().trim().slice(-2000)}`);
+    return {
+      heapLimitMiB: RSS_HEAP_MIB,
+      failed,
+      requests: RSS_REQUESTS,
+      concurrency: RSS_CONCURRENCY,
+      perSecond: Math.round(RSS_REQUESTS / seconds),
+      rssBeforeMiB: Math.round(before / MiB),
+      rssAfterMiB: Math.round(after / MiB),
+      rssIdleMiB: Math.round(idle / MiB),
+      budgetMiB: RSS_BUDGET_MIB,
+      ok: alive && failed === 0 && after <= RSS_BUDGET_MIB * MiB,
+    };
+  } finally {
+    await stop(checkout.child);
+  }
+}
+
+function memoryLine(m) {
+  return `heap limit ${m.heapLimitMiB} MiB: RSS ${m.rssBeforeMiB} MiB before, ${m.rssAfterMiB} MiB after ${m.requests} POST /pay (${m.perSecond}/s, ${m.concurrency} at a time), ${m.rssIdleMiB} MiB 3 s later; budget ${m.budgetMiB} MiB: ${m.ok ? 'ok' : 'OVER'}`;
+}
+
+// ---------------------------------------------------------------- 5. report
 function writeReport(report) {
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -436,6 +527,7 @@ function writeReport(report) {
     md.push('Initial route files:', '', mdTable(['file', 'raw KiB', 'gzip KiB', 'br KiB', 'packages'], [...report.bytes.initial.files.js, ...report.bytes.initial.files.css].map((f) => [f.file, fmtKiB(f.raw), fmtKiB(f.gzip), fmtKiB(f.brotli), (f.packages ?? []).join(', ')]), ['l', 'r', 'r', 'r', 'l']), '');
     md.push(`Shared check (\`${report.sharedCheck.command}\`, JS only): **${report.sharedCheck.verdict}**`, '', '```', report.sharedCheck.output, '```', '');
   }
+  md.push('## Memory', '', report.memory ? `Checkout server with its in-memory sandbox: ${memoryLine(report.memory)}.` : 'Skipped (--no-rss).', '');
   if (report.perf) {
     const p = perfRows(report.perf);
     const t = report.perf.throttle;
@@ -461,6 +553,11 @@ async function main() {
     return 0;
   }
   if (o.build) await build();
+  if (o.rssOnly) {
+    const m = await memory();
+    console.log(`\nMemory: ${memoryLine(m)}`);
+    return m.ok ? 0 : 1;
+  }
   const metaFile = path.join(dist, 'meta.json');
   const manifestFile = path.join(dist, 'client', 'manifest.json');
   if (!fs.existsSync(metaFile) || !fs.existsSync(manifestFile)) throw new HarnessError('dist/meta.json or dist/client/manifest.json missing: build first (drop --no-build)');
@@ -514,7 +611,15 @@ async function main() {
     }
   }
 
+  let memoryReport = null;
+  if (o.rss) {
+    memoryReport = await memory();
+    console.log(`\nMemory: ${memoryLine(memoryReport)}`);
+    if (!memoryReport.ok) violations.push(`checkout server RSS ${memoryReport.rssAfterMiB} MiB after ${memoryReport.requests} POST /pay, over ${memoryReport.budgetMiB} MiB`);
+  }
+
   const report = {
+    memory: memoryReport,
     measuredAt: new Date().toISOString(),
     machine: `${os.cpus().length} cores`,
     budgets: DEFAULT_BUDGETS,

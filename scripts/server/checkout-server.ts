@@ -4,12 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { BrandingPlugin, ChannelPlugin, Locale, PageEnv, PaymentProps, Registry } from '@oja/core';
-import { autoOpenChannel, availableChannels, createHttp, createRegistry, parseLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE } from '@oja/core';
-import { pageHeaders, parsePayRequest, renderPage } from '@oja/core/server';
-import type { PayRequest } from '@oja/core/server';
+import { autoOpenChannel, availableChannels, createHttp, createRegistry, HttpError, localeFromAcceptLanguage, pickLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE } from '@oja/core';
+import { backoffDelay } from '@oja/core/primitives';
+import { pageHeaders, parsePayRequest, renderHomePage, renderPage, renderUnreachablePage, SANDBOX_FIELDS } from '@oja/core/server';
+import type { HomeTestCard, PayRequest } from '@oja/core/server';
 import { createSandbox, faultsFromEnv, isSandboxPath } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
-import { readBody, sendCompressed } from './http-util';
+import { ClientError, readBody, sendCompressed } from './http-util';
+import { SessionStore } from './sessions';
 import { serveAsset } from './static';
 
 /** How long after the payer's page is hidden the server waits for it to come back before cancelling, ms. */
@@ -18,6 +20,28 @@ export const LEAVE_GRACE_MS = 4_000;
 export const PREFETCH_TIMEOUT_MS = 3_000;
 /** A session unused this long is forgotten, ms. */
 export const SESSION_TTL_MS = 2 * 60 * 60_000;
+/**
+ * Most sessions one instance keeps (about 7 KB of heap each, so about 35 MB at most); past it the least recently used is forgotten. A payer whose
+ * session went can no longer reload their page; the payment itself is the collections API's and goes on.
+ */
+export const MAX_SESSIONS = 5_000;
+/** How often expired sessions are swept, ms. */
+const SESSION_SWEEP_MS = 60_000;
+/** Tries of the pay-page call when the collections API cannot be reached (5xx, network, timeout, not JSON). */
+export const PAY_PAGE_ATTEMPTS = 3;
+/** Longest one pay-page try may take, ms. */
+export const PAY_PAGE_TIMEOUT_MS = 4_000;
+/** Wait before the second try, ms; doubled for each further one, with up to 50% jitter (core's backoffDelay). */
+export const PAY_PAGE_BACKOFF_MS = 250;
+/** The payer is waiting: every try and wait of one pay request together stop after this, ms. */
+export const PAY_PAGE_BUDGET_MS = 8_000;
+/** The pay request fields a Try again posts back (CONTRACT §2, sandbox fields, lang); nothing else is echoed. */
+const PAY_FIELDS = [
+  'merchant_code', 'pay_item_id', 'txn_ref', 'amount', 'currency', 'site_redirect_url', 'cust_email', 'cust_name', 'cust_id',
+  'cust_mobile_no', 'pay_item_name', 'display_mode', 'access_token', 'access_token_type', 'lang', ...SANDBOX_FIELDS,
+];
+/** Paths answered by the collections API (or the sandbox): their errors are JSON. */
+const API_PATH = /^\/(api|passport|sandbox)\//;
 /** Where merchants' pages load the SDK (core/sdk, built into the client dir by scripts/build/build.mjs). */
 export const SDK_PATH = '/inline-checkout.js';
 const SDK_FILE = 'inline-checkout.js';
@@ -45,6 +69,14 @@ export interface CheckoutServerOptions {
   /** A real collections API; when absent the embedded sandbox serves /api and /sandbox. */
   apiBase?: string;
   env?: Record<string, string | undefined>;
+  /** The demo merchant store's address, linked from the checkout's `/` in sandbox mode. */
+  storeBase?: string;
+  /** The sandbox's test cards, listed on the checkout's `/` in sandbox mode (the card channel owns them). */
+  testCards?: readonly HomeTestCard[];
+  /** Sessions kept at most (default MAX_SESSIONS). */
+  maxSessions?: number;
+  /** Waits between pay-page tries (tests shorten it), ms. */
+  payPageBackoffMs?: number;
 }
 
 interface Manifest {
@@ -65,9 +97,21 @@ interface Session {
 export interface CheckoutServer {
   server: http.Server;
   sandbox?: Sandbox;
-  sessions: Map<string, Session>;
+  sessions: SessionStore<Session>;
   /** Set once listening: the base the server calls for the collections API. */
   apiBase(): string;
+}
+
+/** The pay-page call could not get an answer (5xx, network error, timeout, not JSON) after every try. */
+class ApiUnreachable extends Error {}
+
+/** A failure worth another try: anything but the API's own answer to the request (HTTP 2xx-4xx with JSON). */
+const isTemporary = (e: unknown) => !(e instanceof HttpError && e.code === 'http' && e.status < 500);
+
+/** Every header of the request is a string or array of strings: a malformed one is refused by node's parser. */
+function acceptLanguageOf(req: IncomingMessage): string | undefined {
+  const v = req.headers['accept-language'];
+  return typeof v === 'string' ? v : undefined;
 }
 
 function referrerOf(req: IncomingMessage): string | undefined {
@@ -135,7 +179,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const manifest = JSON.parse(fs.readFileSync(path.join(o.clientDir, 'manifest.json'), 'utf8')) as Manifest;
   const assetsDir = path.join(o.clientDir, 'assets');
   const sandbox = o.apiBase ? undefined : createSandbox(o.channels.map((c) => ({ id: c.id, part: c.sandbox })), faultsFromEnv(env));
-  const sessions = new Map<string, Session>();
+  const sessions = new SessionStore<Session>(o.maxSessions ?? MAX_SESSIONS, SESSION_TTL_MS, Date.now, (s) => clearTimeout(s.leaveTimer));
   let selfBase = '';
   const apiBase = () => o.apiBase ?? selfBase;
   const apiOrigin = o.apiBase ? new URL(o.apiBase).origin : undefined;
@@ -143,9 +187,10 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const channelSettings = sandbox ? sandboxSettings(o.channels) : parseChannelSettings(env.CHECKOUT_CHANNEL_SETTINGS);
   const sdk = sdkScript(o.clientDir, sandbox ? 'TEST' : 'LIVE');
 
-  const envFor = (session: string, locale: Locale, pageId?: string): PageEnv => ({
+  const envFor = (session: string, locale: Locale, browserLocale: Locale, pageId?: string): PageEnv => ({
     session,
     locale,
+    browserLocale,
     sandbox: !!sandbox,
     apiBase: o.apiBase ?? '',
     screenCss,
@@ -170,7 +215,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   };
 
   async function page(req: IncomingMessage, res: ServerResponse, status: number, props: PaymentProps, session: string, locale: Locale, route: { path: string; channel: string | null }, referrer?: string) {
-    const s = sessions.get(session);
+    const s = sessions.peek(session);
     if (s) s.pageId = randomBytes(9).toString('base64url');
     const prefetched: Record<string, unknown> = {};
     const plugin = route.channel ? registry.channel(route.channel) : undefined;
@@ -185,17 +230,45 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       prefetched,
       registry,
       props,
-      env: envFor(session, locale, s?.pageId),
+      env: envFor(session, locale, localeFromAcceptLanguage(acceptLanguageOf(req)), s?.pageId),
       path: route.path,
       channel: route.channel,
       referrer,
       assets: manifest,
     });
-    sendCompressed(req, res, status, pageHeaders({ displayMode: props.displayMode, siteOrigin: props.siteOrigin, apiOrigin }), html);
+    sendCompressed(req, res, status, { ...pageHeaders({ displayMode: props.displayMode, siteOrigin: props.siteOrigin, apiOrigin }), vary: 'Accept-Language' }, html);
+  }
+
+  /** A page outside a payment: no script, the strict CSP, never stored, in the browser's (or asked) language. */
+  function outsidePage(req: IncomingMessage, res: ServerResponse, status: number, html: string, framing: { displayMode: PaymentProps['displayMode']; siteOrigin: string } = { displayMode: 'REDIRECT', siteOrigin: '' }) {
+    sendCompressed(req, res, status, { ...pageHeaders({ ...framing, apiOrigin }), vary: 'Accept-Language' }, html);
+  }
+
+  /**
+   * The pay-page call, tried again on a temporary failure with backoff and jitter, all within PAY_PAGE_BUDGET_MS.
+   * The API's own answer (HTTP 2xx or 4xx with JSON) is returned as it is, refusal or not.
+   */
+  async function payPage(r: PayRequest): Promise<Record<string, unknown>> {
+    const http = createHttp(apiBase());
+    const body = { ...r.sandbox, ...r, sandbox: undefined, amount: String(r.amount) };
+    const deadline = Date.now() + PAY_PAGE_BUDGET_MS;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await http.post('/api/v1/pay-page', body, { timeoutMs: Math.max(1, Math.min(PAY_PAGE_TIMEOUT_MS, deadline - Date.now())) });
+      } catch (e) {
+        if (!isTemporary(e)) {
+          const answer = (e as HttpError).body;
+          return answer && typeof answer === 'object' ? (answer as Record<string, unknown>) : { responseCode: 'Z1' };
+        }
+        const wait = backoffDelay(o.payPageBackoffMs ?? PAY_PAGE_BACKOFF_MS, attempt);
+        if (attempt >= PAY_PAGE_ATTEMPTS || Date.now() + wait >= deadline) throw new ApiUnreachable(`pay-page: ${(e as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   async function pay(req: IncomingMessage, res: ServerResponse, fields: Record<string, string>) {
-    const locale = parseLocale(fields.lang);
+    const locale = pickLocale(fields.lang, acceptLanguageOf(req));
     const referrer = referrerOf(req);
     const parsed = parsePayRequest(fields);
     if (!parsed.ok) {
@@ -204,15 +277,14 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     const r = parsed.request;
     let answer: Record<string, unknown>;
     try {
-      const api = await fetch(`${apiBase()}/api/v1/pay-page`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...r.sandbox, ...r, sandbox: undefined, amount: String(r.amount) }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      answer = (await api.json()) as Record<string, unknown>;
-    } catch {
-      answer = { responseCode: 'Z1' };
+      answer = await payPage(r);
+    } catch (e) {
+      if (!(e instanceof ApiUnreachable)) throw e;
+      // Not the payer's mistake: say so, and let them send the same request again (same txn_ref, same payment).
+      console.warn(`POST /pay ${r.merchant_code}/${r.txn_ref}: ${e.message}; answered 503`);
+      const retry = Object.fromEntries(PAY_FIELDS.filter((k) => fields[k]).map((k) => [k, fields[k].trim()]));
+      const css = manifest.css;
+      return outsidePage(req, res, 503, renderUnreachablePage({ locale, css, fields: retry }), { displayMode: r.display_mode, siteOrigin: r.site_origin });
     }
     if (answer.responseCode !== '00') {
       return page(req, res, 400, refusedProps(r, String(answer.responseCode ?? 'Z1')), '', locale, { path: METHODS_PATH, channel: null }, referrer);
@@ -226,16 +298,16 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   async function revisit(req: IncomingMessage, res: ServerResponse, url: URL) {
     const token = url.searchParams.get('p') ?? '';
     const s = sessions.get(token);
-    if (!s) return page(req, res, 404, refusedProps({}, 'Z5'), '', parseLocale(url.searchParams.get('lang')), { path: METHODS_PATH, channel: null });
+    // The URL says the language when the payer chose one other than their browser's (core's withSession).
+    const locale = pickLocale(url.searchParams.get('lang'), acceptLanguageOf(req));
+    if (!s) return page(req, res, 404, refusedProps({}, 'Z5'), '', locale, { path: METHODS_PATH, channel: null });
     // The payer is back (reload, link followed before hydration): a pending leave-cancel is dropped.
     clearTimeout(s.leaveTimer);
-    s.seenAt = Date.now();
-    // The URL says the language (the page writes lang=fr into every URL it makes; none means English).
-    await page(req, res, 200, s.props, token, parseLocale(url.searchParams.get('lang')), routeOf(s.props, url.pathname), s.referrer);
+    await page(req, res, 200, s.props, token, locale, routeOf(s.props, url.pathname), s.referrer);
   }
 
   function leave(res: ServerResponse, url: URL) {
-    const s = sessions.get(url.searchParams.get('p') ?? '');
+    const s = sessions.peek(url.searchParams.get('p') ?? '');
     // A page the payer has already replaced (reloaded, followed a link) says so after its successor was served.
     const from = url.searchParams.get('page');
     const stale = !!(from && s?.pageId && from !== s.pageId);
@@ -254,15 +326,50 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     res.end();
   }
 
+  /** A client's mistake, answered without a trace in the log: JSON on API paths, a short page elsewhere. */
+  async function refuse(req: IncomingMessage, res: ServerResponse, pathname: string, status: number, message: string, fields: Record<string, string> = {}) {
+    // A request whose body was not read to the end (413) cannot keep its connection.
+    if (status === 413) res.setHeader('connection', 'close');
+    if (API_PATH.test(pathname)) {
+      res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+      return res.end(JSON.stringify({ responseCode: String(status), responseDescription: message }));
+    }
+    if (pathname === '/pay') {
+      // A pay request that cannot be read is an incorrect one (CONTRACT §2): nothing is charged.
+      const parsed = parsePayRequest(fields);
+      return page(req, res, status, refusedProps(parsed.ok ? parsed.request : parsed.partial, 'Z5'), '', pickLocale(fields.lang, acceptLanguageOf(req)), { path: METHODS_PATH, channel: null }, referrerOf(req));
+    }
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    res.end(message);
+  }
+
   const server = http.createServer(async (req, res) => {
+    let pathname = '/';
+    let url: URL;
     try {
-      const url = new URL(req.url ?? '/', 'http://checkout.local');
-      const p = url.pathname;
+      // Node accepts request targets `new URL` refuses (`//host:99999`, `http://[::1`): those are the client's mistake.
+      url = new URL(req.url ?? '/', 'http://checkout.local');
+      pathname = url.pathname;
+    } catch {
+      return refuse(req, res, pathname, 400, 'Bad request');
+    }
+    const p = pathname;
+    try {
       if ((req.method === 'GET' || req.method === 'HEAD') && p.startsWith('/assets/')) {
         if (serveAsset(req, res, assetsDir, p.slice('/assets/'.length))) return;
       }
+      if (p === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+        const html = renderHomePage({
+          locale: pickLocale(url.searchParams.get('lang'), acceptLanguageOf(req)),
+          css: manifest.css,
+          sandbox: !!sandbox,
+          storeBase: sandbox ? o.storeBase : undefined,
+          testCards: sandbox ? o.testCards : undefined,
+        });
+        return outsidePage(req, res, 200, html);
+      }
       if (p === '/pay' && (req.method === 'POST' || req.method === 'GET')) {
-        const body = req.method === 'POST' ? await readBody(req) : Object.fromEntries(url.searchParams);
+        const body = req.method === 'POST' ? await readBody(req, { accept: ['form'], strict: true }) : Object.fromEntries(url.searchParams);
         return await pay(req, res, Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v ?? '')])));
       }
       if (req.method === 'GET' && (p === METHODS_PATH || p.startsWith('/payment/'))) return await revisit(req, res, url);
@@ -298,21 +405,32 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end('Not found');
     } catch (e) {
-      const status = (e as { status?: number }).status ?? 500;
-      if (!res.headersSent) res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(status === 500 ? 'Internal error' : (e as Error).message);
-      if (status === 500) console.error(e);
+      if (res.headersSent) {
+        if (!(e instanceof ClientError)) console.error(e);
+        return res.end();
+      }
+      if (e instanceof ClientError) {
+        const fields = p === '/pay' && req.method === 'GET' ? Object.fromEntries(url.searchParams) : {};
+        return refuse(req, res, p, e.status, e.message, fields);
+      }
+      console.error(e);
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end('Internal error');
     }
+  });
+  // A request node's parser cannot read (a malformed request line or header, headers too large) never reaches the
+  // handler: answered here with its 4xx, without a stack trace in the log.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const body = status.slice(4);
+    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: text/plain; charset=utf-8\r\ncache-control: no-store\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   server.on('listening', () => {
     const a = server.address();
     if (a && typeof a === 'object') selfBase = `http://127.0.0.1:${a.port}`;
   });
-  // Forget idle sessions.
-  const sweeper = setInterval(() => {
-    const now = Date.now();
-    for (const [k, s] of sessions) if (now - s.seenAt > SESSION_TTL_MS) sessions.delete(k);
-  }, 60_000);
+  const sweeper = setInterval(() => sessions.sweep(), SESSION_SWEEP_MS);
   sweeper.unref();
   server.on('close', () => clearInterval(sweeper));
   return { server, sandbox, sessions, apiBase };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, TEST_CARDS } from '@oja/card/sandbox';
 import { installed } from '../app/installed';
 import { createCheckoutServer } from './checkout-server';
 import { createMerchantStore } from './merchant-store';
@@ -18,7 +19,16 @@ const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host;
 const checkoutBase = `http://${shownHost}:${port}`;
 const storeBase = `http://${shownHost}:${merchantPort}`;
 
-const checkout = createCheckoutServer({ ...installed, clientDir: path.resolve(here, '../client'), apiBase, env });
+// The card channel's test cards, as the checkout's `/` lists them in sandbox mode (CONTRACT §4).
+const testCards = TEST_CARDS.map((c) => ({
+  number: c.pan,
+  brand: c.typeName,
+  pin: c.pin,
+  otp: c.otp ? SANDBOX_OTP : undefined,
+  challengeCode: c.threeDs ? SANDBOX_CHALLENGE_CODE : undefined,
+  result: c.result,
+}));
+const checkout = createCheckoutServer({ ...installed, clientDir: path.resolve(here, '../client'), apiBase, env, storeBase, testCards });
 const store = createMerchantStore({ checkoutBase, selfOrigin: () => storeBase });
 
 checkout.server.listen(port, host, () => {

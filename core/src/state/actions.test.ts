@@ -31,6 +31,11 @@ describe('withSession', () => {
     expect(withSession({ session: 'abc' }, '/payment/card', 'fr')).toBe('/payment/card?p=abc&lang=fr');
     expect(withSession({ session: 'a&b=c' }, '/x')).toBe('/x?p=a%26b%3Dc');
   });
+
+  it("names English when the browser's language is French, and leaves French out then", () => {
+    expect(withSession({ session: 'abc', browserLocale: 'fr' }, '/payment/card', 'en')).toBe('/payment/card?p=abc&lang=en');
+    expect(withSession({ session: 'abc', browserLocale: 'fr' }, '/payment/card', 'fr')).toBe('/payment/card?p=abc');
+  });
 });
 
 describe('selectChannel', () => {

@@ -119,9 +119,12 @@ export function availableFor(c: Checkout): ChannelPlugin[] {
   return availableChannels(c.registry.channels, c.state.props, brandingOf(c));
 }
 
-/** Keeps the payment session token (and the chosen language) on every URL the checkout makes. */
-export function withSession(env: Pick<PageEnv, 'session'>, path: string, locale?: Locale): string {
+/**
+ * Keeps the payment session token (and the chosen language) on every URL the checkout makes. A URL without
+ * `lang` speaks the browser's language, so only another one is named.
+ */
+export function withSession(env: Pick<PageEnv, 'session' | 'browserLocale'>, path: string, locale?: Locale): string {
   const q = new URLSearchParams({ p: env.session });
-  if (locale && locale !== 'en') q.set('lang', locale);
+  if (locale && locale !== (env.browserLocale ?? 'en')) q.set('lang', locale);
   return `${path}?${q}`;
 }

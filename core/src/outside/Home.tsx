@@ -1,0 +1,81 @@
+import { useT } from '../i18n';
+import { messageKeyForCode } from '../codes';
+import { button, heading, muted, stack } from '../ui/styles';
+
+/** A sandbox test card as the home page lists it (the card channel owns the cards: CONTRACT §4). */
+export interface HomeTestCard {
+  number: string;
+  brand: string;
+  /** The PIN the card asks for, if any. */
+  pin?: string;
+  /** The OTP the card asks for after the PIN, if any. */
+  otp?: string;
+  /** The code of the 3-D Secure challenge page, if the card opens it. */
+  challengeCode?: string;
+  /** The response code the payment ends with. */
+  result: string;
+}
+
+export interface HomeProps {
+  /** The embedded sandbox is on: the page shows the test data. */
+  sandbox: boolean;
+  /** The demo merchant store's address (sandbox only). */
+  storeBase?: string;
+  testCards?: readonly HomeTestCard[];
+}
+
+/** What the JSON of POST /sandbox/simulate looks like (CONTRACT §4). */
+const SIMULATE_EXAMPLE = [
+  'POST /sandbox/simulate',
+  '{ "merchant_code": "…",',
+  '  "txn_ref": "…",',
+  '  "outcome": "success" | "failed" | "expired" }',
+].join('\n');
+
+/** The checkout's `/`: what this is, and in sandbox mode where to start and the test data. */
+export function Home({ sandbox, storeBase, testCards = [] }: HomeProps) {
+  const t = useT();
+  const steps = (c: HomeTestCard) => {
+    const parts = [
+      c.pin && t('core.home.steps.pin', { pin: c.pin }),
+      c.otp && t('core.home.steps.otp', { otp: c.otp }),
+      c.challengeCode && t('core.home.steps.challenge', { code: c.challengeCode }),
+    ].filter(Boolean);
+    return parts.length ? parts.join(t('core.home.steps.then')) : t('core.home.steps.none');
+  };
+  return (
+    <section className={stack} aria-labelledby="oja-home-title">
+      <h1 id="oja-home-title" className={heading}>{t('core.home.title')}</h1>
+      <p>{t('core.home.intro')}</p>
+      {!sandbox && <p className={muted}>{t('core.home.live')}</p>}
+      {sandbox && (
+        <>
+          <p className={muted}>{t('core.home.sandbox')}</p>
+          {storeBase && <a className={button} href={storeBase}>{t('core.home.store')}</a>}
+          {testCards.length > 0 && (
+            <>
+              <h2 className={heading}>{t('core.home.cardsHeading')}</h2>
+              <p className={muted}>{t('core.home.cardsNote')}</p>
+              <ul data-testid="test-cards">
+                {testCards.map((c) => (
+                  <li key={c.number}>
+                    {t('core.home.card', {
+                      brand: c.brand,
+                      number: c.number,
+                      steps: steps(c),
+                      result: `${c.result} ${t(messageKeyForCode(c.result))}`,
+                    })}
+                  </li>
+                ))}
+              </ul>
+              <p className={muted}>{t('core.home.wrongCodes')}</p>
+            </>
+          )}
+          <h2 className={heading}>{t('core.home.asyncHeading')}</h2>
+          <p className={muted}>{t('core.home.asyncBody')}</p>
+          <pre><code>{SIMULATE_EXAMPLE}</code></pre>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { useT } from '../i18n';
+import { CrossIcon } from '../ui/icons';
+import { button, heading, muted, stack } from '../ui/styles';
+
+export interface UnreachableProps {
+  /**
+   * The pay request's fields as the payer's browser sent them, posted to /pay again by Try again: the same
+   * merchant_code and txn_ref name the same payment, so a retry never makes a second one.
+   */
+  fields: Record<string, string>;
+}
+
+/**
+ * Shown (503) when the collections API could not be reached for a pay request, after the server's own retries:
+ * the payer's details were not wrong, and Try again works without the merchant's page and without script.
+ */
+export function Unreachable({ fields }: UnreachableProps) {
+  const t = useT();
+  return (
+    <section className={stack} aria-labelledby="oja-unreachable-title">
+      <div role="alert">
+        <CrossIcon />
+        <h1 id="oja-unreachable-title" className={heading}>{t('core.unreachable.title')}</h1>
+        <p className={muted}>{t('core.unreachable.body')}</p>
+      </div>
+      <p className={muted}>{t('core.unreachable.safe')}</p>
+      <form method="post" action="/pay">
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className={button}>{t('core.unreachable.tryAgain')}</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { renderHomePage, renderUnreachablePage } from './renderOutside';
+
+const CSS = '/assets/main-abc.css';
+// The parsed pages link no stylesheet: the test DOM would fetch it.
+const css: string[] = [];
+const fields = { merchant_code: 'MX_DEMO', txn_ref: 'T-1', amount: '150000', cust_name: 'Ada "><script>alert(1)</script>' };
+
+/** The page as a document, as a browser reads it. */
+const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+
+describe('renderUnreachablePage', () => {
+  it('says the checkout could not be reached, in English, with a Try again that posts the same fields to /pay', () => {
+    const html = renderUnreachablePage({ locale: 'en', css, fields });
+    const doc = parse(html);
+    expect(doc.documentElement.lang).toBe('en');
+    expect(doc.title).toBe('We could not reach the checkout');
+    expect(doc.querySelector('h1')?.textContent).toBe('We could not reach the checkout');
+    const form = doc.querySelector('form')!;
+    expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['post', '/pay']);
+    const posted = Object.fromEntries([...form.querySelectorAll('input[type="hidden"]')].map((i) => [i.getAttribute('name'), i.getAttribute('value')]));
+    expect(posted).toEqual(fields);
+    expect(form.querySelector('button[type="submit"]')?.textContent).toBe('Try again');
+    expect(renderUnreachablePage({ locale: 'en', css: [CSS], fields })).toContain(`<link rel="stylesheet" href="${CSS}">`);
+  });
+
+  it('keeps the fields text: no markup of theirs reaches the page, and the page has no script or inline style', () => {
+    const html = renderUnreachablePage({ locale: 'en', css, fields });
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('style=');
+    expect(parse(html).querySelectorAll('script')).toHaveLength(0);
+  });
+
+  it('speaks French', () => {
+    const doc = parse(renderUnreachablePage({ locale: 'fr', css, fields }));
+    expect(doc.documentElement.lang).toBe('fr');
+    expect(doc.querySelector('h1')?.textContent).toBe('Impossible de joindre le service de paiement');
+    expect(doc.querySelector('button')?.textContent).toBe('Réessayer');
+  });
+});
+
+describe('renderHomePage', () => {
+  const testCards = [
+    { number: '5061050254756707864', brand: 'Verve', pin: '1111', otp: '123456', result: '00' },
+    { number: '4000000000000002', brand: 'Visa', result: 'Z8' },
+  ];
+
+  it('in sandbox mode: what this is, the demo store, the test cards and how to settle asynchronous payments', () => {
+    const doc = parse(renderHomePage({ locale: 'en', css, sandbox: true, storeBase: 'http://127.0.0.1:4401', testCards }));
+    expect(doc.querySelector('h1')?.textContent).toBe('Oja Checkout');
+    expect(doc.querySelector('a')?.getAttribute('href')).toBe('http://127.0.0.1:4401');
+    expect(doc.querySelector('a')?.textContent).toBe('Open the demo store');
+    const cards = [...doc.querySelectorAll('[data-testid="test-cards"] li')].map((li) => li.textContent);
+    expect(cards).toEqual([
+      'Verve 5061050254756707864: PIN 1111, then OTP 123456. Result: 00 Successful',
+      'Visa 4000000000000002: nothing to enter. Result: Z8 Your card is not accepted by this merchant',
+    ]);
+    expect(doc.body.textContent).toContain('POST /sandbox/simulate');
+    expect(doc.querySelectorAll('script')).toHaveLength(0);
+  });
+
+  it('in French', () => {
+    const doc = parse(renderHomePage({ locale: 'fr', css, sandbox: true, storeBase: 'http://127.0.0.1:4401', testCards }));
+    expect(doc.documentElement.lang).toBe('fr');
+    expect(doc.querySelector('a')?.textContent).toBe('Ouvrir la boutique de démonstration');
+    expect(doc.querySelector('li')?.textContent).toBe('Verve 5061050254756707864 : code PIN 1111, puis OTP 123456. Résultat : 00 Réussi');
+  });
+
+  it('with a real API: what this is, and no test data', () => {
+    const doc = parse(renderHomePage({ locale: 'en', css, sandbox: false, testCards }));
+    expect(doc.querySelector('h1')?.textContent).toBe('Oja Checkout');
+    expect(doc.querySelectorAll('a, li, code')).toHaveLength(0);
+    expect(doc.body.textContent).not.toContain('sandbox');
+  });
+});

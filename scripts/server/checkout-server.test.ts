@@ -1,0 +1,329 @@
+// @vitest-environment node
+// The checkout server in-process on a free port, with its embedded sandbox (or a stub collections API), spoken to
+// over raw HTTP: what a payer's browser, a merchant's form or a confused client sends it. Builds nothing: the
+// client directory is a temporary one with a minimal manifest.
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import transfer from '@oja/transfer/sandbox';
+import brandingDefault from '@oja/branding-default';
+import { REFUSED_MERCHANT } from '@oja/core/sandbox';
+import { createCheckoutServer, PAY_PAGE_ATTEMPTS } from './checkout-server';
+import type { CheckoutServer, CheckoutServerOptions } from './checkout-server';
+
+let clientDir: string;
+const running: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(() => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-server-test-'));
+  fs.writeFileSync(path.join(clientDir, 'manifest.json'), JSON.stringify({ js: '/assets/main.js', css: ['/assets/main.css'], screens: {} }));
+});
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+  vi.restoreAllMocks();
+});
+
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  running.push({ close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A checkout server with the transfer channel and the default branding; its base URL. */
+async function start(extra: Partial<CheckoutServerOptions> = {}): Promise<{ base: string; checkout: CheckoutServer; payPageCalls: () => number }> {
+  const checkout = createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir, env: {}, payPageBackoffMs: 5, ...extra });
+  let calls = 0;
+  checkout.server.on('request', (req: http.IncomingMessage) => {
+    if (req.url === '/api/v1/pay-page') calls += 1;
+  });
+  const base = await listen(checkout.server);
+  return { base, checkout, payPageCalls: () => calls };
+}
+
+/** A stand-in collections API answering every pay-page call with `answer`; counts the calls. */
+async function stubApi(answer: (res: http.ServerResponse) => void): Promise<{ base: string; calls: () => number }> {
+  let calls = 0;
+  const server = http.createServer((req, res) => {
+    if (req.url === '/api/v1/pay-page') calls += 1;
+    req.resume();
+    req.on('end', () => answer(res));
+  });
+  return { base: await listen(server), calls: () => calls };
+}
+
+const payFields = (ref: string, extra: Record<string, string> = {}) => ({
+  merchant_code: 'MX_DEMO',
+  pay_item_id: 'Default_Payable_MX_DEMO',
+  txn_ref: ref,
+  amount: '150000',
+  currency: '566',
+  site_redirect_url: 'http://127.0.0.1:4401/return',
+  channels: 'TRANSFER,CARD',
+  ...extra,
+});
+
+function postPay(base: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${base}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields) });
+}
+
+/** Sends raw bytes and reads the whole answer (the server closes or the answer is complete). */
+function raw(base: string, request: string): Promise<string> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let out = '';
+    socket.on('data', (d) => {
+      out += d.toString('latin1');
+    });
+    socket.on('end', () => resolve(out));
+    socket.on('close', () => resolve(out));
+    socket.on('error', (e) => (out ? resolve(out) : reject(e)));
+    socket.write(request);
+    socket.setTimeout(3_000, () => socket.destroy());
+  });
+}
+
+const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+const htmlLang = (html: string) => /<html lang="(\w+)">/.exec(html)?.[1];
+
+describe('Language follows the browser (CONTRACT §5)', () => {
+  it.each([
+    ['fr-FR', 'fr'],
+    ['fr-CD', 'fr'],
+    ['en;q=0.5, fr-CD;q=0.9', 'fr'],
+    ['de, fr;q=0.1', 'fr'],
+    ['en-US,en;q=0.9', 'en'],
+    ['de', 'en'],
+  ])('POST /pay with no lang and Accept-Language %j speaks %s', async (accept, lang) => {
+    const { base } = await start();
+    const res = await postPay(base, payFields('AL-browser'), { 'accept-language': accept });
+    expect(res.status).toBe(200);
+    expect(htmlLang(await res.text())).toBe(lang);
+    expect(res.headers.get('vary')).toMatch(/Accept-Language/);
+  });
+
+  it('an explicit lang wins over the browser, on GET /pay too', async () => {
+    const { base } = await start();
+    const res = await postPay(base, payFields('AL-explicit', { lang: 'en' }), { 'accept-language': 'fr-FR' });
+    expect(htmlLang(await res.text())).toBe('en');
+    const get = await fetch(`${base}/pay?${new URLSearchParams(payFields('AL-get'))}`, { headers: { 'accept-language': 'fr-CD' } });
+    expect(htmlLang(await get.text())).toBe('fr');
+  });
+
+  it('a revisit with no lang follows the browser; lang in the URL wins; the refusal page too', async () => {
+    const { base, checkout } = await start();
+    await postPay(base, payFields('AL-revisit'));
+    const [session] = [...(checkout.sessions as unknown as { map: Map<string, unknown> }).map.keys()];
+    const fr = await fetch(`${base}/payment-methods?p=${session}`, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(htmlLang(await fr.text())).toBe('fr');
+    expect(fr.headers.get('vary')).toMatch(/Accept-Language/);
+    const en = await fetch(`${base}/payment/transfer?p=${session}&lang=en`, { headers: { 'accept-language': 'fr-FR' } });
+    expect(htmlLang(await en.text())).toBe('en');
+    const refused = await postPay(base, payFields('AL-refused', { amount: '12.5' }), { 'accept-language': 'fr' });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Transaction incorrecte');
+  });
+});
+
+describe('A failure to reach the API is not a bad request', () => {
+  it('injected 500s on the pay-page: tried PAY_PAGE_ATTEMPTS times, then 503 with a Try again that posts the same fields', async () => {
+    const { base, checkout, payPageCalls } = await start();
+    Object.assign(checkout.sandbox!.faults, { errorRate: 1, pathPrefix: '/api/v1/pay-page' });
+    const fields = payFields('UNREACH-500', { cust_name: 'Ada "<b>Obi</b>"', lang: 'fr', evil: 'not echoed' });
+    const res = await postPay(base, fields);
+    const html = await res.text();
+    expect(res.status).toBe(503);
+    expect(payPageCalls()).toBe(PAY_PAGE_ATTEMPTS);
+    expect(html).not.toContain('Transaction incorrecte');
+    expect(html).toContain('Impossible de joindre le service de paiement');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(html).not.toContain('<script');
+    expect(html).toContain('<form action="/pay" method="post">');
+    expect(html).toContain('name="cust_name" value="Ada &quot;&lt;b&gt;Obi&lt;/b&gt;&quot;"');
+    expect(html).toContain('name="channels" value="TRANSFER,CARD"');
+    expect(html).not.toContain('evil');
+
+    // The faults end: Try again posts the same fields, and the same txn_ref names one payment however often.
+    Object.assign(checkout.sandbox!.faults, { errorRate: 0 });
+    const retried = await postPay(base, { ...fields, evil: '' });
+    expect(retried.status).toBe(200);
+    expect(await retried.text()).toContain('id="oja-root"');
+    expect((await postPay(base, fields)).status).toBe(200);
+    const payments = [...checkout.sandbox!.payments.values()].filter((p) => p.txnRef === 'UNREACH-500');
+    expect(payments).toHaveLength(1);
+  });
+
+  it('a dropped connection is temporary too', async () => {
+    const { base, checkout, payPageCalls } = await start();
+    Object.assign(checkout.sandbox!.faults, { dropRate: 1, pathPrefix: '/api/v1/pay-page' });
+    const res = await postPay(base, payFields('UNREACH-DROP'));
+    expect(res.status).toBe(503);
+    expect(payPageCalls()).toBe(PAY_PAGE_ATTEMPTS);
+  });
+
+  it('succeeds when a later try gets through', async () => {
+    let n = 0;
+    const api = await stubApi((res) => {
+      n += 1;
+      if (n === 1) {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        return res.end('<h1>Bad gateway</h1>');
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ responseCode: 'Z1', responseDescription: 'Merchant not permitted' }));
+    });
+    const { base } = await start({ apiBase: api.base });
+    const res = await postPay(base, payFields('LATER'));
+    // The second try's answer is the API's own refusal: Incorrect Transaction, not the 503.
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Incorrect Transaction');
+    expect(api.calls()).toBe(2);
+  });
+
+  it('an answer that is not JSON is temporary', async () => {
+    const api = await stubApi((res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>maintenance</html>');
+    });
+    const { base } = await start({ apiBase: api.base });
+    const res = await postPay(base, payFields('NOT-JSON'));
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('We could not reach the checkout');
+    expect(api.calls()).toBe(PAY_PAGE_ATTEMPTS);
+  });
+
+  it("the API's refusal (HTTP 200 or 4xx with its code) is Incorrect Transaction at once, never retried", async () => {
+    const { base, payPageCalls } = await start();
+    const res = await postPay(base, payFields('REFUSED', { merchant_code: REFUSED_MERCHANT }));
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Incorrect Transaction');
+    expect(payPageCalls()).toBe(1);
+
+    const api = await stubApi((r) => {
+      r.writeHead(403, { 'content-type': 'application/json' });
+      r.end(JSON.stringify({ responseCode: 'Z1', responseDescription: 'Not permitted' }));
+    });
+    const real = await start({ apiBase: api.base });
+    expect((await postPay(real.base, payFields('REFUSED-403'))).status).toBe(400);
+    expect(api.calls()).toBe(1);
+  });
+});
+
+describe('Bounded memory and input', () => {
+  it('keeps at most maxSessions sessions; the least recently used is forgotten', async () => {
+    const { base, checkout } = await start({ maxSessions: 3 });
+    for (let i = 0; i < 6; i++) expect((await postPay(base, payFields(`CAP-${i}`))).status).toBe(200);
+    expect(checkout.sessions.size).toBe(3);
+  });
+
+  it.each([
+    ['a 60 KB site_redirect_url', { site_redirect_url: `http://127.0.0.1:4401/return?x=${'a'.repeat(60 * 1024 - 100)}` }],
+    ['the currency 999', { currency: '999' }],
+    ['the currency 000', { currency: '000' }],
+    ['a 300-character cust_name', { cust_name: 'x'.repeat(300) }],
+  ])('refuses %s: 400 Incorrect Transaction, no payment', async (_what, bad) => {
+    const { base, checkout, payPageCalls } = await start();
+    const res = await postPay(base, payFields('BOUNDED', bad));
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Incorrect Transaction');
+    expect(payPageCalls()).toBe(0);
+    expect(checkout.sandbox!.payments.size).toBe(0);
+  });
+});
+
+describe('No 500s on bad requests', () => {
+  it.each([
+    ['a request target new URL refuses', 'GET //host:99999/x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n', 400],
+    ['a malformed request line', 'GET /%%% HTTP/1.1 extra\r\nHost: a\r\n\r\n', 400],
+    ['a malformed header', 'GET / HTTP/1.1\r\nHost: a\r\nBad Header\r\n\r\n', 400],
+    ['a header with a control character', 'GET / HTTP/1.1\r\nHost: a\r\nX-A: b\u0001c\r\n\r\n', 400],
+    ['not HTTP at all', 'HELLO\r\n\r\n', 400],
+    ['headers too large', `GET / HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+  ])('%s: a clear %s, nothing in the error log', async (_what, request, status) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { base } = await start();
+    const answer = await raw(base, request);
+    expect(statusOf(answer)).toBe(status);
+    expect(answer).not.toMatch(/at .*\.ts:\d+/);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('GET /%%% (node reads it) is an ordinary 404', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { base } = await start();
+    expect(statusOf(await raw(base, 'GET /%%% HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n'))).toBe(404);
+    expect(statusOf(await raw(base, 'GET /payment/%E0%A4%A HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n'))).toBe(404);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('malformed JSON to an API path: 400 with a JSON body', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { base } = await start();
+    const res = await fetch(`${base}/sandbox/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"merchant_code": ' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toMatchObject({ responseCode: '400' });
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('an oversized body: 413, JSON on an API path, the Incorrect Transaction page on /pay', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { base, payPageCalls } = await start();
+    const big = 'x'.repeat(100 * 1024);
+    const before = payPageCalls();
+    const api = await fetch(`${base}/api/v1/pay-page`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ big }) });
+    expect(api.status).toBe(413);
+    expect(await api.json()).toMatchObject({ responseCode: '413' });
+    const pay = await postPay(base, { ...payFields('BIG'), big });
+    expect(pay.status).toBe(413);
+    expect(pay.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await pay.text()).toContain('Incorrect Transaction');
+    expect(payPageCalls()).toBe(before + 1);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('POST /pay of another content type: 415, the Incorrect Transaction page', async () => {
+    const { base } = await start();
+    const res = await fetch(`${base}/pay`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: new URLSearchParams(payFields('TEXT')).toString() });
+    expect(res.status).toBe(415);
+    expect(await res.text()).toContain('Incorrect Transaction');
+  });
+});
+
+describe("The checkout's / (first steps)", () => {
+  it('in sandbox mode: what this is, the demo store, the test cards, how to settle asynchronous payments', async () => {
+    const testCards = [{ number: '5123450000000008', brand: 'MasterCard', otp: '123456', result: '00' }];
+    const { base } = await start({ storeBase: 'http://127.0.0.1:4401', testCards });
+    const res = await fetch(`${base}/`);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(res.headers.get('vary')).toMatch(/Accept-Language/);
+    expect(htmlLang(html)).toBe('en');
+    expect(html).toContain('href="http://127.0.0.1:4401"');
+    expect(html).toContain('MasterCard 5123450000000008: OTP 123456. Result: 00 Successful');
+    expect(html).toContain('POST /sandbox/simulate');
+    expect(html).not.toContain('<script');
+    const fr = await fetch(`${base}/`, { headers: { 'accept-language': 'fr-CD' } });
+    expect(htmlLang(await fr.text())).toBe('fr');
+  });
+
+  it('with a real API: a short page, no test data', async () => {
+    const api = await stubApi((res) => res.end('{}'));
+    const { base } = await start({ apiBase: api.base, storeBase: 'http://127.0.0.1:4401', testCards: [{ number: '4000000000000002', brand: 'Visa', result: 'Z8' }] });
+    const res = await fetch(`${base}/`);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('Oja Checkout');
+    expect(html).not.toContain('4000000000000002');
+    expect(html).not.toContain('4401');
+    expect(html).not.toContain('/sandbox/simulate');
+  });
+});
