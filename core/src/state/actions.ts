@@ -1,5 +1,5 @@
 import type { ChannelPlugin } from '../plugin';
-import type { Checkout, NotificationKind, TransactionResponse } from './checkout';
+import type { Checkout, NotificationKind, StatusCheckOutcome, TransactionResponse } from './checkout';
 import { withSession } from './checkout';
 import { classify, CODE_CANCELLED } from '../codes';
 import type { Locale } from '../i18n';
@@ -75,6 +75,11 @@ export async function confirmCancel(c: Checkout, wait = (ms: number) => new Prom
   if (c.state.result && classify(c.state.result.responseCode) === 'failed') c.state.result = null;
   c.state.cancelDialogOpen = false;
   complete(c, CODE_CANCELLED);
+}
+
+/** Asks the payment's status now when a screen is polling it (after a sandbox simulation); 'none' when none is. */
+export function checkStatusNow(c: Checkout): Promise<StatusCheckOutcome> {
+  return c.checkStatusNow ? c.checkStatusNow() : Promise.resolve('none');
 }
 
 export function setLocale(c: Checkout, locale: Locale): void {

@@ -45,6 +45,9 @@ export interface CheckoutState {
   prefetched: Record<string, unknown>;
 }
 
+/** What an on-demand status check came to: settled (final code), still pending, failed, or no check is running. */
+export type StatusCheckOutcome = 'final' | 'pending' | 'error' | 'none';
+
 /** Everything a screen needs, provided once per page (or per server render). */
 export interface Checkout {
   state: CheckoutState;
@@ -52,6 +55,11 @@ export interface Checkout {
   http: Http;
   /** Set by the router; a no-op during server rendering. */
   navigate(path: string, opts?: { replace?: boolean }): void;
+  /**
+   * Asks the status of the payment now, through the status polling of the screen shown (useStatusPolling sets it
+   * while it polls, clears it when it stops). Not state: a function, so kept off the proxy.
+   */
+  checkStatusNow?: () => Promise<StatusCheckOutcome>;
 }
 
 export const CheckoutContext = createContext<Checkout | null>(null);
