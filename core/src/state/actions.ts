@@ -62,8 +62,13 @@ export function dismissNotification(c: Checkout): void {
   c.state.notification = null;
 }
 
-/** The payer confirmed the cancel dialog: tell the API, pause, complete with Z6. */
+/**
+ * The payer confirmed the cancel dialog: tell the API, pause, complete with Z6. Once per payment: a confirm while
+ * one is under way (a double click, or several clicks before the button re-renders disabled) does nothing.
+ */
 export async function confirmCancel(c: Checkout, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<void> {
+  if (c.state.cancelling) return;
+  c.state.cancelling = true;
   const { paymentId } = c.state.props;
   try {
     await c.http.post('/api/v1/pay/customerCancellation', { paymentId, customerCancellationReason: CANCEL_REASON_DIALOG });

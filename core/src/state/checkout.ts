@@ -35,6 +35,8 @@ export interface CheckoutState {
   result: TransactionResponse | null;
   notification: Notification | null;
   cancelDialogOpen: boolean;
+  /** A confirmed cancel is under way (its call, then the pause): further confirms do nothing. */
+  cancelling: boolean;
   /** The result reached the merchant (form POST or COMPLETED message). */
   delivered: boolean;
   /** Bumped on retry so a channel's screen starts afresh. */
@@ -102,6 +104,7 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
     result: null,
     notification: null,
     cancelDialogOpen: false,
+    cancelling: false,
     delivered: false,
     attempt: 0,
     tokenSignIn: null,

@@ -69,7 +69,7 @@ export const button = css`
   font-weight: 600;
   cursor: pointer;
   text-decoration: none;
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:disabled, &[aria-disabled="true"] { opacity: 0.55; cursor: not-allowed; }
 `;
 
 export const secondaryButton = css`
