@@ -29,11 +29,16 @@ const form = css`
   input, select { font: inherit; min-height: 44px; padding: 8px; border: 1px solid var(--oja-border, #cfd6e0); border-radius: 6px; }
 `;
 
+type KeptProp =
+  | 'siteRedirectUrl' | 'customerEmail' | 'customerId' | 'customerMobileNo' | 'payItemName' | 'accessToken' | 'accessTokenType'
+  | 'acquiredBy' | 'paymentChannels' | 'countryCode' | 'surcharge' | 'passFeeToCustomer' | 'escrowFee' | 'cancellationPeriod'
+  | 'refundDuration' | 'tucRewardPercentage' | 'tucRewardDescription' | 'logoUrl' | 'isBulkPayment';
+
 /**
  * The /pay fields (CONTRACT §2) of this payment that the panel does not show as inputs, so that submitting it
  * unchanged starts the same payment again (customer, item, token, and the sandbox's merchant settings).
  */
-export function keptPayFields(props: Readonly<PaymentProps>): Array<[string, string]> {
+export function keptPayFields(props: Omit<Pick<PaymentProps, KeptProp>, 'paymentChannels'> & { paymentChannels: readonly string[] }): Array<[string, string]> {
   const fields: Array<[string, string | number | boolean | undefined]> = [
     ['site_redirect_url', props.siteRedirectUrl],
     ['cust_email', props.customerEmail],
