@@ -117,6 +117,22 @@ describe('SimulateControl', () => {
   });
 });
 
+describe('SimulateControl when the sandbox cannot answer', () => {
+  it.each([
+    [new HttpError('HTTP 503', 'http', 503), 'Something went wrong! Please try again!'],
+    [new HttpError('Request timed out', 'timeout'), 'Something went wrong! Please try again!'],
+    [new HttpError('HTTP 429', 'http', 429), 'Something went wrong! Please try again in 1 minute!'],
+  ])('%s: notifies "%s", and the control can be pressed again', async (error, message) => {
+    const http = sandboxApi('00', () => {
+      throw error;
+    });
+    await renderSlow(http);
+    await click(screen.getByRole('button', { name: 'Simulate success' }));
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect((screen.getByRole('button', { name: 'Simulate success' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
 describe('checkStatusNow', () => {
   it("answers 'none' when no screen polls", async () => {
     polling = false;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useT } from '../i18n';
 import { useCheckout, useCheckoutState } from '../state/checkout';
 import { checkStatusNow, notify } from '../state/actions';
+import { messageKeyForFailure } from '../codes';
 import { registerMessages } from '../i18n';
 import { sandboxMessages } from './sandboxMessages';
 
@@ -47,9 +48,11 @@ export function SimulateControl({ initiallySettling = false }: SimulateControlPr
     setSettling(true);
     try {
       await c.http.post('/sandbox/simulate', { merchant_code: props.merchantCode, txn_ref: props.merchantTransactionReference, outcome });
-    } catch {
+    } catch (e) {
       setSettling(false);
-      notify(c, t('core.sandbox.failedCall'));
+      // Refused (a 4xx: no such payment, already settled) or a temporary failure the payer may simply retry.
+      const key = messageKeyForFailure(e);
+      notify(c, t(key === 'core.error.default' ? 'core.sandbox.failedCall' : key));
       return;
     }
     // A final answer completes the payment and this screen goes; otherwise the control is usable again.
