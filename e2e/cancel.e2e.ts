@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MERCHANT_NAME, openPay, payFields, sandboxPayment, sleep, storeBase, storeResults, transfer, txnRef, useBrowser } from './helpers';
+import { watchCspViolations } from './csp';
 
 /** The checkout server's grace after the payer leaves before it cancels, ms (scripts/server/checkout-server.ts). */
 const LEAVE_GRACE_MS = 4_000;
@@ -67,6 +68,23 @@ describe('Cancel Payment dialog', () => {
     await page.getByRole('button', { name: CANCEL_BUTTON }).click();
     await dialog.getByRole('button', { name: 'Cancel Payment', exact: true }).click();
     await expectCancelledAtStore(page, ref);
+  });
+
+  it('20 fast clicks on Cancel Payment send exactly one cancellation', async () => {
+    const page = await b.newPage();
+    const csp = await watchCspViolations(page);
+    const ref = await openTransfer(page, 'cancel-20');
+    await page.getByRole('button', { name: CANCEL_BUTTON }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel Payment?' }).getByRole('button', { name: 'Cancel Payment', exact: true });
+    await confirm.waitFor();
+    // All in one task, faster than any payer: the page has no time to re-render the button between them.
+    await confirm.evaluate((el: HTMLElement) => {
+      for (let i = 0; i < 20; i += 1) el.click();
+    });
+    await expectCancelledAtStore(page, ref);
+    const { payment } = await sandboxPayment(ref);
+    expect(payment!.calls.filter((call) => call.path.endsWith('/customerCancellation'))).toHaveLength(1);
+    expect(csp).toEqual([]);
   });
 
   it('works with the keyboard only, the focus visible at every stop', async () => {

@@ -472,7 +472,12 @@ describe('network failures', () => {
     await withFaultHeaders(page, '/api/v1/merchantbins', { 'x-sandbox-error-rate': '1' });
     const ref = await openCard(page, 'card-500');
     await card.enter(page, TEST_CARDS.pin);
-    await expectFailureView(page, 'Something went wrong. Please try again.');
+    // The generic failure view (spec core §8): no code-specific title or message.
+    await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Oops, something went wrong...', level: 2 }).waitFor();
+    await page.getByText('Something went wrong. Please try again.', { exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Transaction Failed' }).count()).toBe(0);
+    await expectAccessible(page, 'the generic failure view');
     expect(await storeResults(ref)).toEqual([]);
 
     await page.getByRole('button', { name: 'Retry payment' }).click();

@@ -135,7 +135,7 @@ describe('QR in REDIRECT mode', () => {
     await openPay(page, payFields(ref, { channels: 'QR' }));
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toBe('We could not generate a QR code for this payment. Something went wrong. Please try again.');
+    expect(await alert.innerText()).toBe('We could not generate a QR code for this payment. Something went wrong! Please try again!');
     await page.getByRole('heading', { name: 'Pay with QR', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Change payment method' }).waitFor();
     expect((await sandboxPayment(ref)).payment!.calls.filter((c) => c.path === STATUS_PATH)).toEqual([]);

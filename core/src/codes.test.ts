@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classify, isComplete, messageKeyForCode } from './codes';
+import { classify, isComplete, messageKeyForCode, messageKeyForFailure } from './codes';
+import { HttpError } from './http';
 import { createI18n } from './i18n';
 import { coreMessages } from './messages';
 import { resultMessages } from './ui/resultMessages';
@@ -94,5 +95,27 @@ describe('the generic messages of spec core §8', () => {
     ['core.error.tryAgainLater', 'Something went wrong! Please try again in 1 minute!'],
   ])('%s reads "%s"', (key, text) => {
     expect(en.t(key)).toBe(text);
+  });
+});
+
+describe('messageKeyForFailure', () => {
+  it.each([
+    [new HttpError('HTTP 429', 'http', 429), 'core.error.tryAgainLater'],
+    [new HttpError('HTTP 500', 'http', 500), 'core.error.tryAgain'],
+    [new HttpError('HTTP 503', 'http', 503), 'core.error.tryAgain'],
+    [new HttpError('Request timed out', 'timeout'), 'core.error.tryAgain'],
+    [new HttpError('Network error', 'network'), 'core.error.network'],
+    [new HttpError('HTTP 404', 'http', 404), 'core.error.default'],
+    [new HttpError('The server answered with malformed data', 'invalid'), 'core.error.default'],
+    [new Error('boom'), 'core.error.default'],
+    [undefined, 'core.error.default'],
+  ])('%s -> %s', (error, key) => {
+    expect(messageKeyForFailure(error)).toBe(key);
+  });
+
+  it('never words a temporary failure as the payer\'s mistake', () => {
+    for (const status of [429, 500, 502, 503, 504]) {
+      expect(en.t(messageKeyForFailure(new HttpError(`HTTP ${status}`, 'http', status)))).toMatch(/^Something went wrong! Please try again/);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { HttpError } from './http';
+
 /** Response codes of spec core §4 and §8. */
 export const CODE_SUCCESS = '00';
 export const CODE_PENDING = '09';
@@ -43,4 +45,20 @@ for (const c of ['Z67', 'Z74']) TABLE[c] = 'core.code.invalidToken';
 export function messageKeyForCode(code: string | undefined): string {
   // Own keys only: a code the server sends, like "toString", must not reach the object's prototype.
   return (code && Object.hasOwn(TABLE, code) && TABLE[code]) || 'core.error.default';
+}
+
+/** HTTP status of a rate-limited call: the server asks the payer to wait before trying again. */
+export const HTTP_TOO_MANY_REQUESTS = 429;
+
+/**
+ * Translation key saying why a call failed, for a payer who can simply try again (spec core §8's generic messages):
+ * rate limited (HTTP 429) "…Please try again in 1 minute!"; a temporary failure of the service (5xx, timeout)
+ * "Something went wrong! Please try again!"; no connection, the network message; anything else the default. A temporary failure is never worded as the payer's mistake.
+ */
+export function messageKeyForFailure(error: unknown): string {
+  if (!(error instanceof HttpError)) return 'core.error.default';
+  if (error.code === 'http' && error.status === HTTP_TOO_MANY_REQUESTS) return 'core.error.tryAgainLater';
+  if (error.code === 'network') return 'core.error.network';
+  if (error.code === 'timeout' || (error.code === 'http' && error.status >= 500)) return 'core.error.tryAgain';
+  return 'core.error.default';
 }

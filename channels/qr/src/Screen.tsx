@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, HttpError, registerMessages, styles, useChannel, useCheckout, useT } from '@oja/core';
+import { ChangeMethodLink, messageKeyForFailure, registerMessages, styles, useChannel, useCheckout, useT } from '@oja/core';
 import { createAsyncSlot, runSlot, useStatusPolling } from '@oja/core/primitives';
 import type { AsyncSlot } from '@oja/core/primitives';
 import { loadQrEncoder } from '@oja/core/qr';
@@ -10,9 +10,6 @@ import { QrPending } from './Pending';
 import { screenMessages } from './screenMessages';
 
 registerMessages(screenMessages);
-
-/** A failure the payer's connection may explain, rather than the service's answer. */
-const isNetwork = (e: Error | null) => e instanceof HttpError && (e.code === 'network' || e.code === 'timeout');
 
 /** QR: generate the code on entry, then poll the status every 2 s until a final code (spec core §4 "QR"). */
 export default function QrScreen() {
@@ -48,7 +45,7 @@ export default function QrScreen() {
       <section className={styles.stack} aria-labelledby="qr-heading">
         <h1 id="qr-heading" className={styles.heading}>{t('qr.heading')}</h1>
         <p className={styles.errorText} role="alert">
-          {t('qr.generateFailed')} {t(isNetwork(slot.error) ? 'core.error.network' : 'core.error.default')}
+          {t('qr.generateFailed')} {t(messageKeyForFailure(slot.error))}
         </p>
         <button type="button" className={styles.button} onClick={generate}>
           {t('qr.retry')}

@@ -173,6 +173,18 @@ describe('transfer screen', () => {
     expect(screen.getByText('9012345678')).toBeTruthy();
   });
 
+  it.each([
+    [new HttpError('HTTP 503', 'http', 503), 'Something went wrong! Please try again!'],
+    [new HttpError('HTTP 429', 'http', 429), 'Something went wrong! Please try again in 1 minute!'],
+    [new HttpError('Network error', 'network'), 'We could not reach the payment service. Check your connection and try again.'],
+  ])('says why the account could not be generated (%s): "%s"', async (error, why) => {
+    mount(() => ({ responseCode: '09' }), () => {
+      throw error;
+    });
+    await flush();
+    expect(screen.getByRole('alert').textContent).toBe(`We could not generate an account for this payment. ${why}`);
+  });
+
   it('tells the payer when status requests keep failing, and backs off', async () => {
     // Jitter at its middle: retries after 25 s, then 50 s.
     vi.spyOn(Math, 'random').mockReturnValue(0.5);

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, formatAmount, HttpError, styles, useCheckoutState, useT } from '@oja/core';
+import { ChangeMethodLink, formatAmount, HttpError, messageKeyForFailure, styles, useCheckoutState, useT } from '@oja/core';
 import { PendingLayout, SelectField } from '@oja/core/primitives';
 import type { UssdState } from './Screen';
 import { linkButton } from './WaitingActions';
@@ -19,10 +19,14 @@ export interface BankChoiceProps {
 /** The bank rule (spec core §5 "USSD: a bank must be chosen"): the message key, or null when met. */
 export const bankRule = (bankCode: string): string | null => (bankCode ? null : 'ussd.bankRequired');
 
-/** The failure of a call: what went wrong, then the way on ("check your connection", or "choose another bank"). */
+/**
+ * The failure of a call: what went wrong, then the way on ("check your connection", "try again (in 1 minute)", or,
+ * when the service refused, "choose another bank").
+ */
 export function failureText(t: (k: string) => string, error: Error | null, refused: string): string {
-  const offline = !(error instanceof HttpError) || error.code === 'network' || error.code === 'timeout' || error.status >= 500;
-  return offline ? t('core.error.network') : t(refused);
+  if (!(error instanceof HttpError)) return t('core.error.network');
+  const key = messageKeyForFailure(error);
+  return key === 'core.error.default' ? t(refused) : t(key);
 }
 
 /**
@@ -41,7 +45,7 @@ export function BankChoice({ state, bankName, onRetryBanks, onContinue, onChange
     return (
       <section className={styles.stack} aria-labelledby="ussd-title">
         {title}
-        <p className={styles.errorText} role="alert">{t('ussd.banksFailed')} {t('core.error.network')}</p>
+        <p className={styles.errorText} role="alert">{t('ussd.banksFailed')} {t(messageKeyForFailure(snap.issuers.error))}</p>
         <button type="button" className={styles.button} onClick={onRetryBanks}>{t('ussd.retry')}</button>
         <ChangeMethodLink />
       </section>

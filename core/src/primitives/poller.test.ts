@@ -255,6 +255,78 @@ describe('createPoller', () => {
   });
 });
 
+describe('Poller.checkNow', () => {
+  it('while waiting: clears the timer and asks at once, then waits a full interval again', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 20_000, isFinal: (a) => a === '00' });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await s.answer('09');
+    await vi.advanceTimersByTimeAsync(3_000);
+    const now = p.checkNow();
+    // At once, without moving the clock.
+    expect(s.check).toHaveBeenCalledTimes(2);
+    await s.answer('09');
+    expect(await now).toEqual({ kind: 'answer', answer: '09', final: false });
+    // The old timer (due at 20 s) is gone: the next request is a full interval after this answer.
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(s.check).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.check).toHaveBeenCalledTimes(3);
+    expect(s.maxInFlight).toBe(1);
+    p.stop();
+  });
+
+  it('while a request is in flight: no second one; the next starts as soon as it answers', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 20_000, isFinal: (a) => a === '00' });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.check).toHaveBeenCalledTimes(1);
+    const now = p.checkNow();
+    const again = p.checkNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.check).toHaveBeenCalledTimes(1);
+    // The answer in flight was asked before checkNow: it does not resolve it.
+    await s.answer('09');
+    expect(s.check).toHaveBeenCalledTimes(2);
+    expect(s.maxInFlight).toBe(1);
+    await s.answer('00');
+    expect(await now).toEqual({ kind: 'answer', answer: '00', final: true });
+    expect(await again).toEqual({ kind: 'answer', answer: '00', final: true });
+    expect(p.running).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s.check).toHaveBeenCalledTimes(2);
+  });
+
+  it('during an error backoff: asks at once and reports the error', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 5_000, isFinal: () => false, random: () => 0 });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await s.fail();
+    const now = p.checkNow();
+    expect(s.check).toHaveBeenCalledTimes(2);
+    const boom = new Error('down');
+    await s.fail(boom);
+    expect(await now).toEqual({ kind: 'error', error: boom });
+    p.stop();
+  });
+
+  it('resolves "stopped" when the poller is not running or stops before the answer', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, isFinal: () => false });
+    expect(await p.checkNow()).toEqual({ kind: 'stopped' });
+    expect(s.check).not.toHaveBeenCalled();
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const queued = p.checkNow();
+    p.stop();
+    expect(await queued).toEqual({ kind: 'stopped' });
+    expect(s.check).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('backoffDelay', () => {
   it('doubles per failure from the base', () => {
     const none = () => 0;

@@ -18,9 +18,22 @@ export interface PollerOptions<T> {
   random?: () => number;
 }
 
-export interface Poller {
+/** What the check run by checkNow() came to. */
+export type CheckNowResult<T> =
+  | { kind: 'answer'; answer: T; final: boolean }
+  | { kind: 'error'; error: unknown }
+  /** The poller was not running, or stopped before the check answered. */
+  | { kind: 'stopped' };
+
+export interface Poller<T = unknown> {
   start(): void;
   stop(): void;
+  /**
+   * Asks now rather than at the end of the current wait, still one request in flight: when waiting, the timer
+   * is cleared and the check runs at once; when a request is in flight, the next one starts as soon as it
+   * answers. Resolves with the outcome of that check (one started after this call).
+   */
+  checkNow(): Promise<CheckNowResult<T>>;
   readonly running: boolean;
 }
 
@@ -29,15 +42,23 @@ export interface Poller {
  * is in. Errors back off exponentially with jitter so a struggling server is not hammered in step by every
  * payer; stop() aborts the request in flight and cancels the next.
  */
-export function createPoller<T>(o: PollerOptions<T>): Poller {
+export function createPoller<T>(o: PollerOptions<T>): Poller<T> {
   const random = o.random ?? Math.random;
+  type Waiter = (r: CheckNowResult<T>) => void;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let ctrl: AbortController | undefined;
   let running = false;
   let failures = 0;
+  /** checkNow() callers waiting for the next request to start, and those waiting on the one in flight. */
+  let queued: Waiter[] = [];
+  let inFlight: Waiter[] = [];
 
   const schedule = (ms: number) => {
-    timer = setTimeout(tick, ms);
+    // Someone asked during the request: the next one goes at once.
+    timer = setTimeout(tick, queued.length ? 0 : ms);
+  };
+  const settle = (waiters: Waiter[], r: CheckNowResult<T>) => {
+    for (const w of waiters) w(r);
   };
 
   async function tick() {
@@ -45,20 +66,27 @@ export function createPoller<T>(o: PollerOptions<T>): Poller {
     if (!running) return;
     ctrl = new AbortController();
     const signal = ctrl.signal;
+    const waiters = (inFlight = queued);
+    queued = [];
     try {
       const answer = await o.check(signal);
       if (!running || signal.aborted) return;
       failures = 0;
       o.onAnswer?.(answer);
-      if (o.isFinal(answer)) { running = false; return; }
-      if (running) schedule(o.intervalMs);
+      const final = o.isFinal(answer);
+      if (final) running = false;
+      settle(waiters, { kind: 'answer', answer, final });
+      if (final) settle(queued.splice(0), { kind: 'stopped' });
+      else if (running) schedule(o.intervalMs);
     } catch (e) {
       if (!running || signal.aborted) return;
       failures += 1;
       o.onError?.(e, failures);
+      settle(waiters, { kind: 'error', error: e });
       if (running) schedule(backoffDelay(o.retryMs ?? o.intervalMs, failures, random));
     } finally {
       if (ctrl?.signal === signal) ctrl = undefined;
+      if (inFlight === waiters) inFlight = [];
     }
   }
 
@@ -75,6 +103,16 @@ export function createPoller<T>(o: PollerOptions<T>): Poller {
       timer = undefined;
       ctrl?.abort();
       ctrl = undefined;
+      settle([...inFlight.splice(0), ...queued.splice(0)], { kind: 'stopped' });
+    },
+    checkNow() {
+      if (!running) return Promise.resolve({ kind: 'stopped' } as const);
+      return new Promise<CheckNowResult<T>>((resolve) => {
+        queued.push(resolve);
+        if (ctrl) return; // in flight: schedule() sends the next one as soon as it answers
+        if (timer) clearTimeout(timer);
+        void tick();
+      });
     },
     get running() {
       return running;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ChannelPlugin, StatusAnswer } from '../plugin';
 import { createPoller } from './poller';
 import { useCheckout } from '../state/checkout';
+import type { StatusCheckOutcome } from '../state/checkout';
 import { complete } from '../state/actions';
 
 /** Codes that mean "not settled yet" unless a channel says otherwise. */
@@ -16,7 +17,7 @@ export interface StatusPolling {
 /**
  * Drives the channel's one status check while `active` (first request at once): one request in flight, the channel's interval,
  * backoff with jitter on errors, stopped on a final code (which completes the transaction) and when the
- * screen unmounts.
+ * screen unmounts. While active, core's checkStatusNow(c) asks at once (poller.checkNow).
  */
 /** onFinal may return false to keep the transaction open (the channel shows its own view instead). */
 export function useStatusPolling(plugin: ChannelPlugin, active: boolean, onFinal?: (answer: StatusAnswer) => boolean | void): StatusPolling {
@@ -40,7 +41,14 @@ export function useStatusPolling(plugin: ChannelPlugin, active: boolean, onFinal
       onError: (_e, failures) => setState((s) => ({ ...s, failures })),
     });
     poller.start();
-    return () => poller.stop();
+    // Reachable through core (checkStatusNow) while this screen polls: the sandbox's control asks at once.
+    const checkNow = (): Promise<StatusCheckOutcome> =>
+      poller.checkNow().then((r) => (r.kind === 'answer' ? (r.final ? 'final' : 'pending') : r.kind === 'error' ? 'error' : 'none'));
+    c.checkStatusNow = checkNow;
+    return () => {
+      poller.stop();
+      if (c.checkStatusNow === checkNow) c.checkStatusNow = undefined;
+    };
   }, [c, plugin, active]);
   return state;
 }

@@ -14,7 +14,7 @@ import { MethodList } from '../ui/MethodList';
 import { IncorrectTransaction } from '../ui/IncorrectTransaction';
 import { Toast } from '../ui/Toast';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
-import { body, button, cancelArea, card, muted, page, secondaryButton } from '../ui/styles';
+import { body, button, cancelArea, card, demoArea, muted, page, secondaryButton } from '../ui/styles';
 import { preloadScreen, useLazyScreen } from './lazyScreen';
 import { PageEffects } from './PageEffects';
 import { ScreenHydrated } from './hydration';
@@ -225,7 +225,12 @@ function Shell({ referrer }: { referrer?: string }) {
   usePrefetchLaterParts(c.state.env.screenCss);
   return (
     <div className={`${page} ${branding.className}`} data-sandbox={env.sandbox}>
-      {env.sandbox && <LazyPart name="core-DemoPanel" loader={loadDemoPanel} clientOnly />}
+      {/* In the page's flow, its height kept from the server render so that the button's arrival moves nothing. */}
+      {env.sandbox && (
+        <div className={demoArea}>
+          <LazyPart name="core-DemoPanel" loader={loadDemoPanel} clientOnly />
+        </div>
+      )}
       <main className={card}>
         <Header />
         <div className={body} data-oja-screen="">

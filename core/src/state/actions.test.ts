@@ -150,6 +150,22 @@ describe('confirmCancel', () => {
     expect(c.state.cancelDialogOpen).toBe(false);
   });
 
+  it('is idempotent: confirms while one is under way send no second call', async () => {
+    const http = fakeHttp({ 'POST /api/v1/pay/customerCancellation': () => ({ responseCode: 'Z6' }) });
+    const { c } = checkout({ http });
+    let resume!: () => void;
+    const wait = vi.fn(() => new Promise<void>((r) => (resume = r)));
+    const first = confirmCancel(c, wait);
+    await Promise.all(Array.from({ length: 19 }, () => confirmCancel(c, wait)));
+    expect(c.state.cancelling).toBe(true);
+    resume();
+    await first;
+    await confirmCancel(c, wait);
+    expect(http.calls).toHaveLength(1);
+    expect(wait).toHaveBeenCalledTimes(1);
+    expect(c.state.result?.responseCode).toBe('Z6');
+  });
+
   it('replaces a failed result', async () => {
     const { c } = checkout({ http: fakeHttp({ 'POST /api/v1/pay/customerCancellation': () => ({}) }), result: { responseCode: '51' } });
     await confirmCancel(c, noWait);

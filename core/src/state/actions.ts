@@ -1,5 +1,5 @@
 import type { ChannelPlugin } from '../plugin';
-import type { Checkout, NotificationKind, TransactionResponse } from './checkout';
+import type { Checkout, NotificationKind, StatusCheckOutcome, TransactionResponse } from './checkout';
 import { withSession } from './checkout';
 import { classify, CODE_CANCELLED } from '../codes';
 import type { Locale } from '../i18n';
@@ -62,8 +62,13 @@ export function dismissNotification(c: Checkout): void {
   c.state.notification = null;
 }
 
-/** The payer confirmed the cancel dialog: tell the API, pause, complete with Z6. */
+/**
+ * The payer confirmed the cancel dialog: tell the API, pause, complete with Z6. Once per payment: a confirm while
+ * one is under way (a double click, or several clicks before the button re-renders disabled) does nothing.
+ */
 export async function confirmCancel(c: Checkout, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<void> {
+  if (c.state.cancelling) return;
+  c.state.cancelling = true;
   const { paymentId } = c.state.props;
   try {
     await c.http.post('/api/v1/pay/customerCancellation', { paymentId, customerCancellationReason: CANCEL_REASON_DIALOG });
@@ -75,6 +80,11 @@ export async function confirmCancel(c: Checkout, wait = (ms: number) => new Prom
   if (c.state.result && classify(c.state.result.responseCode) === 'failed') c.state.result = null;
   c.state.cancelDialogOpen = false;
   complete(c, CODE_CANCELLED);
+}
+
+/** Asks the payment's status now when a screen is polling it (after a sandbox simulation); 'none' when none is. */
+export function checkStatusNow(c: Checkout): Promise<StatusCheckOutcome> {
+  return c.checkStatusNow ? c.checkStatusNow() : Promise.resolve('none');
 }
 
 export function setLocale(c: Checkout, locale: Locale): void {

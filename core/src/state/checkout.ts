@@ -35,6 +35,8 @@ export interface CheckoutState {
   result: TransactionResponse | null;
   notification: Notification | null;
   cancelDialogOpen: boolean;
+  /** A confirmed cancel is under way (its call, then the pause): further confirms do nothing. */
+  cancelling: boolean;
   /** The result reached the merchant (form POST or COMPLETED message). */
   delivered: boolean;
   /** Bumped on retry so a channel's screen starts afresh. */
@@ -45,6 +47,9 @@ export interface CheckoutState {
   prefetched: Record<string, unknown>;
 }
 
+/** What an on-demand status check came to: settled (final code), still pending, failed, or no check is running. */
+export type StatusCheckOutcome = 'final' | 'pending' | 'error' | 'none';
+
 /** Everything a screen needs, provided once per page (or per server render). */
 export interface Checkout {
   state: CheckoutState;
@@ -52,6 +57,11 @@ export interface Checkout {
   http: Http;
   /** Set by the router; a no-op during server rendering. */
   navigate(path: string, opts?: { replace?: boolean }): void;
+  /**
+   * Asks the status of the payment now, through the status polling of the screen shown (useStatusPolling sets it
+   * while it polls, clears it when it stops). Not state: a function, so kept off the proxy.
+   */
+  checkStatusNow?: () => Promise<StatusCheckOutcome>;
 }
 
 export const CheckoutContext = createContext<Checkout | null>(null);
@@ -94,6 +104,7 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
     result: null,
     notification: null,
     cancelDialogOpen: false,
+    cancelling: false,
     delivered: false,
     attempt: 0,
     tokenSignIn: null,

@@ -135,7 +135,11 @@ describe('Cancel Payment dialog', () => {
     expect(http.calls).toEqual([
       { key: 'POST /api/v1/pay/customerCancellation', body: { paymentId: '4242001', customerCancellationReason: CANCEL_REASON_DIALOG }, opts: undefined },
     ]);
-    expect(within(dialog).getByRole('button', { name: 'Cancel Payment' }).hasAttribute('disabled')).toBe(true);
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel Payment' });
+    expect(confirm.getAttribute('aria-disabled')).toBe('true');
+    expect(confirm.getAttribute('aria-busy')).toBe('true');
+    // Still focusable, so the focus does not fall to the page while the call runs.
+    expect(confirm.hasAttribute('disabled')).toBe(false);
     expect(AFTER_CANCEL_CALL_MS).toBe(500);
     await pass(499);
     expect(c.state.result).toBeNull();
@@ -145,6 +149,21 @@ describe('Cancel Payment dialog', () => {
     expect(screen.getByRole('heading', { name: 'Payment Cancelled' })).toBeTruthy();
     // No retry from a cancelled payment.
     expect(screen.queryByRole('button', { name: 'Retry payment' })).toBeNull();
+  });
+
+  it('sends one cancellation for 20 fast clicks, even before the button re-renders', async () => {
+    const { c, http } = await renderCheckout();
+    const confirm = within(await openDialog()).getByRole('button', { name: 'Cancel Payment' });
+    expect(confirm.getAttribute('aria-disabled')).toBe('false');
+    // All 20 in one task: React has not re-rendered the button between them.
+    await act(async () => {
+      for (let i = 0; i < 20; i += 1) fireEvent.click(confirm);
+    });
+    await pass(500);
+    for (let i = 0; i < 5; i += 1) fireEvent.click(confirm);
+    await pass(500);
+    expect(http.calls.map((call) => call.key)).toEqual(['POST /api/v1/pay/customerCancellation']);
+    expect(c.state.result?.responseCode).toBe('Z6');
   });
 
   it('returns the cancelled result to the merchant 2 s later', async () => {

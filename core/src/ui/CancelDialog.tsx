@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useT } from '../i18n';
 import { useCheckout, useCheckoutState } from '../state/checkout';
 import { confirmCancel } from '../state/actions';
@@ -13,8 +12,7 @@ registerMessages(cancelMessages);
 export function CancelDialog() {
   const t = useT();
   const c = useCheckout();
-  const { channel } = useCheckoutState();
-  const [busy, setBusy] = useState(false);
+  const { channel, cancelling } = useCheckoutState();
   const wording = (channel && c.registry.channel(channel)?.cancelDialog) || { subtitle: 'core.cancel.subtitle', close: 'core.cancel.close' };
   const close = () => {
     c.state.cancelDialogOpen = false;
@@ -27,12 +25,10 @@ export function CancelDialog() {
           type="button"
           data-autofocus
           className={`${button} ${dangerButton}`}
-          disabled={busy}
-          aria-busy={busy}
-          onClick={async () => {
-            setBusy(true);
-            await confirmCancel(c);
-          }}
+          // aria-disabled rather than disabled: the focus stays on the button while the call runs.
+          aria-disabled={cancelling}
+          aria-busy={cancelling}
+          onClick={() => void confirmCancel(c)}
         >
           {t('core.cancel.confirm')}
         </button>

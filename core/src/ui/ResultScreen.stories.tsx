@@ -95,3 +95,13 @@ export const FailedNoAlternatives: Story = {
     }),
   },
 };
+
+export const FailedGeneric: Story = {
+  name: 'Payment Failed (generic: no code-specific message)',
+  parameters: {
+    checkout: scenario({
+      result: { responseCode: '', messageKey: 'core.error.default' },
+      expect: { en: 'Oops, something went wrong...', fr: "Oups, une erreur s'est produite..." },
+    }),
+  },
+};

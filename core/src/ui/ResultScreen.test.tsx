@@ -103,6 +103,23 @@ describe('Failure view', () => {
     expect(screen.getByText(message)).toBeTruthy();
   });
 
+  it.each([
+    ['', undefined],
+    ['QQ7', undefined],
+    ['', 'core.error.default'],
+  ])('a generic failure (code %j, message %j) is titled "Oops, something went wrong..." with Retry', async (code, messageKey) => {
+    await renderResult(code, messageKey ? { result: { responseCode: code, messageKey } } : {});
+    expect(screen.getByRole('heading', { level: 2, name: 'Oops, something went wrong...' })).toBeTruthy();
+    expect(screen.queryByText('Transaction Failed')).toBeNull();
+    expect(screen.getByText('Something went wrong. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry payment' })).toBeTruthy();
+  });
+
+  it('keeps "Transaction Failed" for a failure with its own message', async () => {
+    await renderResult('51');
+    expect(screen.queryByText('Oops, something went wrong...')).toBeNull();
+  });
+
   it('Retry payment resets the result and reopens the channel', async () => {
     const c = await renderResult('51');
     const before = c.state.attempt;

@@ -25,6 +25,9 @@ const alternatives = css`
   padding: 2px;
 `;
 
+/** The catalogue's default message: the failure has no code-specific one. */
+const GENERIC_FAILURE_KEY = 'core.error.default';
+
 const ICON: Record<Outcome, () => React.JSX.Element> = {
   successful: TickIcon,
   inProgress: WarningIcon,
@@ -54,7 +57,10 @@ export function ResultScreen() {
   const failed = outcome === 'failed';
   const others = failed ? availableFor(c).filter((p) => p.id !== channel && p.row) : [];
   // A channel may name its own failure title and description (translation keys) in the result.
-  const description = t(typeof result.messageKey === 'string' ? result.messageKey : messageKeyForCode(result.responseCode));
+  const descriptionKey = typeof result.messageKey === 'string' ? result.messageKey : messageKeyForCode(result.responseCode);
+  const description = t(descriptionKey);
+  // The generic failure view (spec core §8): a failure with nothing more specific to say is titled "Oops, something went wrong...".
+  const failureTitleKey = typeof result.titleKey === 'string' ? result.titleKey : descriptionKey === GENERIC_FAILURE_KEY ? 'core.error.generic' : 'core.result.failureTitle';
   return (
     <section className={stack} aria-labelledby="oja-result-title">
       <div className={center} role="status" aria-live="polite">
@@ -65,7 +71,7 @@ export function ResultScreen() {
       {failed && (
         <>
           <div className={center}>
-            <h2 className={heading}>{t(typeof result.titleKey === 'string' ? result.titleKey : 'core.result.failureTitle')}</h2>
+            <h2 className={heading}>{t(failureTitleKey)}</h2>
             <p className={muted}>{description}</p>
           </div>
           <button type="button" className={button} onClick={() => retry(c)}>

@@ -3,7 +3,10 @@ import { userEvent, within } from 'storybook/test';
 import { renderCheckout, scenario, textOf } from '@oja/stories/harness';
 import { defineChannel } from '../plugin';
 import { notify } from '../state/actions';
+import { useT } from '../i18n';
 import { demoMessages } from './demoMessages';
+import { PendingLayout } from '../primitives/PendingLayout';
+import { SimulateControl } from '../primitives/SimulateControl';
 
 /** The shell around every screen: method list, header, footer, cancel button, toast, error boundary, demo panel. */
 const meta = {
@@ -95,6 +98,57 @@ export const ToastError: Story = {
   },
 };
 
+export const ToastTryAgain: Story = {
+  name: 'Toast (a temporary failure: try again)',
+  parameters: {
+    checkout: scenario({
+      setup: (c, t) => notify(c, t('core.error.tryAgain'), 'ERROR', null),
+      expect: { en: 'Something went wrong! Please try again!', fr: "Une erreur s'est produite ! Veuillez réessayer !" },
+    }),
+  },
+};
+
+export const ToastTryAgainLater: Story = {
+  name: 'Toast (rate limited: try again in 1 minute)',
+  parameters: {
+    checkout: scenario({
+      setup: (c, t) => notify(c, t('core.error.tryAgainLater'), 'ERROR', null),
+      expect: { en: 'Please try again in 1 minute!', fr: 'Veuillez réessayer dans 1 minute !' },
+    }),
+  },
+};
+
+/** A waiting screen whose sandbox control was just used: the page says it is settling the payment. */
+const settlingChannel = defineChannel({
+  id: 'settling',
+  code: 'CARD',
+  path: '/payment/settling',
+  isAvailable: () => true,
+  screen: async () => ({
+    default: function SettlingScreen() {
+      const t = useT();
+      return (
+        <PendingLayout title={t('core.pending.loading')} simulate={false}>
+          <SimulateControl initiallySettling />
+        </PendingLayout>
+      );
+    },
+  }),
+  messages: { en: {}, fr: {} },
+});
+
+export const SimulateSettling: Story = {
+  name: 'Sandbox simulate control (settling)',
+  parameters: {
+    checkout: scenario({
+      channels: [settlingChannel],
+      path: '/payment/settling',
+      env: { sandbox: true },
+      expect: { en: 'Settling this payment…', fr: 'Règlement du paiement en cours…' },
+    }),
+  },
+};
+
 export const ErrorBoundaryFallback: Story = {
   name: 'Error boundary fallback',
   parameters: {
@@ -110,7 +164,7 @@ export const ErrorBoundaryFallback: Story = {
 export const DemoPanelOpen: Story = {
   name: 'Demo panel open (sandbox)',
   parameters: {
-    checkout: scenario({ env: { sandbox: true }, expect: { en: 'Demo payment settings', fr: 'Paramètres du paiement de démonstration' } }),
+    checkout: scenario({ env: { sandbox: true }, expect: { en: 'This payment: NGN 1,500.00', fr: 'Ce paiement : NGN' } }),
   },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);

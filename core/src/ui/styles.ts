@@ -20,8 +20,17 @@ export const page = css`
   align-items: center;
   padding: 0;
   @media (min-width: 481px) { padding: 24px 12px; }
-  /* Room for the sandbox's demo settings button at the top left. */
-  &[data-sandbox='true'] { padding-top: 56px; }
+`;
+
+/** Above the card, the sandbox's "Demo settings" button: its room is there before the button loads. */
+export const demoArea = css`
+  width: 100%;
+  max-width: 420px;
+  min-height: 44px;
+  margin-bottom: 8px;
+  display: flex;
+  justify-content: flex-end;
+  @media (max-width: 480px) { padding: 6px 8px 0; min-height: 50px; }
 `;
 
 export const card = css`
@@ -69,7 +78,7 @@ export const button = css`
   font-weight: 600;
   cursor: pointer;
   text-decoration: none;
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:disabled, &[aria-disabled="true"] { opacity: 0.55; cursor: not-allowed; }
 `;
 
 export const secondaryButton = css`
