@@ -43,7 +43,20 @@ export function useBrowser() {
   });
   /** What each page printed or threw, for a failed test's report. */
   const logs = new Map<Page, string[]>();
+  /** CSP violations each page reported (Chromium logs every one on the console, frames' included). */
+  const cspViolations = new Map<Page, string[]>();
+  /** Violations a test provokes on purpose (a frame refused by frame-ancestors), by pattern. */
+  const allowedCsp: RegExp[] = [];
   afterEach(async (ctx) => {
+    // Done means 0 CSP violations in every browser test (README "Security"); a test that provokes one says so.
+    const unexpected = [...cspViolations.values()].flat().filter((v) => !allowedCsp.some((re) => re.test(v)));
+    cspViolations.clear();
+    allowedCsp.length = 0;
+    if (ctx.task.result?.state !== 'fail' && unexpected.length) {
+      logs.clear();
+      await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+      throw new Error(`CSP violations in this test:\n${unexpected.join('\n')}`);
+    }
     if (ctx.task.result?.state === 'fail') {
       for (const [page, log] of logs) {
         const text = await page.locator('body').innerText({ timeout: 1_000 }).catch(() => '(closed)');
@@ -58,13 +71,22 @@ export function useBrowser() {
   });
   return {
     browser: () => browser,
+    /** This test provokes CSP violations matching the pattern on purpose (e.g. a frame its ancestors refuse). */
+    allowCspViolations(pattern: RegExp): void {
+      allowedCsp.push(pattern);
+    },
     async newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
       const context = await browser.newContext({ viewport: { width: 800, height: 900 }, ...options });
       context.setDefaultTimeout(UI_TIMEOUT_MS);
       context.on('page', (page) => {
         const log: string[] = [];
         logs.set(page, log);
-        page.on('console', (m) => log.push(`${m.type()}: ${m.text()}`));
+        const csp: string[] = [];
+        cspViolations.set(page, csp);
+        page.on('console', (m) => {
+          log.push(`${m.type()}: ${m.text()}`);
+          if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
+        });
         page.on('pageerror', (e) => log.push(`pageerror: ${e.message}`));
       });
       contexts.push(context);
