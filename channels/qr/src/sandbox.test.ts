@@ -89,10 +89,13 @@ describe('qr sandbox', () => {
     expect(success.response.paymentReference).toMatch(/\S/);
     expect(success.response.retrievalReferenceNumber).toMatch(/\S/);
 
-    await settle(props, 'failed');
-    expect((await statusOf(props)).code).toBe(QR_FAILED_CODE);
-    await settle(props, 'expired');
-    expect((await statusOf(props)).code).toBe('XS1');
+    // A paid payment stays paid (CONTRACT §5): the other outcomes on payments of their own.
+    const failed = await newPayment();
+    await generateQr(api(), failed);
+    await settle(failed, 'failed');
+    expect((await statusOf(failed)).code).toBe(QR_FAILED_CODE);
+    await settle(failed, 'expired');
+    expect((await statusOf(failed)).code).toBe('XS1');
   });
 
   it('gives a fresh code after a settled payment, and its outcome starts afresh', async () => {

@@ -4,7 +4,7 @@ import type { SandboxPayment } from '@oja/core/sandbox';
 import plugin, { SANDBOX_VALIDITY_MINS, TRANSFER_FAILED_CODE, sandbox, transferStatus } from './sandbox';
 
 function payment(): SandboxPayment {
-  return { paymentId: '77', merchantCode: 'MX', txnRef: 'T1', createdAt: 0, props: { checkoutAmount: 1500, merchantName: 'Shop' }, outcome: null, cancellation: null, channels: {}, calls: [] };
+  return { paymentId: '77', merchantCode: 'MX', txnRef: 'T1', createdAt: 0, seenAt: 0, props: { checkoutAmount: 1500, merchantName: 'Shop' }, outcome: null, cancellation: null, channels: {}, calls: [] };
 }
 
 function harness(now: { t: number }) {
