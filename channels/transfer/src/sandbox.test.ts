@@ -49,4 +49,17 @@ describe('transfer sandbox', () => {
     now.t += SANDBOX_VALIDITY_MINS * 60_000 + 1;
     expect(transferStatus(p, sb.context).responseCode).toBe('XS1');
   });
+
+  it('refuses a new account for a paid payment (409, 94): the payment stays paid, its account unchanged', async () => {
+    const now = { t: 1_000 };
+    const { p, generate, sb } = harness(now);
+    await generate();
+    const before = JSON.stringify(p.channels);
+    p.outcome = { value: 'success', at: now.t };
+    const again = await generate();
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ responseCode: '94' });
+    expect(JSON.stringify(p.channels)).toBe(before);
+    expect(transferStatus(p, sb.context).responseCode).toBe('00');
+  });
 });

@@ -187,7 +187,13 @@ const keyOf = (merchantCode: string, txnRef: string) => `${merchantCode}\u0000${
  * The embedded collections API: in memory, the shell's endpoints here, each channel's from its own part.
  * Payments are indexed by id and by merchant code + reference, capped and forgotten when idle.
  */
-export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, faults: Faults = NO_FAULTS, now = () => Date.now()): Sandbox {
+export function createSandbox(
+  parts: Array<{ id: string; part?: SandboxPart }>,
+  faults: Faults = NO_FAULTS,
+  now = () => Date.now(),
+  /** Payments kept at most; default MAX_SANDBOX_PAYMENTS (tests use a few). */
+  maxPayments = MAX_SANDBOX_PAYMENTS,
+): Sandbox {
   // Map order is the order payments were last seen (each lookup moves its payment to the end): the first is the one to drop.
   const payments = new Map<string, SandboxPayment>();
   const byReference = new Map<string, string>();
@@ -212,7 +218,7 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
   const store: PaymentStore = {
     add(fields) {
       for (const p of payments.values()) {
-        if (payments.size < MAX_SANDBOX_PAYMENTS && !expired(p)) break;
+        if (payments.size < maxPayments && !expired(p)) break;
         forget(p);
       }
       const paymentId = String(nextId++);
