@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classify, isComplete, messageKeyForCode } from './codes';
+import { classify, CODE_ALREADY_PAID, failureMessageKey, isComplete, messageKeyForCode } from './codes';
+import { HttpError } from './http';
 import { createI18n } from './i18n';
 import { coreMessages } from './messages';
 import { resultMessages } from './ui/resultMessages';
@@ -94,5 +95,16 @@ describe('the generic messages of spec core §8', () => {
     ['core.error.tryAgainLater', 'Something went wrong! Please try again in 1 minute!'],
   ])('%s reads "%s"', (key, text) => {
     expect(en.t(key)).toBe(text);
+  });
+});
+
+describe('failureMessageKey', () => {
+  it('names an attempt refused because the payment is already paid, and leaves every other failure to the caller', () => {
+    expect(failureMessageKey(new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID }), 'core.error.default')).toBe('core.error.alreadyPaid');
+    expect(failureMessageKey(new HttpError('HTTP 409', 'http', 409, { responseCode: '25' }), 'core.error.default')).toBe('core.error.default');
+    expect(failureMessageKey(new HttpError('Network error', 'network'), 'core.error.network')).toBe('core.error.network');
+    expect(failureMessageKey(null, 'x')).toBe('x');
+    expect(failureMessageKey(new Error('plain'), 'x')).toBe('x');
+    expect(messageKeyForCode(CODE_ALREADY_PAID)).toBe('core.error.alreadyPaid');
   });
 });

@@ -3,6 +3,11 @@ export const CODE_SUCCESS = '00';
 export const CODE_PENDING = '09';
 export const CODE_CANCELLED = 'Z6';
 export const CODE_EXPIRED = 'XS1';
+/**
+ * A payment already settled 00 (ISO 8583 "duplicate transaction"): the collections API's answer to a new attempt
+ * on it, and the server's mark on the page that says so instead of opening a payment (CONTRACT §5).
+ */
+export const CODE_ALREADY_PAID = '94';
 
 export type Outcome = 'successful' | 'inProgress' | 'expired' | 'cancelled' | 'failed';
 
@@ -35,6 +40,7 @@ const TABLE: Record<string, string> = {
   T1: 'core.code.invalidOtp',
 };
 for (const c of DECLINED) TABLE[c] = 'core.code.declined';
+TABLE[CODE_ALREADY_PAID] = 'core.error.alreadyPaid';
 for (const c of ['91', '92', '96', 'E16', 'E20', 'EM', 'Z162']) TABLE[c] = 'core.code.unableTryLater';
 for (const c of ['Z8', 'Z82']) TABLE[c] = 'core.code.notAccepted';
 for (const c of ['Z67', 'Z74']) TABLE[c] = 'core.code.invalidToken';
@@ -43,4 +49,14 @@ for (const c of ['Z67', 'Z74']) TABLE[c] = 'core.code.invalidToken';
 export function messageKeyForCode(code: string | undefined): string {
   // Own keys only: a code the server sends, like "toString", must not reach the object's prototype.
   return (code && Object.hasOwn(TABLE, code) && TABLE[code]) || 'core.error.default';
+}
+
+/**
+ * The message for a failed call: "already paid" when the API refused it for a payment settled meanwhile (another
+ * tab, another channel: HTTP 409 with CODE_ALREADY_PAID), otherwise the caller's own choice.
+ */
+export function failureMessageKey(error: unknown, otherwise: string): string {
+  const body = (error as { body?: unknown } | null)?.body;
+  const paid = !!body && typeof body === 'object' && (body as { responseCode?: unknown }).responseCode === CODE_ALREADY_PAID;
+  return paid ? 'core.error.alreadyPaid' : otherwise;
 }

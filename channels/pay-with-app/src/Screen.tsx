@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Route, Switch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, HttpError, registerMessages, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
+import { ChangeMethodLink, failureMessageKey, HttpError, registerMessages, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
 import { PendingLayout, resetSlot, runSlot } from '@oja/core/primitives';
 import { NotConfiguredError, startPayWithApp } from './api';
 import { chooseDevice, createPwaState } from './state';
@@ -29,7 +29,7 @@ function Starting() {
 function StartFailed({ error, onRetry }: { error: Error | null; onRetry(): void }) {
   const t = useT();
   const unset = error instanceof NotConfiguredError;
-  const reason = error instanceof HttpError && (error.code === 'network' || error.code === 'timeout') ? 'core.error.network' : 'core.error.default';
+  const reason = failureMessageKey(error, error instanceof HttpError && (error.code === 'network' || error.code === 'timeout') ? 'core.error.network' : 'core.error.default');
   return (
     <section className={styles.stack} aria-labelledby="pwa-failed-title">
       <h1 id="pwa-failed-title" className={styles.heading}>{t('pay-with-app.title')}</h1>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, HttpError, registerMessages, styles, useChannel, useCheckout, useT } from '@oja/core';
+import { ChangeMethodLink, failureMessageKey, HttpError, registerMessages, styles, useChannel, useCheckout, useT } from '@oja/core';
 import { createAsyncSlot, runSlot, useStatusPolling } from '@oja/core/primitives';
 import type { AsyncSlot } from '@oja/core/primitives';
 import { loadQrEncoder } from '@oja/core/qr';
@@ -48,7 +48,7 @@ export default function QrScreen() {
       <section className={styles.stack} aria-labelledby="qr-heading">
         <h1 id="qr-heading" className={styles.heading}>{t('qr.heading')}</h1>
         <p className={styles.errorText} role="alert">
-          {t('qr.generateFailed')} {t(isNetwork(slot.error) ? 'core.error.network' : 'core.error.default')}
+          {t('qr.generateFailed')} {t(failureMessageKey(slot.error, isNetwork(slot.error) ? 'core.error.network' : 'core.error.default'))}
         </p>
         <button type="button" className={styles.button} onClick={generate}>
           {t('qr.retry')}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import {
-  ChangeMethodLink, CODE_EXPIRED, classify, complete, registerMessages, serverNow, styles, takePrefetched, useChannel, useCheckout, useT,
+  ChangeMethodLink, CODE_EXPIRED, classify, complete, failureMessageKey, registerMessages, serverNow, styles, takePrefetched, useChannel, useCheckout, useT,
 } from '@oja/core';
 import { PendingLayout, createAsyncSlot, runSlot, useCountdown, useStatusPolling } from '@oja/core/primitives';
 import type { StatusAnswer } from '@oja/core';
@@ -81,7 +81,7 @@ export default function TransferScreen() {
   if (slot.status === 'error') {
     return (
       <section className={styles.stack}>
-        <p className={styles.errorText} role="alert">{t('transfer.generateFailed')} {t('core.error.network')}</p>
+        <p className={styles.errorText} role="alert">{t('transfer.generateFailed')} {t(failureMessageKey(slot.error, 'core.error.network'))}</p>
         <button type="button" className={styles.button} onClick={generate}>
           {t('transfer.retry')}
         </button>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, formatAmount, HttpError, styles, useCheckoutState, useT } from '@oja/core';
+import { ChangeMethodLink, failureMessageKey, formatAmount, HttpError, styles, useCheckoutState, useT } from '@oja/core';
 import { PendingLayout, SelectField } from '@oja/core/primitives';
 import type { UssdState } from './Screen';
 import { linkButton } from './WaitingActions';
@@ -21,6 +21,8 @@ export const bankRule = (bankCode: string): string | null => (bankCode ? null : 
 
 /** The failure of a call: what went wrong, then the way on ("check your connection", or "choose another bank"). */
 export function failureText(t: (k: string) => string, error: Error | null, refused: string): string {
+  // Paid meanwhile (another tab): say so rather than suggest another bank.
+  if (failureMessageKey(error, '') !== '') return t('core.error.alreadyPaid');
   const offline = !(error instanceof HttpError) || error.code === 'network' || error.code === 'timeout' || error.status >= 500;
   return offline ? t('core.error.network') : t(refused);
 }
