@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest, SandboxRoute, SimulatedOutcome } from './types';
 import { parsePayRequest } from '../server/payRequest';
+import { REQUERY_PATH } from '../server/requery';
 import { CODE_ALREADY_PAID } from '../codes';
 
 /** Payments the sandbox keeps at most: past it the least recently seen goes first (a long-running dev server). */
@@ -16,7 +17,7 @@ export const MAX_ISSUED_TOKENS = 1_000;
 const FIRST_PAYMENT_ID = 100_001;
 
 /** The transaction requery a merchant's server calls to verify a payment (CONTRACT §5). */
-export const REQUERY_PATH = '/collections/api/v1/gettransaction.json';
+export { REQUERY_PATH };
 /** What any initiating call (generate, pay) answers for a payment already settled 00. */
 export { CODE_ALREADY_PAID };
 /** The code of a request the sandbox cannot read (missing or malformed fields). */

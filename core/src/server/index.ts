@@ -1,3 +1,4 @@
 export * from './payRequest';
 export * from './headers';
 export * from './render';
+export * from './requery';
