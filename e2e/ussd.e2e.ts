@@ -197,16 +197,17 @@ describe('USSD: paying', () => {
     expect(providus).toMatch(/^\*322\*101\*\d{4}#$/);
     await page.getByRole('button', { name: 'Change bank' }).click();
     await expect.poll(() => bankSelect(page).inputValue()).toBe('101');
-    // The payer approves meanwhile: back on the list nothing asks, and the next code finds the payment paid.
+    // The payer approves meanwhile: back on the list nothing asks; the next code is refused (a paid payment stays
+    // paid) and the approval completes the payment.
     await simulate(ref, 'success');
     await sleep(500);
     expect(await storeResults(ref)).toEqual([]);
     await bankSelect(page).selectOption(GTB.cbnCode);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectDeliveredOnce(page, ref, '00');
-    // One payment, one reference in both codes.
+    // One payment, one reference; the refused code recorded nothing.
     const { payment } = await sandboxPayment(ref);
-    expect(payment?.channels.ussd).toMatchObject({ bankCode: GTB.cbnCode, generation: 1 });
+    expect(payment?.channels.ussd).toMatchObject({ bankCode: '101', generation: 1 });
     expect(providus.endsWith(`*${payment?.channels.ussd.reference}#`)).toBe(true);
   });
 

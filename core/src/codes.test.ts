@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, isComplete, messageKeyForCode, messageKeyForFailure } from './codes';
+import { classify, isComplete, messageKeyForCode, messageKeyForFailure, CODE_ALREADY_PAID, failureMessageKey } from './codes';
 import { HttpError } from './http';
 import { createI18n } from './i18n';
 import { coreMessages } from './messages';
@@ -109,6 +109,7 @@ describe('messageKeyForFailure', () => {
     [new HttpError('The server answered with malformed data', 'invalid'), 'core.error.default'],
     [new Error('boom'), 'core.error.default'],
     [undefined, 'core.error.default'],
+    [new HttpError('HTTP 409', 'http', 409, { responseCode: '94' }), 'core.error.alreadyPaid'],
   ])('%s -> %s', (error, key) => {
     expect(messageKeyForFailure(error)).toBe(key);
   });
@@ -117,5 +118,16 @@ describe('messageKeyForFailure', () => {
     for (const status of [429, 500, 502, 503, 504]) {
       expect(en.t(messageKeyForFailure(new HttpError(`HTTP ${status}`, 'http', status)))).toMatch(/^Something went wrong! Please try again/);
     }
+  });
+});
+
+describe('failureMessageKey', () => {
+  it('names an attempt refused because the payment is already paid, and leaves every other failure to the caller', () => {
+    expect(failureMessageKey(new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID }), 'core.error.default')).toBe('core.error.alreadyPaid');
+    expect(failureMessageKey(new HttpError('HTTP 409', 'http', 409, { responseCode: '25' }), 'core.error.default')).toBe('core.error.default');
+    expect(failureMessageKey(new HttpError('Network error', 'network'), 'core.error.network')).toBe('core.error.network');
+    expect(failureMessageKey(null, 'x')).toBe('x');
+    expect(failureMessageKey(new Error('plain'), 'x')).toBe('x');
+    expect(messageKeyForCode(CODE_ALREADY_PAID)).toBe('core.error.alreadyPaid');
   });
 });

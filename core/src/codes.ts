@@ -5,6 +5,11 @@ export const CODE_SUCCESS = '00';
 export const CODE_PENDING = '09';
 export const CODE_CANCELLED = 'Z6';
 export const CODE_EXPIRED = 'XS1';
+/**
+ * A payment already settled 00 (ISO 8583 "duplicate transaction"): the collections API's answer to a new attempt
+ * on it, and the server's mark on the page that says so instead of opening a payment (CONTRACT §5).
+ */
+export const CODE_ALREADY_PAID = '94';
 
 export type Outcome = 'successful' | 'inProgress' | 'expired' | 'cancelled' | 'failed';
 
@@ -37,6 +42,7 @@ const TABLE: Record<string, string> = {
   T1: 'core.code.invalidOtp',
 };
 for (const c of DECLINED) TABLE[c] = 'core.code.declined';
+TABLE[CODE_ALREADY_PAID] = 'core.error.alreadyPaid';
 for (const c of ['91', '92', '96', 'E16', 'E20', 'EM', 'Z162']) TABLE[c] = 'core.code.unableTryLater';
 for (const c of ['Z8', 'Z82']) TABLE[c] = 'core.code.notAccepted';
 for (const c of ['Z67', 'Z74']) TABLE[c] = 'core.code.invalidToken';
@@ -53,12 +59,24 @@ export const HTTP_TOO_MANY_REQUESTS = 429;
 /**
  * Translation key saying why a call failed, for a payer who can simply try again (spec core §8's generic messages):
  * rate limited (HTTP 429) "…Please try again in 1 minute!"; a temporary failure of the service (5xx, timeout)
- * "Something went wrong! Please try again!"; no connection, the network message; anything else the default. A temporary failure is never worded as the payer's mistake.
+ * "Something went wrong! Please try again!"; no connection, the network message; anything else the default; an attempt refused as already paid, the already-paid message. A temporary failure is never worded as the payer's mistake.
  */
 export function messageKeyForFailure(error: unknown): string {
+  // Refused because the payment was paid meanwhile (another tab): say so before anything else.
+  if (failureMessageKey(error, '')) return 'core.error.alreadyPaid';
   if (!(error instanceof HttpError)) return 'core.error.default';
   if (error.code === 'http' && error.status === HTTP_TOO_MANY_REQUESTS) return 'core.error.tryAgainLater';
   if (error.code === 'network') return 'core.error.network';
   if (error.code === 'timeout' || (error.code === 'http' && error.status >= 500)) return 'core.error.tryAgain';
   return 'core.error.default';
+}
+
+/**
+ * The message for a failed call: "already paid" when the API refused it for a payment settled meanwhile (another
+ * tab, another channel: HTTP 409 with CODE_ALREADY_PAID), otherwise the caller's own choice.
+ */
+export function failureMessageKey(error: unknown, otherwise: string): string {
+  const body = (error as { body?: unknown } | null)?.body;
+  const paid = !!body && typeof body === 'object' && (body as { responseCode?: unknown }).responseCode === CODE_ALREADY_PAID;
+  return paid ? 'core.error.alreadyPaid' : otherwise;
 }

@@ -20,6 +20,13 @@ export const coreMessages: MessageBundle = {
         body: "Some of the payment details entered appear to be incorrect. Please review the information provided and try again. If you require assistance, kindly contact your merchant.",
         goBack: "Go Back",
       },
+      alreadyPaid: {
+        title: "This payment has already been paid",
+        body: "{{merchant}} has already received this payment (reference {{reference}}). Nothing more has been charged.",
+        back: "Return to {{merchant}}",
+        close: "Close this window",
+        closeInline: "You can close this checkout to return to {{merchant}}.",
+      },
       error: {
         default: "Something went wrong. Please try again.",
         generic: "Oops, something went wrong...",
@@ -28,6 +35,7 @@ export const coreMessages: MessageBundle = {
         tryAgainLater: "Something went wrong! Please try again in 1 minute!",
         network: "We could not reach the payment service. Check your connection and try again.",
         stillTrying: "We are having trouble confirming your payment. We will keep trying.",
+        alreadyPaid: "This payment has already been paid, so nothing more was charged.",
         retry: "Try again",
       },
       toast: {
@@ -66,6 +74,13 @@ export const coreMessages: MessageBundle = {
         body: "Certains détails du paiement semblent incorrects. Veuillez vérifier les informations fournies et réessayer. Si vous avez besoin d'aide, veuillez contacter votre marchand.",
         goBack: "Retour",
       },
+      alreadyPaid: {
+        title: "Ce paiement a déjà été effectué",
+        body: "{{merchant}} a déjà reçu ce paiement (référence {{reference}}). Rien de plus n'a été débité.",
+        back: "Retourner chez {{merchant}}",
+        close: "Fermer cette fenêtre",
+        closeInline: "Vous pouvez fermer ce paiement pour retourner chez {{merchant}}.",
+      },
       error: {
         default: "Une erreur s'est produite. Veuillez réessayer.",
         generic: "Oups, une erreur s'est produite...",
@@ -74,6 +89,7 @@ export const coreMessages: MessageBundle = {
         tryAgainLater: "Une erreur s'est produite ! Veuillez réessayer dans 1 minute !",
         network: "Impossible de joindre le service de paiement. Vérifiez votre connexion et réessayez.",
         stillTrying: "Nous avons du mal à confirmer votre paiement. Nous continuons d’essayer.",
+        alreadyPaid: "Ce paiement a déjà été effectué : rien de plus n'a été débité.",
         retry: "Réessayer",
       },
       toast: {

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { BrandingPlugin, ChannelPlugin, Locale, PageEnv, PaymentProps, Registry } from '@oja/core';
-import { autoOpenChannel, availableChannels, createHttp, createRegistry, HttpError, localeFromAcceptLanguage, pickLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE } from '@oja/core';
+import { autoOpenChannel, availableChannels, createHttp, createRegistry, HttpError, localeFromAcceptLanguage, pickLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE, CODE_ALREADY_PAID } from '@oja/core';
 import { backoffDelay } from '@oja/core/primitives';
-import { pageHeaders, parsePayRequest, renderHomePage, renderPage, renderUnreachablePage, SANDBOX_FIELDS } from '@oja/core/server';
+import { isAlreadyPaid, pageHeaders, parsePayRequest, renderHomePage, renderPage, renderUnreachablePage, SANDBOX_FIELDS } from '@oja/core/server';
 import type { HomeTestCard, PayRequest } from '@oja/core/server';
 import { createSandbox, faultsFromEnv, isSandboxPath } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
@@ -275,6 +275,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       return page(req, res, 400, refusedProps(parsed.partial, 'Z5'), '', locale, { path: METHODS_PATH, channel: null }, referrer);
     }
     const r = parsed.request;
+    // Beside the pay-page call: a reference already paid opens no payment (CONTRACT §5). Works with a real API too.
+    const paid = isAlreadyPaid(createHttp(apiBase()), r);
     let answer: Record<string, unknown>;
     try {
       answer = await payPage(r);
@@ -285,6 +287,12 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       const retry = Object.fromEntries(PAY_FIELDS.filter((k) => fields[k]).map((k) => [k, fields[k].trim()]));
       const css = manifest.css;
       return outsidePage(req, res, 503, renderUnreachablePage({ locale, css, fields: retry }), { displayMode: r.display_mode, siteOrigin: r.site_origin });
+    }
+    if (await paid) {
+      // 409: the request conflicts with the payment's state (paid). No session: nothing to leave, cancel or retry.
+      const known = answer.responseCode === '00' ? (answer as unknown as PaymentProps) : refusedProps(r, CODE_ALREADY_PAID);
+      const props = { ...known, responseCode: CODE_ALREADY_PAID, displayMode: r.display_mode, siteRedirectUrl: r.site_redirect_url, siteOrigin: r.site_origin };
+      return page(req, res, 409, props, '', locale, { path: METHODS_PATH, channel: null }, referrer);
     }
     if (answer.responseCode !== '00') {
       return page(req, res, 400, refusedProps(r, String(answer.responseCode ?? 'Z1')), '', locale, { path: METHODS_PATH, channel: null }, referrer);

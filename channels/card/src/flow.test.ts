@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildResult, coreMessages, createI18n, HttpError } from '@oja/core';
+import { buildResult, CODE_ALREADY_PAID, coreMessages, createI18n, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
 import { fakeHttp, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
@@ -215,6 +215,25 @@ describe('pay', () => {
       throw new HttpError('Network error', 'network');
     });
     expect(c.state.result).toEqual({ responseCode: '', messageKey: 'core.error.default' });
+  });
+
+  it('a payment paid meanwhile (another tab): the refusal completes with its code and the already-paid message', async () => {
+    const { c } = await payWith(() => {
+      throw new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID, responseDescription: 'already paid' });
+    });
+    expect(c.state.result).toEqual({ responseCode: CODE_ALREADY_PAID, messageKey: 'core.error.alreadyPaid' });
+    expect(createI18n('en', [coreMessages]).t('core.error.alreadyPaid')).toMatch(/already been paid/);
+    expect(createI18n('fr', [coreMessages]).t('core.error.alreadyPaid')).toMatch(/déjà été effectué/);
+  });
+
+  it('a card entered after the payment was paid meanwhile is told so, not "something went wrong"', async () => {
+    const { c } = setup({
+      [BIN]: () => {
+        throw new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID });
+      },
+    });
+    await submitCard(c, secret(VERVE));
+    expect(cardFlow(c).error ?? c.state.result?.messageKey).toBe('core.error.alreadyPaid');
   });
 
   it('a bulk payment goes to the bulk service and completes with 09 on 00', async () => {

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { CODE_PENDING, CODE_SUCCESS, complete, go, HttpError, messageKeyForCode, serverNow } from '@oja/core';
+import { CODE_ALREADY_PAID, CODE_PENDING, CODE_SUCCESS, complete, failureMessageKey, go, HttpError, messageKeyForCode, serverNow } from '@oja/core';
 import type { Checkout } from '@oja/core';
 import { authenticateCardinal, authenticateOtp, fetchBinConfiguration, makeBulkPayment, makePayment } from './api';
 import type { BinConfiguration, CardinalInfo, PayResponse, Sealed, WalletPaymentFields } from './api';
@@ -95,8 +95,11 @@ async function step<T>(c: Checkout, run: () => Promise<T>, onNetworkError: 'comp
     return await run();
   } catch (e) {
     if (e instanceof HttpError && e.code === 'aborted') return undefined;
-    if (onNetworkError === 'complete') complete(c, '', { messageKey: 'core.error.default' });
-    else f.error = e instanceof HttpError && e.code === 'timeout' ? 'card.error.timeout' : 'core.error.default';
+    // Paid meanwhile (another tab, another channel): the API refused the attempt, and the payer is told so.
+    const paid = failureMessageKey(e, '') !== '';
+    if (paid && onNetworkError === 'complete') complete(c, CODE_ALREADY_PAID, { messageKey: 'core.error.alreadyPaid' });
+    else if (onNetworkError === 'complete') complete(c, '', { messageKey: 'core.error.default' });
+    else f.error = failureMessageKey(e, e instanceof HttpError && e.code === 'timeout' ? 'card.error.timeout' : 'core.error.default');
     return undefined;
   } finally {
     f.busy = false;

@@ -386,3 +386,38 @@ describe('card sandbox: bulk payments', () => {
     expect(record(p).charges).toBe(0);
   });
 });
+
+describe('a paid payment stays paid (card sandbox)', () => {
+  const PIN_ONLY = '5060990580000217499';
+
+  it('settles the payment 00 for every channel once a card is approved: no cancellation, no simulate afterwards', async () => {
+    const p = await newPayment();
+    await bin(p, seal(PIN_ONLY, SANDBOX_PIN));
+    expect(await pay(p, seal(PIN_ONLY, SANDBOX_PIN))).toMatchObject(APPROVED);
+    const payment = sb.payments.get(p.paymentId)!;
+    expect(payment.outcome).toMatchObject({ value: 'success', paymentReference: `OJA|CRD|${p.paymentId}` });
+    const cancel = await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Return to merchant Site' });
+    expect(cancel.status).toBe(409);
+    expect(payment.cancellation).toBeNull();
+    const simulate = await call('POST', '/sandbox/simulate', { merchant_code: p.merchantCode, txn_ref: p.merchantTransactionReference, outcome: 'failed' });
+    expect(simulate.status).toBe(409);
+    expect(payment.outcome?.value).toBe('success');
+    // The same approval, asked again (a double click, another tab's repeat), is answered as it was: nothing charged.
+    expect(await pay(p, seal(PIN_ONLY, SANDBOX_PIN))).toMatchObject(APPROVED);
+    expect(record(p).charges).toBe(1);
+  });
+
+  it('refuses every card call (409, 94) on a payment paid another way, and records no attempt', async () => {
+    const p = await newPayment();
+    await call('POST', '/sandbox/simulate', { merchant_code: p.merchantCode, txn_ref: p.merchantTransactionReference, outcome: 'success' });
+    const refusedBin = await call('GET', `/api/v1/merchantbins?${new URLSearchParams({ ...seal(PIN_ONLY, SANDBOX_PIN), ...ids(p) })}`);
+    expect(refusedBin.status).toBe(409);
+    const sealed = seal(PIN_ONLY, SANDBOX_PIN);
+    const refused = await call('POST', '/api/v1/pay', { ...sealed, ...ids(p), amount: p.checkoutAmount });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ responseCode: '94' });
+    expect((await call('POST', '/api/v1/pay/authenticateToken', { twoFactorAuthenticationCode: SANDBOX_OTP, ...ids(p) })).status).toBe(409);
+    expect((await call('POST', '/api/v1/pay/authenticateCardinal', { paymentId: p.paymentId })).status).toBe(409);
+    expect(record(p)).toMatchObject({ binLookups: 0, payRequests: 0, charges: 0, final: null });
+  });
+});

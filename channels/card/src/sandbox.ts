@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { escapeHtml } from '@oja/core/sandbox';
+import { alreadyPaid, escapeHtml, isPaid, markPaid } from '@oja/core/sandbox';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import type { BinConfiguration, CardinalAuthenticationInformation, GatewayConfiguration, PayResponse } from './api';
 import card from './index';
@@ -111,6 +111,14 @@ function answer(p: SandboxPayment, code: string, description = DESCRIPTIONS[code
   return { ...base, amount: p.props.checkoutAmount, paymentReference: `OJA|${reference}|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}` };
 }
 
+/**
+ * Settled 00 by something other than this card's own approval (a transfer, another tab's simulate): every card
+ * call then answers alreadyPaid. This card's approval is answered again as it was (a double click, a resend).
+ */
+function paidElsewhere(p: SandboxPayment, r: CardRecord): boolean {
+  return isPaid(p) && r.final?.responseCode !== '00';
+}
+
 function startAttempt(r: CardRecord) {
   r.final = null;
   r.stage = null;
@@ -118,7 +126,9 @@ function startAttempt(r: CardRecord) {
   r.challenge = null;
 }
 
-function settle(r: CardRecord, final: PayResponse): PayResponse {
+/** The attempt's final answer; an approval settles the payment 00 for every channel (a paid payment stays paid). */
+function settle(p: SandboxPayment, r: CardRecord, final: PayResponse, ctx: SandboxContext): PayResponse {
+  if (final.responseCode === '00') markPaid(p, ctx.now(), typeof final.paymentReference === 'string' ? final.paymentReference : undefined);
   r.final = final;
   r.stage = null;
   r.pending = null;
@@ -225,6 +235,8 @@ function binConfiguration(req: SandboxRequest, ctx: SandboxContext): SandboxAnsw
   const p = ctx.payment({ paymentId: q.paymentId ?? '' });
   if (!p) return UNKNOWN_PAYMENT;
   const r = cardRecord(p);
+  // Paid another way (another tab, another channel): no new attempt starts.
+  if (paidElsewhere(p, r)) return alreadyPaid(p);
   r.binLookups++;
   // A card entry starts the payer's next attempt (Retry after a refusal, another card after leaving the OTP or
   // the challenge): the answers of the one before no longer hold. An approved payment stays approved.
@@ -259,6 +271,7 @@ function pay(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
   const p = ctx.payment({ paymentId: req.body.paymentId ?? '' });
   if (!p) return UNKNOWN_PAYMENT;
   const r = cardRecord(p);
+  if (paidElsewhere(p, r)) return alreadyPaid(p);
   r.payRequests++;
   if (r.final) return { body: r.final };
   if (r.stage === 'otp' && r.pending) {
@@ -270,7 +283,7 @@ function pay(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
   r.charges++;
   if (typeof req.body.cardinalReferenceId === 'string') r.cardinalReferenceId = req.body.cardinalReferenceId;
   const checked = check(p, r, req.body, ctx);
-  if ('refusal' in checked) return { body: settle(r, checked.refusal) };
+  if ('refusal' in checked) return { body: settle(p, r, checked.refusal, ctx) };
   const { card: c } = checked.passed;
   if (c.otp) {
     r.stage = 'otp';
@@ -283,7 +296,7 @@ function pay(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
     r.pending = challengeRequired(p, r);
     return { body: r.pending };
   }
-  return { body: settle(r, answer(p, c.result)) };
+  return { body: settle(p, r, answer(p, c.result), ctx) };
 }
 
 function heldCard(r: CardRecord): TestCard | undefined {
@@ -294,6 +307,7 @@ function authenticateOtp(req: SandboxRequest, ctx: SandboxContext): SandboxAnswe
   const p = ctx.payment({ paymentId: req.body.paymentId ?? '' });
   if (!p) return UNKNOWN_PAYMENT;
   const r = cardRecord(p);
+  if (paidElsewhere(p, r)) return alreadyPaid(p);
   // A repeated submit after the answer gets the answer again.
   if (r.final) return { body: r.final };
   const c = heldCard(r);
@@ -302,7 +316,7 @@ function authenticateOtp(req: SandboxRequest, ctx: SandboxContext): SandboxAnswe
     r.otpFailures++;
     return { body: { responseCode: 'T1', responseDescription: 'Invalid OTP provided' } };
   }
-  return { body: settle(r, answer(p, c.result)) };
+  return { body: settle(p, r, answer(p, c.result), ctx) };
 }
 
 function cardinalStatus(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
@@ -318,12 +332,13 @@ function authenticateCardinal(req: SandboxRequest, ctx: SandboxContext): Sandbox
   const p = ctx.payment({ paymentId: req.body.paymentId ?? '' });
   if (!p) return UNKNOWN_PAYMENT;
   const r = cardRecord(p);
+  if (paidElsewhere(p, r)) return alreadyPaid(p);
   if (r.final) return { body: r.final };
   const c = heldCard(r);
   if (!r.challenge || !c) return { body: { responseCode: '25', responseDescription: 'No 3-D Secure authentication for this payment' } };
   const info = (req.body.cardinalInfo ?? {}) as Record<string, unknown>;
   const passed = r.challenge.completedAt !== null && info.transactionId === r.challenge.transactionId;
-  return { body: settle(r, passed ? answer(p, c.result) : answer(p, CARDINAL_DECLINED_CODE)) };
+  return { body: settle(p, r, passed ? answer(p, c.result) : answer(p, CARDINAL_DECLINED_CODE), ctx) };
 }
 
 /**
@@ -335,11 +350,12 @@ function bulkPayment(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
   if (!p) return UNKNOWN_PAYMENT;
   if (p.props.isBulkPayment !== true) return { status: 400, body: { responseCode: NOT_BULK_CODE, responseDescription: 'Not a bulk payment' } };
   const r = cardRecord(p);
+  if (paidElsewhere(p, r)) return alreadyPaid(p);
   r.payRequests++;
   if (r.final) return { body: r.final };
   r.charges++;
   const checked = check(p, r, req.body, ctx);
-  return { body: settle(r, 'refusal' in checked ? checked.refusal : answer(p, checked.passed.card.result, undefined, 'BLK')) };
+  return { body: settle(p, r, 'refusal' in checked ? checked.refusal : answer(p, checked.passed.card.result, undefined, 'BLK'), ctx) };
 }
 
 // The issuer's pages. Plain HTML forms: a strict CSP applies (no script, no inline style).

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttp } from '@oja/core';
+import { createHttp, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { createSandbox, listenSandbox } from '@oja/core/sandbox';
+import { CODE_ALREADY_PAID, createSandbox, listenSandbox } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
 import plugin, { APP_PAGE_PATH, PWA_DECLINED_CODE, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_INSTITUTIONS, TOKEN_LIFETIME_S, sandbox } from './sandbox';
 import { checkStatus, fetchToken, generateCode, safeDeepLink, settingsFrom } from './api';
@@ -145,10 +145,15 @@ describe('pay-with-app sandbox', () => {
     expect((await status()).code).toBe('09');
   });
 
-  it('keeps the code of a paid payment', async () => {
-    const { props, http, token, payment, code } = await withCode();
+  it('refuses a new code for a paid payment (409, 94) and keeps the paid one', async () => {
+    const { props, http, token, payment } = await withCode();
     payment.outcome = { value: 'success', at: now.t };
-    expect((await generateCode(http, token, props)).reference).toBe(code.reference);
+    const before = JSON.stringify(payment.channels);
+    const refused = await generateCode(http, token, props).catch((e: HttpError) => e);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect((refused as HttpError).status).toBe(409);
+    expect((refused as HttpError).body).toMatchObject({ responseCode: CODE_ALREADY_PAID });
+    expect(JSON.stringify(payment.channels)).toBe(before);
     expect(payment.outcome?.value).toBe('success');
   });
 

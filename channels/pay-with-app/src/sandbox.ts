@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { escapeHtml, settledStatus } from '@oja/core/sandbox';
+import { alreadyPaid, escapeHtml, isPaid, settledStatus } from '@oja/core/sandbox';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import payWithApp from './index';
 import { CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
@@ -63,7 +63,10 @@ function issueToken(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
   if (req.body.grant_type !== 'client_credentials') return unauthorized('unsupported_grant_type', 'Only client_credentials is supported');
   if (!String(req.body.scope ?? '').split(' ').includes('profile')) return unauthorized('invalid_scope', 'The profile scope is required');
   const token = randomBytes(24).toString('base64url');
-  tokensOf(ctx).set(token, ctx.now() + TOKEN_LIFETIME_S * 1_000);
+  const tokens = tokensOf(ctx);
+  // Bounded memory: an expired token is forgotten when the next one is issued.
+  for (const [t, expires] of tokens) if (ctx.now() >= expires) tokens.delete(t);
+  tokens.set(token, ctx.now() + TOKEN_LIFETIME_S * 1_000);
   return { body: { access_token: token, token_type: 'bearer', expires_in: TOKEN_LIFETIME_S, scope: 'profile' } };
 }
 
@@ -86,19 +89,17 @@ function generate(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
   const b = req.body;
   const p = ctx.payment({ paymentId: b.paymentId }) ?? ctx.payment({ merchantCode: b.merchantCode, txnRef: b.transactionReference });
   if (!p) return UNKNOWN_PAYMENT;
+  // A paid payment stays paid: no new code, no new attempt.
+  if (isPaid(p)) return alreadyPaid(p);
   const matches =
     b.bankCode === PWA_BANK_CODE && b.createTransaction === true && b.merchantCode === p.merchantCode &&
     String(b.payableCode) === String(p.props.payableCode) && Number(b.amount) === Number(p.props.checkoutAmount) &&
     String(b.currencyCode) === String(p.props.currencyCode);
   if (!matches) return { status: 400, body: { responseCode: '400', responseDescription: 'Request does not match the payment' } };
-  let r = record(p);
-  // A paid payment keeps its code; otherwise each call is a new code with its own 15 minutes (a retry after a
-  // decline starts clean).
-  if (!r || p.outcome?.value !== 'success') {
-    r = { reference: String(randomInt(10_000, 100_000)), generatedAt: ctx.now(), generation: (r?.generation ?? 0) + 1 };
-    p.outcome = null;
-    p.channels[ID] = r as unknown as Record<string, unknown>;
-  }
+  // Each call is a new code with its own 15 minutes (a retry after a decline starts clean).
+  const r: PwaRecord = { reference: String(randomInt(10_000, 100_000)), generatedAt: ctx.now(), generation: (record(p)?.generation ?? 0) + 1 };
+  p.outcome = null;
+  p.channels[ID] = r as unknown as Record<string, unknown>;
   const query = new URLSearchParams({ ref: r.reference, payment: p.paymentId });
   return {
     body: {

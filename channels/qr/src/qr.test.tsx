@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
+import { availableChannels, CODE_ALREADY_PAID, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
 import { CheckoutHarness, click, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import qr from './index';
@@ -240,6 +240,17 @@ describe('qr screen', () => {
     await pass();
     expect(screen.getByRole('img', { name: CODE_LABEL })).toBeTruthy();
     expect(statusCalls(http)).toBe(1);
+  });
+
+  it('says plainly that the payment is already paid when the API refuses a new code for that reason (another tab paid)', async () => {
+    const { http } = mount(() => ({ responseCode: '00' }), () => {
+      throw new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID, responseDescription: 'already paid' });
+    });
+    await pass();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'We could not generate a QR code for this payment. This payment has already been paid, so nothing more was charged.',
+    );
+    expect(statusCalls(http)).toBe(0);
   });
 
   it('keeps one status request in flight: a slow answer holds the next one back', async () => {

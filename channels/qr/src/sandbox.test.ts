@@ -89,13 +89,29 @@ describe('qr sandbox', () => {
     expect(success.response.paymentReference).toMatch(/\S/);
     expect(success.response.retrievalReferenceNumber).toMatch(/\S/);
 
-    await settle(props, 'failed');
-    expect((await statusOf(props)).code).toBe(QR_FAILED_CODE);
-    await settle(props, 'expired');
-    expect((await statusOf(props)).code).toBe('XS1');
+    // A paid payment stays paid (CONTRACT §5): the other outcomes on payments of their own.
+    const failed = await newPayment();
+    await generateQr(api(), failed);
+    await settle(failed, 'failed');
+    expect((await statusOf(failed)).code).toBe(QR_FAILED_CODE);
+    await settle(failed, 'expired');
+    expect((await statusOf(failed)).code).toBe('XS1');
   });
 
-  it('gives a fresh code after a settled payment, and its outcome starts afresh', async () => {
+  it('refuses a new code after a success (409, 94): the payment stays paid, nothing recorded', async () => {
+    const props = await newPayment();
+    await generateQr(api(), props);
+    await settle(props, 'success');
+    const p = sb.payments.get(props.paymentId)!;
+    const before = JSON.stringify(p.channels);
+    const again = await generateAnswer(props).catch((e: { status: number; body: Record<string, unknown> }) => e);
+    expect(again).toMatchObject({ status: 409, body: { responseCode: '94' } });
+    expect(JSON.stringify(p.channels)).toBe(before);
+    expect(p.outcome?.value).toBe('success');
+    expect((await statusOf(props)).code).toBe('00');
+  });
+
+  it('gives a fresh code after a failed payment, and its outcome starts afresh', async () => {
     const props = await newPayment();
     const first = await generateQr(api(), props);
     await settle(props, 'failed');

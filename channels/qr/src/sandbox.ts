@@ -1,5 +1,5 @@
 import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { settledStatus } from '@oja/core/sandbox';
+import { alreadyPaid, isPaid, settledStatus } from '@oja/core/sandbox';
 import qr from './index';
 
 /** How long a sandbox QR code can be paid, minutes; after it the status answers XS1. */
@@ -79,9 +79,11 @@ export const sandbox: SandboxPart = {
       handler: (req, ctx) => {
         const p = ctx.payment({ paymentId: req.body.paymentId });
         if (!p) return UNKNOWN;
+        // A paid payment stays paid: no new code, no new attempt.
+        if (isPaid(p)) return alreadyPaid(p);
         let r = record(p);
         if (!r || p.outcome) {
-          // First code, or a retry after a settled payment: a fresh code and a fresh outcome.
+          // First code, or a retry after a failed or expired payment: a fresh code and a fresh outcome.
           const generation = (r?.generation ?? 0) + 1;
           r = { rawQRData: emvcoPayload(p, generation), generatedAt: ctx.now(), generation };
           p.outcome = null;

@@ -4,7 +4,7 @@ import type { SandboxPayment } from '@oja/core/sandbox';
 import plugin, { SANDBOX_VALIDITY_MINS, TRANSFER_FAILED_CODE, sandbox, transferStatus } from './sandbox';
 
 function payment(): SandboxPayment {
-  return { paymentId: '77', merchantCode: 'MX', txnRef: 'T1', createdAt: 0, props: { checkoutAmount: 1500, merchantName: 'Shop' }, outcome: null, cancellation: null, channels: {}, calls: [] };
+  return { paymentId: '77', merchantCode: 'MX', txnRef: 'T1', createdAt: 0, seenAt: 0, props: { checkoutAmount: 1500, merchantName: 'Shop' }, outcome: null, cancellation: null, channels: {}, calls: [] };
 }
 
 function harness(now: { t: number }) {
@@ -48,5 +48,18 @@ describe('transfer sandbox', () => {
     expect(p.outcome).toBeNull();
     now.t += SANDBOX_VALIDITY_MINS * 60_000 + 1;
     expect(transferStatus(p, sb.context).responseCode).toBe('XS1');
+  });
+
+  it('refuses a new account for a paid payment (409, 94): the payment stays paid, its account unchanged', async () => {
+    const now = { t: 1_000 };
+    const { p, generate, sb } = harness(now);
+    await generate();
+    const before = JSON.stringify(p.channels);
+    p.outcome = { value: 'success', at: now.t };
+    const again = await generate();
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ responseCode: '94' });
+    expect(JSON.stringify(p.channels)).toBe(before);
+    expect(transferStatus(p, sb.context).responseCode).toBe('00');
   });
 });

@@ -1,5 +1,5 @@
 import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { settledStatus } from '@oja/core/sandbox';
+import { alreadyPaid, isPaid, settledStatus } from '@oja/core/sandbox';
 import transfer from './index';
 
 /** How long a sandbox account accepts a transfer, minutes. */
@@ -46,9 +46,11 @@ export const sandbox: SandboxPart = {
       handler: (req, ctx) => {
         const p = ctx.payment({ paymentId: req.body.paymentId });
         if (!p) return { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
+        // A paid payment stays paid: no new account, no new attempt.
+        if (isPaid(p)) return alreadyPaid(p);
         let r = record(p);
         if (!r || p.outcome) {
-          // First account, or a retry after a settled transfer: a fresh account and a fresh outcome.
+          // First account, or a retry after a failed or expired transfer: a fresh account and a fresh outcome.
           const generation = (r?.generation ?? 0) + 1;
           r = { accountNumber: accountNumberFor(`${p.paymentId}:${generation}`), generatedAt: ctx.now(), generation };
           p.outcome = null;

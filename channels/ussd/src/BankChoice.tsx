@@ -25,6 +25,7 @@ export const bankRule = (bankCode: string): string | null => (bankCode ? null : 
  */
 export function failureText(t: (k: string) => string, error: Error | null, refused: string): string {
   if (!(error instanceof HttpError)) return t('core.error.network');
+  // Paid meanwhile (another tab), temporary or rate-limited: core's words; a refusal: choose another bank.
   const key = messageKeyForFailure(error);
   return key === 'core.error.default' ? t(refused) : t(key);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { proxy, useSnapshot } from 'valtio';
-import { CODE_EXPIRED, complete, registerMessages, useChannel, useCheckout } from '@oja/core';
+import { CODE_EXPIRED, complete, completeIfPaid, failureMessageKey, registerMessages, useChannel, useCheckout } from '@oja/core';
 import { createAsyncSlot, resetSlot, runSlot, useCountdown, useStatusPolling } from '@oja/core/primitives';
 import type { AsyncSlot } from '@oja/core/primitives';
 import { generateCode, loadIssuers } from './api';
@@ -60,6 +60,8 @@ export default function UssdScreen() {
     if (state.code.status === 'pending') return;
     void run(state.code, (signal) => generateCode(c.http, c.state.props, state.bankCode, signal)).then((code) => {
       if (code) state.stage = code.pushSent ? 'push' : 'dial';
+      // Approved before "Change bank": no new code, the approval completes the payment (else the message says paid).
+      else if (failureMessageKey(state.code.error, '') !== '') void completeIfPaid(c, plugin);
     });
   };
   const resend = () => {

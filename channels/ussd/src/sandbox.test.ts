@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
+import { CODE_ALREADY_PAID, createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
 import plugin, { SANDBOX_BANKS, SANDBOX_VALIDITY_MINS, UNKNOWN_BANK_CODE, USSD_FAILED_CODE, sandbox } from './sandbox';
 import { checkStatus, generateCode, loadIssuers } from './api';
@@ -138,12 +138,15 @@ describe('USSD sandbox', () => {
     expect((await status()).responseCode).toBe('09');
   });
 
-  it('keeps an approval: a code generated after it still finds the payment paid', async () => {
+  it('keeps an approval: a code asked for after it is refused (409, 94), and the payment stays paid', async () => {
     const { p, generate, status } = await newPayment();
-    const first = (await generate('058')).json.bankShortCode;
+    await generate('058');
     p.outcome = { value: 'success', at: now.t };
-    const reference = first.slice('*737*000*'.length, -1);
-    expect((await generate('044')).json.bankShortCode).toBe(`*901*000*${reference}#`);
+    const before = JSON.stringify(p.channels);
+    const again = await generate('044');
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ responseCode: CODE_ALREADY_PAID });
+    expect(JSON.stringify(p.channels)).toBe(before);
     expect(p.outcome).toMatchObject({ value: 'success' });
     expect((await status()).responseCode).toBe('00');
   });

@@ -1,5 +1,5 @@
 import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { settledStatus } from '@oja/core/sandbox';
+import { alreadyPaid, isPaid, settledStatus } from '@oja/core/sandbox';
 import ussd from './index';
 import { USSD_COUNTRY } from './constants';
 
@@ -96,11 +96,12 @@ export const sandbox: SandboxPart = {
       handler: (req, ctx) => {
         const p = ctx.payment({ paymentId: req.body.paymentId });
         if (!p) return { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
+        // A paid payment stays paid: a payer who went back to change bank after approving is not asked to pay twice.
+        if (isPaid(p)) return alreadyPaid(p);
         const bank = SANDBOX_BANKS.find((b) => b.cbnCode === String(req.body.bankCode ?? ''));
         if (!bank) return { status: 400, body: { responseCode: UNKNOWN_BANK_CODE, responseDescription: 'No such issuer' } };
         let r = record(p);
-        // An approval stays: a payer who went back to change bank after approving is not asked to pay twice.
-        if (!r || (p.outcome && p.outcome.value !== 'success')) {
+        if (!r || p.outcome) {
           // First code, or a retry after a failed or expired payment: a fresh reference and a fresh outcome.
           const generation = (r?.generation ?? 0) + 1;
           r = { bankCode: bank.cbnCode, reference: referenceFor(`${p.paymentId}:${generation}`), generatedAt: 0, generation, pushes: 0 };

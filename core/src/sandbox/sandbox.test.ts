@@ -1,6 +1,9 @@
 // @vitest-environment node
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRY_CHANNELS, createSandbox, escapeHtml, faultsFromEnv, NO_FAULTS, REFUSED_MERCHANT, SANDBOX_ACCESS_TOKEN } from './sandbox';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  CODE_ALREADY_PAID, COUNTRY_CHANNELS, createSandbox, escapeHtml, faultsFromEnv, isSameOriginRequest, MAX_CALLS_PER_PAYMENT, NO_FAULTS,
+  REFUSED_MERCHANT, REQUERY_PATH, SANDBOX_ACCESS_TOKEN, SANDBOX_PAYMENT_IDLE_MS,
+} from './sandbox';
 import type { Sandbox } from './sandbox';
 import { listenSandbox } from './serve';
 
@@ -298,5 +301,232 @@ describe('sandbox HTML answers', () => {
     const fa = ['http://127.0.0.1:4401', "https://x.test; script-src 'unsafe-inline'", 'javascript:alert(1)', 'https://shop.test/path'];
     const { headers } = await call('GET', `/sandbox/echo-page?${fa.map((o) => `fa=${encodeURIComponent(o)}`).join('&')}`);
     expect(headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'; frame-ancestors 'self' http://127.0.0.1:4401");
+  });
+});
+
+describe('sandbox pay-page validation', () => {
+  it.each([
+    ['no site_redirect_url', { site_redirect_url: undefined }],
+    ['a site_redirect_url that is no URL', { site_redirect_url: 'not a url' }],
+    ['a javascript: site_redirect_url', { site_redirect_url: 'javascript:alert(1)' }],
+    ['an amount as an object', { amount: { value: 1 } }],
+    ['a negative amount', { amount: '-5' }],
+    ['no merchant code', { merchant_code: undefined }],
+    ['a reference as an array', { txn_ref: ['a', 'b'] }],
+    ['channels as a number', { channels: 7, txn_ref: undefined }],
+  ])('answers 400 with a description for %s, and makes no payment', async (_, change) => {
+    const before = sandbox.payments.size;
+    const { status, json } = await call('POST', '/api/v1/pay-page', { ...payRequest(), ...change });
+    expect(status).toBe(400);
+    expect(json.responseCode).toBe('400');
+    expect(json.responseDescription).toMatch(/\S/);
+    expect(sandbox.payments.size).toBe(before);
+  });
+
+  it('reads numbers as the text they are', async () => {
+    const { status, json } = await call('POST', '/api/v1/pay-page', { ...payRequest(), amount: 2500, currency: 566 });
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ amount: 2500, currencyCode: '566' });
+  });
+});
+
+describe('a paid payment stays paid (sandbox)', () => {
+  async function paid() {
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
+    await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome: 'success' });
+    return p;
+  }
+
+  it.each(['success', 'failed', 'expired'])('refuses to simulate %s on a paid payment (409)', async (outcome) => {
+    const p = await paid();
+    const { status, json } = await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome });
+    expect(status).toBe(409);
+    expect(json.error).toMatch(/already paid/);
+    expect(sandbox.payments.get(p.paymentId)?.outcome?.value).toBe('success');
+  });
+
+  it('records no cancellation against a paid payment', async () => {
+    const p = await paid();
+    const { status, json } = await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Return to merchant Site' });
+    expect(status).toBe(409);
+    expect(json.responseCode).toBe(CODE_ALREADY_PAID);
+    expect(sandbox.payments.get(p.paymentId)?.cancellation).toBeNull();
+  });
+});
+
+describe('sandbox transaction requery', () => {
+  const requery = (merchant: string, ref: string, amount: string | number) =>
+    call('GET', `${REQUERY_PATH}?merchantcode=${merchant}&transactionreference=${encodeURIComponent(ref)}&amount=${amount}`);
+
+  it('answers 09 while pending, then 00 with the amount once paid', async () => {
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest({ surcharge: '100' }));
+    const pending = await requery('MX_DEMO', p.merchantTransactionReference, 150000);
+    expect(pending.status).toBe(200);
+    expect(pending.json).toMatchObject({ ResponseCode: '09', MerchantReference: p.merchantTransactionReference });
+    await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome: 'success' });
+    const settled = await requery('MX_DEMO', p.merchantTransactionReference, 150000);
+    expect(settled.json).toMatchObject({ ResponseCode: '00', Amount: 150100, MerchantReference: p.merchantTransactionReference });
+    expect(settled.json.PaymentReference).toMatch(/\S/);
+    expect(settled.json.ResponseDescription).toMatch(/\S/);
+    // The amount with the surcharge names it too.
+    expect((await requery('MX_DEMO', p.merchantTransactionReference, 150100)).json.ResponseCode).toBe('00');
+  });
+
+  it('answers the failure, expiry or cancellation of an unpaid payment', async () => {
+    const { json: f } = await call('POST', '/api/v1/pay-page', payRequest());
+    await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: f.merchantTransactionReference, outcome: 'failed' });
+    expect((await requery('MX_DEMO', f.merchantTransactionReference, 150000)).json.ResponseCode).toBe('Z1');
+    const { json: c } = await call('POST', '/api/v1/pay-page', payRequest());
+    await call('POST', '/api/v1/pay/customerCancellation', { paymentId: c.paymentId, customerCancellationReason: 'x' });
+    expect((await requery('MX_DEMO', c.merchantTransactionReference, 150000)).json.ResponseCode).toBe('Z6');
+  });
+
+  it('answers Z25 for an unknown payment, Z1 for another amount, 400 without an amount', async () => {
+    expect((await requery('MX_DEMO', 'never-made', 100)).json).toMatchObject({ ResponseCode: 'Z25', ResponseDescription: 'Transaction not Found' });
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
+    expect((await requery('MX_DEMO', p.merchantTransactionReference, 1)).json).toMatchObject({ ResponseCode: 'Z1', ResponseDescription: 'Amount Inconsistency' });
+    const missing = await call('GET', `${REQUERY_PATH}?merchantcode=MX_DEMO&transactionreference=${p.merchantTransactionReference}`);
+    expect(missing.status).toBe(400);
+  });
+});
+
+describe('sandbox controls answer only the checkout itself', () => {
+  const own = { host: '127.0.0.1:4400' };
+  it.each([
+    ['no Origin nor Sec-Fetch-Site (curl, a test, a server)', {}, true],
+    ['its own origin', { origin: 'http://127.0.0.1:4400' }, true],
+    ['same-origin', { origin: 'http://127.0.0.1:4400', 'sec-fetch-site': 'same-origin' }, true],
+    ['a form from its own no-referrer page (Origin null, same-origin)', { origin: 'null', 'sec-fetch-site': 'same-origin' }, true],
+    ['another port of the same host', { origin: 'http://127.0.0.1:4401' }, false],
+    ['another port, same-site', { origin: 'http://127.0.0.1:4401', 'sec-fetch-site': 'same-site' }, false],
+    ['another site', { origin: 'https://evil.test' }, false],
+    ['cross-site without Origin', { 'sec-fetch-site': 'cross-site' }, false],
+    ['Origin null from anywhere else', { origin: 'null' }, false],
+    ['https of the same host and port', { origin: 'https://127.0.0.1:4400' }, false],
+  ])('%s: %s', (_, headers, allowed) => {
+    expect(isSameOriginRequest({ ...own, ...headers })).toBe(allowed);
+  });
+
+  it.each([
+    ['POST', '/sandbox/simulate', 'application/json'],
+    ['POST', '/sandbox/simulate', 'application/x-www-form-urlencoded'],
+    ['POST', '/sandbox/simulate', 'text/plain'],
+    ['POST', '/sandbox/faults', 'application/x-www-form-urlencoded'],
+    ['GET', '/sandbox/payments', 'text/plain'],
+    ['POST', '/sandbox/echo-page', 'application/x-www-form-urlencoded'],
+  ] as const)('refuses %s %s (%s) from another origin with 403, and changes nothing', async (method, path, type) => {
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
+    const fields = { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome: 'success', errorRate: '1' };
+    const body = type === 'application/json' ? JSON.stringify(fields) : new URLSearchParams(fields).toString();
+    const res = await fetch(`${base}${path}${method === 'GET' ? `?merchant_code=MX_DEMO&txn_ref=${p.merchantTransactionReference}` : ''}`, {
+      method,
+      headers: { 'content-type': type, origin: 'http://127.0.0.1:1' },
+      body: method === 'GET' ? undefined : body,
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ responseCode: '403' });
+    expect(sandbox.payments.get(p.paymentId)?.outcome).toBeNull();
+    expect(sandbox.faults.errorRate).toBe(0);
+  });
+
+  it('lets the checkout page itself, and callers that are no browser, drive them', async () => {
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
+    const own = new URL(base).host;
+    const res = await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome: 'failed' }, { origin: `http://${own}`, 'sec-fetch-site': 'same-origin' });
+    expect(res.status).toBe(200);
+    // The API itself is not a control: the page's calls (and a real API's callers) are unaffected.
+    expect((await call('POST', '/api/v1/pay-page', payRequest(), { origin: 'https://shop.test' })).status).toBe(200);
+  });
+});
+
+describe('sandbox memory', () => {
+  const make = (now: { t: number }, max?: number) => createSandbox([], { ...NO_FAULTS }, () => now.t, max);
+  async function served(sb: ReturnType<typeof make>) {
+    const s = await listenSandbox(sb);
+    const post = async (path: string, body: unknown) => (await fetch(s.base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    return { ...s, post };
+  }
+
+  it('keeps at most its cap of payments, forgetting the least recently seen, with ids never reused', async () => {
+    const now = { t: 1_000 };
+    const sb = make(now, 3);
+    const s = await served(sb);
+    try {
+      const a = await s.post('/api/v1/pay-page', payRequest());
+      const b = await s.post('/api/v1/pay-page', payRequest());
+      const c = await s.post('/api/v1/pay-page', payRequest());
+      // a is seen again: b is now the least recently seen.
+      expect(sb.context.payment({ paymentId: a.paymentId })).toBeDefined();
+      const d = await s.post('/api/v1/pay-page', payRequest());
+      expect([...sb.payments.keys()].sort()).toEqual([a.paymentId, c.paymentId, d.paymentId].sort());
+      expect(sb.context.payment({ merchantCode: 'MX_DEMO', txnRef: b.merchantTransactionReference })).toBeUndefined();
+      const ids = [a, b, c, d].map((p) => p.paymentId);
+      expect(new Set(ids).size).toBe(4);
+      const e = await s.post('/api/v1/pay-page', payRequest());
+      expect(ids).not.toContain(e.paymentId);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it(`forgets a payment unseen for ${SANDBOX_PAYMENT_IDLE_MS / 3_600_000} h, and keeps one seen meanwhile`, async () => {
+    const now = { t: 0 };
+    const sb = make(now);
+    const s = await served(sb);
+    try {
+      const idle = await s.post('/api/v1/pay-page', payRequest());
+      const busy = await s.post('/api/v1/pay-page', payRequest());
+      now.t = SANDBOX_PAYMENT_IDLE_MS - 1;
+      expect(sb.context.payment({ paymentId: busy.paymentId })).toBeDefined();
+      now.t = SANDBOX_PAYMENT_IDLE_MS + 1;
+      expect(sb.context.payment({ paymentId: idle.paymentId })).toBeUndefined();
+      expect(sb.context.payment({ merchantCode: 'MX_DEMO', txnRef: busy.merchantTransactionReference })).toBeDefined();
+      // A new payment sweeps the expired ones away.
+      now.t = 3 * SANDBOX_PAYMENT_IDLE_MS;
+      await s.post('/api/v1/pay-page', payRequest());
+      expect(sb.payments.size).toBe(1);
+      // The same reference after expiry is a new payment.
+      const again = await s.post('/api/v1/pay-page', { ...payRequest(), txn_ref: idle.merchantTransactionReference });
+      expect(again.paymentId).not.toBe(idle.paymentId);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('finds a payment by merchant code and reference through its index, not a scan', async () => {
+    const now = { t: 0 };
+    const sb = make(now);
+    const s = await served(sb);
+    try {
+      const p = await s.post('/api/v1/pay-page', payRequest());
+      const values = vi.spyOn(sb.payments, 'values');
+      const entries = vi.spyOn(sb.payments, Symbol.iterator);
+      expect(sb.context.payment({ merchantCode: 'MX_DEMO', txnRef: p.merchantTransactionReference })?.paymentId).toBe(p.paymentId);
+      expect(sb.context.payment({ merchantCode: 'MX6072', txnRef: p.merchantTransactionReference })).toBeUndefined();
+      expect(sb.context.payment({ merchantCode: { a: 1 }, txnRef: p.merchantTransactionReference })).toBeUndefined();
+      expect(values).not.toHaveBeenCalled();
+      expect(entries).not.toHaveBeenCalled();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it(`logs at most ${MAX_CALLS_PER_PAYMENT} calls per payment, the newest`, async () => {
+    const now = { t: 0 };
+    const sb = make(now);
+    const s = await served(sb);
+    try {
+      const p = await s.post('/api/v1/pay-page', payRequest());
+      for (let i = 0; i < MAX_CALLS_PER_PAYMENT + 5; i++) {
+        now.t = i;
+        await s.post('/api/v1/pay/customerCancellation', { paymentId: p.paymentId });
+      }
+      const calls = sb.payments.get(p.paymentId)!.calls;
+      expect(calls).toHaveLength(MAX_CALLS_PER_PAYMENT);
+      expect(calls.at(-1)!.at).toBe(MAX_CALLS_PER_PAYMENT + 4);
+      expect(calls[0].at).toBe(5);
+    } finally {
+      await s.close();
+    }
   });
 });

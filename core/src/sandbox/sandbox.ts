@@ -1,6 +1,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest, SandboxRoute, SimulatedOutcome } from './types';
+import { parsePayRequest } from '../server/payRequest';
+import { REQUERY_PATH } from '../server/requery';
+import { CODE_ALREADY_PAID } from '../codes';
+
+/** Payments the sandbox keeps at most: past it the least recently seen goes first (a long-running dev server). */
+export const MAX_SANDBOX_PAYMENTS = 10_000;
+/** A payment no request has named for this long is forgotten, ms (24 h). */
+export const SANDBOX_PAYMENT_IDLE_MS = 24 * 60 * 60_000;
+/** Calls logged per payment at most, the oldest dropped first (a page polling for hours). */
+export const MAX_CALLS_PER_PAYMENT = 200;
+/** Tokens of the merchant's token sign-in remembered at most, the oldest forgotten first. */
+export const MAX_ISSUED_TOKENS = 1_000;
+/** The first payment id; each next one counts on (never reused, even after payments are forgotten). */
+const FIRST_PAYMENT_ID = 100_001;
+
+/** The transaction requery a merchant's server calls to verify a payment (CONTRACT §5). */
+export { REQUERY_PATH };
+/** What any initiating call (generate, pay) answers for a payment already settled 00. */
+export { CODE_ALREADY_PAID };
+/** The code of a request the sandbox cannot read (missing or malformed fields). */
+export const BAD_REQUEST_CODE = '400';
 
 /** Fault injection: added latency, share of requests answered 500, share dropped (socket destroyed). */
 export interface Faults {
@@ -65,8 +86,11 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-/** The paths the sandbox answers: the collections API, the identity service's token endpoint, its own controls. */
-export const SANDBOX_PREFIXES = ['/api/', '/passport/', '/sandbox/'] as const;
+/**
+ * The paths the sandbox answers: the collections API (with its transaction requery under /collections/), the
+ * identity service's token endpoint, its own controls and pages.
+ */
+export const SANDBOX_PREFIXES = ['/api/', '/collections/', '/passport/', '/sandbox/'] as const;
 export const isSandboxPath = (path: string): boolean => SANDBOX_PREFIXES.some((p) => path.startsWith(p));
 
 const ORIGIN = /^https?:\/\/[^\s;,'"/]+$/;
@@ -98,23 +122,140 @@ export function escapeHtml(s: string): string {
 }
 
 /**
- * The embedded collections API: in memory, the shell's endpoints here, each channel's from its own part.
+ * A request's own origin and whether it may drive the sandbox's controls: only the checkout's own pages may
+ * (CSRF). Browsers say where a request comes from (Sec-Fetch-Site, Origin); a request that says neither is no
+ * browser's cross-site request (curl, a test's fetch, a merchant's server) and stays allowed.
  */
-export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, faults: Faults = NO_FAULTS, now = () => Date.now()): Sandbox {
+export function isSameOriginRequest(headers: IncomingMessage['headers']): boolean {
+  const site = typeof headers['sec-fetch-site'] === 'string' ? headers['sec-fetch-site'] : undefined;
+  // 'none': the payer typed the address or followed a bookmark.
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = typeof headers.origin === 'string' ? headers.origin : undefined;
+  if (origin === undefined) return true;
+  // A form posted from a page with no-referrer (the sandbox's own pages) says "null"; only Sec-Fetch-Site vouches for it.
+  if (origin === 'null') return site === 'same-origin';
+  const host = typeof headers.host === 'string' ? headers.host : '';
+  const proto = headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  return host !== '' && origin === `${proto}://${host}`;
+}
+
+const CROSS_ORIGIN_REFUSED = { responseCode: '403', responseDescription: "The sandbox's controls answer only the checkout's own pages" };
+
+/** A 400 answer naming what is wrong with the request. */
+export function badRequest(description: string): SandboxAnswer {
+  return { status: 400, body: { responseCode: BAD_REQUEST_CODE, responseDescription: description } };
+}
+
+/** A request field as text: strings as they are, numbers written out, anything else (objects, arrays, null) absent. */
+export function textField(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return undefined;
+}
+
+/**
+ * Has the payment been settled 00, by any channel? The one notion every sandbox part uses: a paid payment stays
+ * paid (CONTRACT §5), so no generate, pay, retry, simulate or cancellation changes it afterwards.
+ */
+export function isPaid(p: SandboxPayment): boolean {
+  return p.outcome?.value === 'success';
+}
+
+/** Settles the payment 00 (a channel's approved charge); a payment already paid keeps its first approval. */
+export function markPaid(p: SandboxPayment, at: number, paymentReference?: string): void {
+  if (isPaid(p)) return;
+  p.outcome = { value: 'success', at, ...(paymentReference && { paymentReference }) };
+}
+
+/**
+ * What an initiating call (generate a code or an account, pay, initiate) answers for a paid payment: nothing is
+ * reset, charged or recorded, and the page is told plainly why (HTTP 409, CODE_ALREADY_PAID).
+ */
+export function alreadyPaid(p: SandboxPayment): SandboxAnswer {
+  return {
+    status: 409,
+    body: {
+      responseCode: CODE_ALREADY_PAID,
+      responseDescription: 'This payment has already been paid: nothing was charged',
+      paymentId: p.paymentId,
+      transactionReference: p.txnRef,
+    },
+  };
+}
+
+const keyOf = (merchantCode: string, txnRef: string) => `${merchantCode}\u0000${txnRef}`;
+
+/**
+ * The embedded collections API: in memory, the shell's endpoints here, each channel's from its own part.
+ * Payments are indexed by id and by merchant code + reference, capped and forgotten when idle.
+ */
+export function createSandbox(
+  parts: Array<{ id: string; part?: SandboxPart }>,
+  faults: Faults = NO_FAULTS,
+  now = () => Date.now(),
+  /** Payments kept at most; default MAX_SANDBOX_PAYMENTS (tests use a few). */
+  maxPayments = MAX_SANDBOX_PAYMENTS,
+): Sandbox {
+  // Map order is the order payments were last seen (each lookup moves its payment to the end): the first is the one to drop.
   const payments = new Map<string, SandboxPayment>();
+  const byReference = new Map<string, string>();
   const issuedTokens = new Set<string>();
+  let nextId = FIRST_PAYMENT_ID;
+  const forget = (p: SandboxPayment) => {
+    payments.delete(p.paymentId);
+    byReference.delete(keyOf(p.merchantCode, p.txnRef));
+  };
+  const expired = (p: SandboxPayment) => now() - p.seenAt > SANDBOX_PAYMENT_IDLE_MS;
+  const touch = (p: SandboxPayment | undefined) => {
+    if (!p) return undefined;
+    if (expired(p)) {
+      forget(p);
+      return undefined;
+    }
+    p.seenAt = now();
+    payments.delete(p.paymentId);
+    payments.set(p.paymentId, p);
+    return p;
+  };
+  const store: PaymentStore = {
+    add(fields) {
+      for (const p of payments.values()) {
+        if (payments.size < maxPayments && !expired(p)) break;
+        forget(p);
+      }
+      const paymentId = String(nextId++);
+      const at = now();
+      const p: SandboxPayment = { ...fields(paymentId), paymentId, createdAt: at, seenAt: at, outcome: null, cancellation: null, channels: {}, calls: [] };
+      payments.set(paymentId, p);
+      byReference.set(keyOf(p.merchantCode, p.txnRef), paymentId);
+      return p;
+    },
+    remember(token) {
+      issuedTokens.add(token);
+      for (const t of issuedTokens) {
+        if (issuedTokens.size <= MAX_ISSUED_TOKENS) break;
+        issuedTokens.delete(t);
+      }
+    },
+  };
   const context: SandboxContext = {
     now,
     issuedTokens,
     payment(ref) {
-      if (ref.paymentId !== undefined && ref.paymentId !== '') return payments.get(String(ref.paymentId));
-      for (const p of payments.values()) if (p.merchantCode === String(ref.merchantCode) && p.txnRef === String(ref.txnRef)) return p;
-      return undefined;
+      if (ref.paymentId !== undefined && ref.paymentId !== null && ref.paymentId !== '') {
+        const id = textField(ref.paymentId);
+        return id === undefined ? undefined : touch(payments.get(id));
+      }
+      const merchantCode = textField(ref.merchantCode);
+      const txnRef = textField(ref.txnRef);
+      if (merchantCode === undefined || txnRef === undefined) return undefined;
+      const id = byReference.get(keyOf(merchantCode, txnRef));
+      return id === undefined ? undefined : touch(payments.get(id));
     },
   };
   const routes: Array<SandboxRoute & { re: RegExp }> = [];
   const add = (r: SandboxRoute) => routes.push({ ...r, re: compile(r.path) });
-  for (const r of coreRoutes(payments, context, issuedTokens)) add(r);
+  for (const r of coreRoutes(store, context)) add(r);
   for (const { part } of parts) for (const r of part?.routes ?? []) add(r);
 
   const match = (method: string, path: string): Match | undefined => {
@@ -134,6 +275,13 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
       const url = new URL(req.url ?? '/', 'http://sandbox.local');
       const path = url.pathname;
       if (!isSandboxPath(path)) return false;
+      // Any page a developer visits could otherwise mark payments paid or break the API (CSRF): the sandbox's
+      // controls and its own pages' forms answer only the checkout's own origin.
+      const control = path.startsWith('/sandbox/') && (req.method !== 'GET' || path === '/sandbox/payments');
+      if (control && !isSameOriginRequest(req.headers)) {
+        json(res, 403, CROSS_ORIGIN_REFUSED);
+        return true;
+      }
       if (path === '/sandbox/faults' && req.method === 'POST') {
         Object.assign(sandbox.faults, sanitizeFaults(body));
         json(res, 200, sandbox.faults);
@@ -155,7 +303,10 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
         txnRef: body.transactionReference ?? url.searchParams.get('transactionReference'),
       });
       const call = payment && api ? { path, at: now() } as { path: string; at: number; endedAt?: number } : undefined;
-      if (call) payment!.calls.push(call);
+      if (call) {
+        payment!.calls.push(call);
+        if (payment!.calls.length > MAX_CALLS_PER_PAYMENT) payment!.calls.splice(0, payment!.calls.length - MAX_CALLS_PER_PAYMENT);
+      }
       if (faulty && Math.random() < f.dropRate) {
         if (call) call.endedAt = now();
         req.socket.destroy();
@@ -205,26 +356,61 @@ function requestFaults(base: Faults, headers: IncomingMessage['headers']): Fault
 
 const OUTCOMES: SimulatedOutcome[] = ['success', 'failed', 'expired'];
 
-function coreRoutes(payments: Map<string, SandboxPayment>, ctx: SandboxContext, issuedTokens: Set<string>): SandboxRoute[] {
+/** How core's routes add payments and tokens (the store behind SandboxContext). */
+interface PaymentStore {
+  add(fields: (paymentId: string) => Pick<SandboxPayment, 'merchantCode' | 'txnRef' | 'props'>): SandboxPayment;
+  remember(token: string): void;
+}
+
+/** The merchant's fields as text (numbers written out, anything else dropped), as parsePayRequest reads them. */
+function payFields(body: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) {
+    const text = textField(v);
+    if (text !== undefined) out[k] = text;
+  }
+  return out;
+}
+
+/** The requery's answer for a payment (CONTRACT §5): 00 with its amount once paid, 09 while pending. */
+function requeryAnswer(p: SandboxPayment): Record<string, unknown> {
+  const base = { MerchantReference: p.txnRef, TransactionDate: new Date(p.createdAt).toISOString(), SplitAccounts: [] };
+  if (isPaid(p)) {
+    return {
+      ...base,
+      ResponseCode: '00',
+      ResponseDescription: 'Approved by Financial Institution',
+      Amount: p.props.checkoutAmount,
+      PaymentReference: p.outcome?.paymentReference ?? `OJA|${p.paymentId}`,
+      RetrievalReferenceNumber: `RR${p.paymentId}`,
+    };
+  }
+  const [code, description] =
+    p.outcome?.value === 'failed' ? ['Z1', 'Transaction failed']
+      : p.outcome?.value === 'expired' ? ['XS1', 'Transaction expired']
+        : p.cancellation ? ['Z6', 'Cancelled by customer']
+          : ['09', 'Transaction in progress'];
+  return { ...base, ResponseCode: code, ResponseDescription: description, Amount: 0, PaymentReference: '' };
+}
+
+function coreRoutes(store: PaymentStore, ctx: SandboxContext): SandboxRoute[] {
   return [
     {
       method: 'POST',
       path: '/api/v1/pay-page',
       handler: (req) => {
-        const b = req.body as Record<string, string>;
-        if (b.merchant_code === REFUSED_MERCHANT) return { body: { responseCode: 'Z1', responseDescription: 'Merchant not permitted' } };
-        const existing = ctx.payment({ merchantCode: b.merchant_code, txnRef: b.txn_ref });
+        const fields = payFields(req.body);
+        if (fields.merchant_code === REFUSED_MERCHANT) return { body: { responseCode: 'Z1', responseDescription: 'Merchant not permitted' } };
+        const parsed = parsePayRequest(fields);
+        if (!parsed.ok) return badRequest(parsed.errors.join('; '));
+        const existing = ctx.payment({ merchantCode: parsed.request.merchant_code, txnRef: parsed.request.txn_ref });
         if (existing) {
           // A merchant's transaction reference is unique: the same reference names the same payment.
           return { body: { responseCode: '00', ...existing.props } };
         }
-        // Payments are never removed, so the count names each one uniquely.
-        const paymentId = String(100_001 + payments.size);
-        const props = payPageProps(paymentId, b);
-        payments.set(paymentId, {
-          paymentId, merchantCode: b.merchant_code, txnRef: b.txn_ref, createdAt: ctx.now(), props, outcome: null, cancellation: null, channels: {}, calls: [],
-        });
-        return { body: { responseCode: '00', ...props } };
+        const b = { ...fields, merchant_code: parsed.request.merchant_code, txn_ref: parsed.request.txn_ref };
+        const p = store.add((paymentId) => ({ merchantCode: b.merchant_code, txnRef: b.txn_ref, props: payPageProps(paymentId, b) }));
+        return { body: { responseCode: '00', ...p.props } };
       },
     },
     {
@@ -233,7 +419,9 @@ function coreRoutes(payments: Map<string, SandboxPayment>, ctx: SandboxContext, 
       handler: (req) => {
         const p = ctx.payment({ paymentId: req.body.paymentId });
         if (!p) return { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
-        p.cancellation ??= { reason: String(req.body.customerCancellationReason ?? ''), at: ctx.now() };
+        // A paid payment is never cancelled: the payer leaving a page after paying cancels nothing.
+        if (isPaid(p)) return alreadyPaid(p);
+        p.cancellation ??= { reason: textField(req.body.customerCancellationReason) ?? '', at: ctx.now() };
         return { body: { responseCode: 'Z6', responseDescription: 'Cancelled by customer' } };
       },
     },
@@ -244,8 +432,23 @@ function coreRoutes(payments: Map<string, SandboxPayment>, ctx: SandboxContext, 
         if (req.body.accessToken !== SANDBOX_ACCESS_TOKEN) return { status: 403, body: { responseCode: '403', responseDescription: 'Invalid access token' } };
         // Remembered so that the channel accepting tokens (the wallet) can tell an issued one from a guess.
         const token = randomBytes(12).toString('hex');
-        issuedTokens.add(token);
+        store.remember(token);
         return { body: { responseCode: '00', user: { firstName: 'Ada', lastName: 'Sandbox', mobileNo: '08000000000' }, token } };
+      },
+    },
+    {
+      method: 'GET',
+      path: REQUERY_PATH,
+      handler: (req) => {
+        const amount = req.query.get('amount') ?? '';
+        if (!/^\d{1,15}$/.test(amount)) return { status: 400, body: { ResponseCode: 'Z1', ResponseDescription: 'amount is required, in minor units', Amount: 0 } };
+        const p = ctx.payment({ merchantCode: req.query.get('merchantcode'), txnRef: req.query.get('transactionreference') });
+        if (!p) return { body: { ResponseCode: 'Z25', ResponseDescription: 'Transaction not Found', Amount: 0, SplitAccounts: [] } };
+        // The amount the merchant asked for, or that amount with the surcharge the payer paid.
+        if (Number(amount) !== p.props.amount && Number(amount) !== p.props.checkoutAmount) {
+          return { body: { ResponseCode: 'Z1', ResponseDescription: 'Amount Inconsistency', Amount: 0, SplitAccounts: [] } };
+        }
+        return { body: requeryAnswer(p) };
       },
     },
     {
@@ -256,6 +459,7 @@ function coreRoutes(payments: Map<string, SandboxPayment>, ctx: SandboxContext, 
         if (!OUTCOMES.includes(outcome)) return { status: 400, body: { error: 'outcome must be success, failed or expired' } };
         const p = ctx.payment({ merchantCode: req.body.merchant_code, txnRef: req.body.txn_ref });
         if (!p) return { status: 404, body: { error: 'no such payment' } };
+        if (isPaid(p)) return { status: 409, body: { error: 'this payment is already paid: a paid payment stays paid', paymentId: p.paymentId, outcome: 'success' } };
         p.outcome = { value: outcome, at: ctx.now() };
         return { body: { ok: true, paymentId: p.paymentId, outcome } };
       },
@@ -351,6 +555,8 @@ export function settledStatus(p: SandboxPayment, o: SettledStatusOptions): Recor
   const outcome = p.outcome?.value ?? (o.expired ? 'expired' : null);
   const base = { paymentId: p.paymentId, transactionReference: p.txnRef };
   if (outcome === 'success') {
+    // The requery names the approval as the page first heard of it.
+    if (p.outcome) p.outcome.paymentReference ??= o.references.paymentReference;
     return { ...base, responseCode: '00', responseDescription: 'Approved by Financial Institution', amount: p.props.checkoutAmount, ...o.references };
   }
   if (outcome === 'failed') return { ...base, responseCode: o.failedCode, responseDescription: o.describe.failed };

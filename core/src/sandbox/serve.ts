@@ -33,7 +33,16 @@ export async function readBody(req: IncomingMessage): Promise<Record<string, unk
 /** A sandbox on its own HTTP server on a free local port (tests of a channel's sandbox part). */
 export async function listenSandbox(sandbox: Sandbox): Promise<{ base: string; close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
-    if (!(await sandbox.handle(req, res, await readBody(req)))) {
+    let body: Record<string, unknown>;
+    try {
+      body = await readBody(req);
+    } catch (e) {
+      // A body too large or malformed JSON: its status (413, 400), as the checkout server answers it.
+      res.writeHead((e as { status?: number }).status ?? 400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ responseCode: String((e as { status?: number }).status ?? 400), responseDescription: (e as Error).message }));
+      return;
+    }
+    if (!(await sandbox.handle(req, res, body))) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not the sandbox');
     }

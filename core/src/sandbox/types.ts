@@ -29,14 +29,19 @@ export interface SandboxPayment {
   merchantCode: string;
   txnRef: string;
   createdAt: number;
+  /** When a request last named this payment: a payment unseen for SANDBOX_PAYMENT_IDLE_MS is forgotten. */
+  seenAt: number;
   /** The payment properties the pay-page answered. */
   props: Record<string, unknown>;
-  /** Set by POST /sandbox/simulate or the on-screen control. */
-  outcome: { value: SimulatedOutcome; at: number } | null;
+  /**
+   * Set by POST /sandbox/simulate, the on-screen control, a bank app's answer, or a channel's charge approved 00
+   * (markPaid). A success is final: see isPaid.
+   */
+  outcome: { value: SimulatedOutcome; at: number; /** The reference of the approval, once a channel has named it. */ paymentReference?: string } | null;
   cancellation: { reason: string; at: number } | null;
   /** Per-channel state (generated account, code, ...). */
   channels: Record<string, Record<string, unknown>>;
-  /** Calls received for this payment, newest last: for tests (one in flight, gaps between requests). */
+  /** Calls received for this payment, newest last, at most MAX_CALLS_PER_PAYMENT: for tests (one in flight, gaps between requests). */
   calls: Array<{ path: string; at: number; endedAt?: number }>;
 }
 

@@ -2,3 +2,4 @@ export * from './payRequest';
 export * from './headers';
 export * from './render';
 export * from './renderOutside';
+export * from './requery';

@@ -7,11 +7,12 @@ import { createI18n, I18nContext, useT } from '../i18n';
 import { ChannelContext, CheckoutContext, allMessages, availableFor, brandingOf, useCheckout, useCheckoutState } from '../state/checkout';
 import type { Checkout } from '../state/checkout';
 import { METHODS_PATH } from '../state/actions';
-import { CODE_PENDING, CODE_SUCCESS } from '../codes';
+import { CODE_ALREADY_PAID, CODE_PENDING, CODE_SUCCESS } from '../codes';
 import { Header } from '../ui/Header';
 import { Footer } from '../ui/Footer';
 import { MethodList } from '../ui/MethodList';
 import { IncorrectTransaction } from '../ui/IncorrectTransaction';
+import { AlreadyPaid } from '../ui/AlreadyPaid';
 import { Toast } from '../ui/Toast';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { body, button, cancelArea, card, demoArea, muted, page, secondaryButton } from '../ui/styles';
@@ -106,6 +107,14 @@ function ChannelRoute({ plugin }: { plugin: ChannelPlugin }) {
 
 function Routes({ referrer }: { referrer?: string }) {
   const { props, result } = useCheckoutState();
+  if (props.responseCode === CODE_ALREADY_PAID) {
+    return (
+      <>
+        <AlreadyPaid referrer={referrer} />
+        <ScreenHydrated />
+      </>
+    );
+  }
   if (props.responseCode !== CODE_SUCCESS) {
     return (
       <>

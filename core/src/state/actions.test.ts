@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeHttp, testCheckout } from '../testing';
 import type { TestCheckoutOptions } from '../testing';
 import {
-  AFTER_CANCEL_CALL_MS, CANCEL_REASON_DIALOG, CANCEL_REASON_LEAVE, changeMethod, complete, confirmCancel, dismissNotification, METHODS_PATH, notify,
+  AFTER_CANCEL_CALL_MS, CANCEL_REASON_DIALOG, CANCEL_REASON_LEAVE, changeMethod, complete, completeIfPaid, confirmCancel, dismissNotification, METHODS_PATH, notify,
   NOTIFICATION_MS, retry, selectChannel, setLocale,
 } from './actions';
 import { withSession } from './checkout';
@@ -178,5 +178,24 @@ describe('confirmCancel', () => {
     await confirmCancel(c, noWait);
     expect(c.state.result?.responseCode).toBe(code);
     expect(c.state.cancelDialogOpen).toBe(false);
+  });
+});
+
+describe('completeIfPaid', () => {
+  const withStatus = (check: () => Promise<{ code: string; response: Record<string, unknown> }>) => ({ ...transferFixture, status: { intervalMs: 20_000, check } });
+
+  it("completes with the channel's 00 status answer", async () => {
+    const { c } = checkout();
+    const done = await completeIfPaid(c, withStatus(async () => ({ code: '00', response: { paymentReference: 'P-1' } })));
+    expect(done).toBe(true);
+    expect(c.state.result).toEqual({ paymentReference: 'P-1', responseCode: '00' });
+  });
+
+  it('leaves the page as it is when the status is not 00, fails, or the channel has none', async () => {
+    const { c } = checkout();
+    expect(await completeIfPaid(c, withStatus(async () => ({ code: '09', response: {} })))).toBe(false);
+    expect(await completeIfPaid(c, withStatus(async () => Promise.reject(new Error('offline'))))).toBe(false);
+    expect(await completeIfPaid(c, { ...cardFixture, status: undefined })).toBe(false);
+    expect(c.state.result).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { ChannelPlugin } from '../plugin';
 import type { Checkout, NotificationKind, StatusCheckOutcome, TransactionResponse } from './checkout';
 import { withSession } from './checkout';
-import { classify, CODE_CANCELLED } from '../codes';
+import { classify, CODE_CANCELLED, CODE_SUCCESS } from '../codes';
 import type { Locale } from '../i18n';
 
 /** Default toast duration, ms (spec core §9). */
@@ -43,6 +43,23 @@ export function complete(c: Checkout, code: string, response: Record<string, unk
   if (c.state.result || c.state.delivered) return;
   c.state.cancelDialogOpen = false;
   c.state.result = { ...response, responseCode: code } as TransactionResponse;
+}
+
+/**
+ * An attempt the API refused because the payment is already paid (an approval before "Change bank", another tab):
+ * the channel's own status check tells the result, and a 00 completes the payment as paid (the merchant may hear
+ * it twice, which it must accept anyway: spec core §4). Answers whether it completed.
+ */
+export async function completeIfPaid(c: Checkout, plugin: ChannelPlugin, signal: AbortSignal = new AbortController().signal): Promise<boolean> {
+  if (!plugin.status) return false;
+  try {
+    const answer = await plugin.status.check({ props: c.state.props, http: c.http, signal });
+    if (answer.code !== CODE_SUCCESS) return false;
+    complete(c, answer.code, answer.response);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Retry payment: state reset, the same channel opened afresh. */
