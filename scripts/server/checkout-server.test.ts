@@ -49,8 +49,13 @@ async function start(extra: Partial<CheckoutServerOptions> = {}): Promise<{ base
 async function stubApi(answer: (res: http.ServerResponse) => void): Promise<{ base: string; calls: () => number }> {
   let calls = 0;
   const server = http.createServer((req, res) => {
-    if (req.url === '/api/v1/pay-page') calls += 1;
     req.resume();
+    // Only the pay-page call is this stub's subject; the requery beside it finds nothing paid.
+    if (req.url !== '/api/v1/pay-page') {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ ResponseCode: 'Z25', ResponseDescription: 'No such transaction' }));
+    }
+    calls += 1;
     req.on('end', () => answer(res));
   });
   return { base: await listen(server), calls: () => calls };

@@ -410,7 +410,7 @@ describe('a paid payment stays paid (card sandbox)', () => {
   it('refuses every card call (409, 94) on a payment paid another way, and records no attempt', async () => {
     const p = await newPayment();
     await call('POST', '/sandbox/simulate', { merchant_code: p.merchantCode, txn_ref: p.merchantTransactionReference, outcome: 'success' });
-    const refusedBin = await call('GET', `/api/v1/merchantbins?${new URLSearchParams({ ...seal(PIN_ONLY, SANDBOX_PIN), ...ids(p) })}`);
+    const refusedBin = await call('POST', '/api/v1/merchantbins', { ...seal(PIN_ONLY, SANDBOX_PIN), ...ids(p) });
     expect(refusedBin.status).toBe(409);
     const sealed = seal(PIN_ONLY, SANDBOX_PIN);
     const refused = await call('POST', '/api/v1/pay', { ...sealed, ...ids(p), amount: p.checkoutAmount });
