@@ -1,7 +1,7 @@
 import { css } from '@linaria/core';
 import { useId } from 'react';
 import { styles, useT } from '@oja/core';
-import { Dialog } from '@oja/core/primitives';
+import { Dialog } from '@oja/core/dialog';
 import type { Institution } from './api';
 
 const list = css`

@@ -1,6 +1,8 @@
 /**
  * The shared primitives of channel screens. A separate entry from '@oja/core' so that they travel with the
- * screens that use them, never on the initial route.
+ * screens that use them, never on the initial route. A primitive with a stylesheet is kept by every importer of
+ * this entry (the stylesheet is a side effect), so a large one that few screens use has an entry of its own:
+ * `@oja/core/qr` (QrCode), `@oja/core/dialog` (Dialog).
  */
 export * from './asyncSlot';
 export * from './poller';
@@ -14,4 +16,3 @@ export { SimulateControl } from './SimulateControl';
 export { Field, fieldStyles } from './Field';
 export type { FieldProps } from './Field';
 export { SelectField, type SelectFieldProps } from './SelectField';
-export { Dialog, type DialogProps } from './Dialog';
