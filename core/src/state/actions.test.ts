@@ -6,6 +6,8 @@ import {
   NOTIFICATION_MS, retry, selectChannel, setLocale,
 } from './actions';
 import { withSession } from './checkout';
+import { HttpError } from '../http';
+import { CODE_ALREADY_PAID } from '../codes';
 import { cardFixture, transferFixture } from '../testing/fixtureChannels';
 
 function checkout(o: TestCheckoutOptions = {}) {
@@ -170,6 +172,22 @@ describe('confirmCancel', () => {
     const { c } = checkout({ http: fakeHttp({ 'POST /api/v1/pay/customerCancellation': () => ({}) }), result: { responseCode: '51' } });
     await confirmCancel(c, noWait);
     expect(c.state.result?.responseCode).toBe('Z6');
+  });
+
+  it('never reports a payment paid meanwhile (another tab) as cancelled: its success completes instead', async () => {
+    const refusedPaid = () => Promise.reject(new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID }));
+    const paidChannel = { ...transferFixture, status: { intervalMs: 20_000, check: async () => ({ code: '00', response: { paymentReference: 'P-9' } }) } };
+    const { c } = checkout({ http: fakeHttp({ 'POST /api/v1/pay/customerCancellation': refusedPaid }), channels: [cardFixture, paidChannel], channel: 'transfer' });
+    c.state.cancelDialogOpen = true;
+    expect(await confirmCancel(c, noWait)).toBe('paid');
+    expect(c.state.result?.responseCode).toBe('00');
+    expect(c.state.cancelDialogOpen).toBe(false);
+
+    // A channel that cannot ask its status: nothing completes, nothing is cancelled, and the dialog can be used again.
+    const card = checkout({ http: fakeHttp({ 'POST /api/v1/pay/customerCancellation': refusedPaid }), channel: 'card' }).c;
+    expect(await confirmCancel(card, noWait)).toBe('paid');
+    expect(card.state.result).toBeNull();
+    expect(card.state.cancelling).toBe(false);
   });
 
   it.each(['00', '09', 'XS1'])('keeps a %s result', async (code) => {

@@ -1,7 +1,7 @@
 import type { ChannelPlugin } from '../plugin';
 import type { Checkout, NotificationKind, StatusCheckOutcome, TransactionResponse } from './checkout';
 import { withSession } from './checkout';
-import { classify, CODE_CANCELLED, CODE_SUCCESS } from '../codes';
+import { classify, CODE_CANCELLED, CODE_SUCCESS, failureMessageKey } from '../codes';
 import type { Locale } from '../i18n';
 
 /** Default toast duration, ms (spec core §9). */
@@ -83,13 +83,26 @@ export function dismissNotification(c: Checkout): void {
  * The payer confirmed the cancel dialog: tell the API, pause, complete with Z6. Once per payment: a confirm while
  * one is under way (a double click, or several clicks before the button re-renders disabled) does nothing.
  */
-export async function confirmCancel(c: Checkout, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<void> {
-  if (c.state.cancelling) return;
+/**
+ * Confirms the cancel dialog: one cancellation call however often it is pressed, then Z6 to the merchant. When
+ * the API refuses because the payment was paid meanwhile (another tab), nothing is cancelled: the payment
+ * completes with its success when the channel can ask its status, and the answer is 'paid' (the dialog says so).
+ */
+export async function confirmCancel(c: Checkout, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<'cancelled' | 'paid'> {
+  if (c.state.cancelling) return 'cancelled';
   c.state.cancelling = true;
   const { paymentId } = c.state.props;
   try {
     await c.http.post('/api/v1/pay/customerCancellation', { paymentId, customerCancellationReason: CANCEL_REASON_DIALOG });
-  } catch {
+  } catch (e) {
+    // A paid payment is never reported cancelled.
+    if (failureMessageKey(e, '')) {
+      c.state.cancelDialogOpen = false;
+      c.state.cancelling = false;
+      const plugin = c.state.channel ? c.registry.channel(c.state.channel) : undefined;
+      if (plugin) await completeIfPaid(c, plugin);
+      return 'paid';
+    }
     // The payer asked to leave: a failed cancel call must not keep them here. The API expires the payment.
   }
   await wait(AFTER_CANCEL_CALL_MS);
@@ -97,6 +110,7 @@ export async function confirmCancel(c: Checkout, wait = (ms: number) => new Prom
   if (c.state.result && classify(c.state.result.responseCode) === 'failed') c.state.result = null;
   c.state.cancelDialogOpen = false;
   complete(c, CODE_CANCELLED);
+  return 'cancelled';
 }
 
 /** Asks the payment's status now when a screen is polling it (after a sandbox simulation); 'none' when none is. */

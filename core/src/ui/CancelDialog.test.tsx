@@ -212,3 +212,17 @@ describe('Cancel Payment dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('Cancel on a payment paid meanwhile', () => {
+  it('says the payment is already paid, cancels nothing and sends nothing to the merchant', async () => {
+    const http = fakeHttp({ 'POST /api/v1/pay/customerCancellation': () => Promise.reject(new HttpError('HTTP 409', 'http', 409, { responseCode: '94' })) });
+    const { c } = await renderCheckout({ http, channel: 'card' }, '/payment/card');
+    const dialog = await openDialog();
+    await click(within(dialog).getByRole('button', { name: 'Cancel Payment' }));
+    await pass();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(c.state.result).toBeNull();
+    expect(submit).not.toHaveBeenCalled();
+    expect(screen.getByText('This payment has already been paid, so nothing more was charged.')).toBeTruthy();
+  });
+});

@@ -1,6 +1,6 @@
 import { useT } from '../i18n';
 import { useCheckout, useCheckoutState } from '../state/checkout';
-import { confirmCancel } from '../state/actions';
+import { confirmCancel, notify } from '../state/actions';
 import { button, dangerButton, muted, secondaryButton, stack } from './styles';
 import { Dialog } from '../primitives/Dialog';
 import { registerMessages } from '../i18n';
@@ -28,7 +28,12 @@ export function CancelDialog() {
           // aria-disabled rather than disabled: the focus stays on the button while the call runs.
           aria-disabled={cancelling}
           aria-busy={cancelling}
-          onClick={() => void confirmCancel(c)}
+          onClick={() => {
+            void confirmCancel(c).then((outcome) => {
+              // Paid meanwhile (another tab) and not completed here: the payer is told, nothing was cancelled.
+              if (outcome === 'paid' && !c.state.result) notify(c, t('core.error.alreadyPaid'));
+            });
+          }}
         >
           {t('core.cancel.confirm')}
         </button>
