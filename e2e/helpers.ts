@@ -443,3 +443,28 @@ export async function settle(page: Page, t: { inFlight: number; sent?: number[] 
   await page.evaluate(() => new Promise((r) => queueMicrotask(() => r(null))));
 }
 const settledCounts = new WeakMap<object, number>();
+
+/** What the countdown (role="timer") showed, and the text around it, at one change of the page. */
+export interface TimerView {
+  timer: string;
+  text: string;
+}
+
+/**
+ * Records, from inside the page, the countdown and the text around it at every change of the page's content, so a
+ * state that lasts one render (between two of the test's reads) is seen too. Read with `views()`, which empties
+ * the record.
+ */
+export async function watchTimer(page: Page): Promise<{ views(): Promise<TimerView[]> }> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __ojaTimerViews: TimerView[] };
+    w.__ojaTimerViews = [];
+    new MutationObserver(() => {
+      const timer = document.querySelector('[role="timer"]');
+      if (timer) w.__ojaTimerViews.push({ timer: timer.textContent ?? '', text: document.querySelector('main')?.textContent ?? '' });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return {
+    views: () => page.evaluate(() => (window as unknown as { __ojaTimerViews: TimerView[] }).__ojaTimerViews.splice(0)),
+  };
+}

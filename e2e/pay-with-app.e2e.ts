@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request, Route } from 'playwright-core';
 import {
   RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, openPay, payFields, sandboxPayment, settle, simulate, sleep,
-  storeBase, storeResults, trackRequests, txnRef, useBrowser, whenHydrated,
+  storeBase, storeResults, trackRequests, txnRef, useBrowser, watchTimer, whenHydrated,
 } from './helpers';
 
 const BASE_PATH = '/payment/pay-with-app';
@@ -270,9 +270,12 @@ describe('Pay with App timers', () => {
     await page.clock.resume();
     await expectAccessible(page, 'the status page timed out');
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    // From the click on, every render shows the new 5 minutes, never the old 00:00 without the prompt.
+    const watch = await watchTimer(page);
     await waitMore.click();
     await prompt.waitFor({ state: 'detached' });
     expect(await timerText(page)).toBe('05:00');
+    expect((await watch.views()).map((v) => v.timer)).not.toContain('00:00');
     await page.clock.fastForward(5 * MINUTE_MS - 1_000);
     await sleep(300);
     expect(await page.getByRole('heading', { name: 'Transaction Expired' }).count()).toBe(0);
