@@ -468,3 +468,20 @@ export async function watchTimer(page: Page): Promise<{ views(): Promise<TimerVi
     views: () => page.evaluate(() => (window as unknown as { __ojaTimerViews: TimerView[] }).__ojaTimerViews.splice(0)),
   };
 }
+
+/**
+ * Pauses the page's running fake clock a second ahead of its time, and answers where it stopped. Reading the
+ * page's time and pausing are two round trips: on a loaded machine more than that second may pass between them,
+ * and Playwright refuses to pause in the past (the clock, stopped by then, is read again).
+ */
+export async function pauseClock(page: Page, aheadMs = 1_000): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    const at = (await page.evaluate(() => Date.now())) + aheadMs;
+    try {
+      await page.clock.pauseAt(at);
+      return at;
+    } catch (e) {
+      if (attempt >= 3 || !String(e).includes('Cannot fast-forward to the past')) throw e;
+    }
+  }
+}

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request, Route } from 'playwright-core';
 import {
-  RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, openPay, payFields, sandboxPayment, settle, simulate, sleep,
+  RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, openPay, pauseClock, payFields, sandboxPayment, settle, simulate, sleep,
   storeBase, storeResults, trackRequests, txnRef, useBrowser, watchTimer, whenHydrated,
 } from './helpers';
 
@@ -56,8 +56,7 @@ async function statusOnPausedClock(page: Page, label: string, routeStatus?: (rou
   const t = trackRequests(page, isStatus);
   const ref = await open(page, label);
   await codeShown(page, ref);
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1_000);
+  await pauseClock(page);
   await confirm(page);
   return { ref, t };
 }
@@ -204,8 +203,7 @@ describe('Pay with App timers', () => {
     await hideServerDate(page);
     const ref = await open(page, 'pwa-code-expiry');
     await codeShown(page, ref);
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 1_000);
+    await pauseClock(page);
     // The code has been on screen for a moment: what is left, as shown (whole seconds, rounded up).
     const shown = /^00h (\d\d)m (\d\d)s$/.exec((await timerText(page)) ?? '');
     const left = (Number(shown![1]) * 60 + Number(shown![2])) * 1_000;
@@ -269,7 +267,7 @@ describe('Pay with App timers', () => {
     // axe waits on timers: the clock runs for it, then stops again.
     await page.clock.resume();
     await expectAccessible(page, 'the status page timed out');
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await pauseClock(page);
     // From the click on, every render shows the new 5 minutes, never the old 00:00 without the prompt.
     const watch = await watchTimer(page);
     await waitMore.click();

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import {
-  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, holdStoreReturn, openPay, payFields,
-  postPayFromStore, sandboxPayment, settle, simulate, sleep, storeBase, storeResults, trackRequests, txnRef, useBrowser,
+  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, holdStoreReturn, openPay, pauseClock,
+  payFields, postPayFromStore, sandboxPayment, settle, simulate, sleep, storeBase, storeResults, trackRequests, txnRef, useBrowser,
   watchResultScreens, whenHydrated, withFaultHeaders,
 } from './helpers';
 
@@ -154,8 +154,7 @@ describe('QR on the clock', () => {
     await hideServerDate(page);
     const t = trackRequests(page, isStatus);
     const { ref } = await openQr(page, 'qr-cadence');
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 1_000);
+    await pauseClock(page);
     await settled(page, t);
     const before = t.sent.length;
 
@@ -224,8 +223,7 @@ describe('QR on the clock', () => {
     });
     const seen = await watchResultScreens(page);
     const { ref } = await openQr(page, 'qr-faults');
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 1_000);
+    await pauseClock(page);
 
     const step = async () => {
       t.elapsedMs += 1_000;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import {
-  checkoutBase, hideServerDate, openPay, payFields, sandboxPayment, settle, sleep, storeBase, storeResults, trackRequests, transfer, txnRef,
+  checkoutBase, hideServerDate, openPay, pauseClock, payFields, sandboxPayment, settle, sleep, storeBase, storeResults, trackRequests, transfer, txnRef,
   useBrowser, watchTimer,
 } from './helpers';
 
@@ -21,8 +21,7 @@ async function waitingOnPausedClock(page: Page, ref: string) {
   const t = trackRequests(page, isStatus);
   await openPay(page, payFields(ref, { channels: 'TRANSFER' }));
   await transfer.waitForAccount(page);
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1_000);
+  await pauseClock(page);
   await page.getByRole('button', { name: 'I have transferred' }).click();
   await page.getByRole('heading', { name: 'Confirming your transfer' }).waitFor();
   return t;

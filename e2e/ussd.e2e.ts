@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request, Route } from 'playwright-core';
 import {
-  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, holdStoreReturn, openPay, payFields, sandboxPayment,
+  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, holdStoreReturn, openPay, pauseClock, payFields, sandboxPayment,
   settle, simulate, sleep, storeBase, storeResults, trackRequests, txnRef, useBrowser, watchResultScreens, whenHydrated,
 } from './helpers';
 
@@ -310,8 +310,7 @@ describe('USSD timers and faults', () => {
     const t = trackRequests(page, isStatus);
     const ref = await openUssd(page, label);
     await bankSelect(page).selectOption(GTB.cbnCode);
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 1_000);
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await dialCode(page);
     await settle(page, t);
