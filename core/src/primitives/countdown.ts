@@ -19,7 +19,7 @@ export function useCountdown(deadline: number | null, onEnd?: () => void): numbe
   // A new deadline is counted from this very render: the time left of the old one (0 once it ran out) would show
   // for a frame, with whatever the screen shows at zero (a prompt, an announcement) beside the new deadline.
   let left = shown.left;
-  if (shown.deadline !== deadline) {
+  if (!Object.is(shown.deadline, deadline)) {
     left = deadline === null ? 0 : remainingMs(deadline);
     setShown({ deadline, left });
   }
