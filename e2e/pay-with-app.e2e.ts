@@ -2,7 +2,7 @@
 // sandbox, the web's five-digit code and the phone's deep links, the status page's 5 s polling, its 5 minute
 // wait taken once more, the code's 15 minutes, failures and faults; what reaches the store.
 import { describe, expect, it } from 'vitest';
-import type { Page, Request, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import {
   RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, openPay, pauseClock, payFields, sandboxPayment, settle, simulate, sleep,
   storeBase, storeResults, trackRequests, txnRef, useBrowser, watchTimer, whenHydrated,
@@ -18,7 +18,6 @@ const PHONE = { viewport: { width: 390, height: 844 } };
 const b = useBrowser();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-const isStatus = (r: Request) => r.url().startsWith(`${checkoutBase()}${STATUS_PATH}`);
 
 /** A payment offering only Pay with App: it opens by itself, asks for a token and a code, and shows the device's page. */
 async function open(page: Page, label: string): Promise<string> {
@@ -53,7 +52,7 @@ async function statusOnPausedClock(page: Page, label: string, routeStatus?: (rou
   await page.clock.install();
   await hideServerDate(page);
   if (routeStatus) await page.route((url) => url.pathname === STATUS_PATH, routeStatus);
-  const t = trackRequests(page, isStatus);
+  const t = await trackRequests(page, STATUS_PATH);
   const ref = await open(page, label);
   await codeShown(page, ref);
   await pauseClock(page);

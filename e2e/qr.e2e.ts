@@ -152,7 +152,7 @@ describe('QR on the clock', () => {
     const page = await b.newPage();
     await page.clock.install();
     await hideServerDate(page);
-    const t = trackRequests(page, isStatus);
+    const t = await trackRequests(page, STATUS_PATH);
     const { ref } = await openQr(page, 'qr-cadence');
     await pauseClock(page);
     await settled(page, t);
@@ -208,7 +208,7 @@ describe('QR on the clock', () => {
       const extra = planned.shift() ?? random;
       await route.continue({ headers: { ...route.request().headers(), ...extra } });
     });
-    const t = trackRequests(page, isStatus);
+    const t = await trackRequests(page, STATUS_PATH);
     /** What each status request got, in the order sent: 'ok' (answered 200) or 'failed'. */
     const outcomes: string[] = [];
     const order = new Map<Request, number>();

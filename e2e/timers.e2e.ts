@@ -1,9 +1,9 @@
 // The transfer's timing on Playwright's clock (spec core §4 "Transfer", §9): a 20 s status interval with one
 // request in flight, the 10 minute wait, three 5 minute extensions, and the expiry at validity + 5 minutes.
 import { describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  checkoutBase, hideServerDate, openPay, pauseClock, payFields, sandboxPayment, settle, sleep, storeBase, storeResults, trackRequests, transfer, txnRef,
+  hideServerDate, openPay, pauseClock, payFields, sandboxPayment, settle, sleep, storeBase, storeResults, trackRequests, transfer, txnRef,
   useBrowser, watchTimer,
 } from './helpers';
 
@@ -12,13 +12,12 @@ const MINUTE_MS = 60_000;
 
 const b = useBrowser();
 
-const isStatus = (r: Request) => r.url().startsWith(`${checkoutBase()}${STATUS_PATH}`);
 
 /** A transfer payment on the waiting screen with the page's clock paused just before "I have transferred". */
 async function waitingOnPausedClock(page: Page, ref: string) {
   await page.clock.install();
   await hideServerDate(page);
-  const t = trackRequests(page, isStatus);
+  const t = await trackRequests(page, STATUS_PATH);
   await openPay(page, payFields(ref, { channels: 'TRANSFER' }));
   await transfer.waitForAccount(page);
   await pauseClock(page);

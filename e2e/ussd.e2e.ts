@@ -32,7 +32,6 @@ interface StatusCall {
 }
 
 const pathOf = (r: Request) => new URL(r.url()).pathname;
-const isStatus = (r: Request) => pathOf(r) === STATUS_PATH;
 
 /** A USSD-only payment: the lone channel opens by itself, on its bank list once the banks are in. */
 async function openUssd(page: Page, label: string, extra: Record<string, string> = {}): Promise<string> {
@@ -307,7 +306,7 @@ describe('USSD timers and faults', () => {
         );
       };
     }, STATUS_PATH);
-    const t = trackRequests(page, isStatus);
+    const t = await trackRequests(page, STATUS_PATH);
     const ref = await openUssd(page, label);
     await bankSelect(page).selectOption(GTB.cbnCode);
     await pauseClock(page);
