@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import {
   MERCHANT_NAME, RESULT_FIELDS, TEST_CARDS, cancelToStore, card, checkoutBase, expectAccessible, expectDeliveredOnce, expectFailureView,
-  futureExpiry, hideServerDate, openPay, payFields, sandboxPayment, storeResults, txnRef, useBrowser, watchResultScreens,
+  futureExpiry, hideServerDate, openPay, pauseClock, payFields, sandboxPayment, storeResults, txnRef, useBrowser, watchResultScreens,
   whenHydrated, withFaultHeaders,
 } from './helpers';
 
@@ -142,7 +142,7 @@ describe('OTP resend on the clock', () => {
     const ref = await openCard(page, 'card-resend');
     await card.enter(page, TEST_CARDS.otp);
     await page.getByRole('heading', { name: 'Enter OTP' }).waitFor();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await pauseClock(page);
     const countdown = page.getByRole('timer');
     await expect.poll(() => countdown.textContent()).toMatch(/^Resend OTP in 00:5\d$/);
     const resend = page.getByRole('button', { name: 'Resend OTP' });

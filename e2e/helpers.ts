@@ -430,8 +430,19 @@ export interface RequestTrack {
   sentAt: number[];
 }
 
-/** Counts the page's requests that match, and how many were ever in flight at once. */
-export function trackRequests(page: Page, matches: (r: Request) => boolean): RequestTrack {
+/** What the page itself counts of the tracked requests (trackRequests): how many it sent, how many it has not read the answer of. */
+interface PageFetches {
+  sent: number;
+  unread: number;
+}
+
+/**
+ * Counts the page's requests to an API path, and how many were ever in flight at once. The page counts them too
+ * (settle waits on both): Playwright reports a request to the test a little after the page sent it, and the
+ * page reads an answer a little after Playwright saw it end, both in real time, which a loaded machine stretches.
+ */
+export async function trackRequests(page: Page, path: string): Promise<RequestTrack> {
+  const matches = (r: Request) => new URL(r.url()).pathname === path;
   const t: RequestTrack = { sent: [], inFlight: 0, maxInFlight: 0, elapsedMs: 0, sentAt: [] };
   page.on('request', (r) => {
     if (!matches(r)) return;
@@ -445,23 +456,95 @@ export function trackRequests(page: Page, matches: (r: Request) => boolean): Req
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
+  await page.addInitScript((tracked) => {
+    const counts: PageFetches = { sent: 0, unread: 0 };
+    (window as unknown as { __ojaTracked: PageFetches }).__ojaTracked = counts;
+    const send = window.fetch;
+    window.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      if (url.pathname !== tracked) return send(input, init);
+      counts.sent += 1;
+      counts.unread += 1;
+      let read = false;
+      const onRead = () => {
+        if (read) return;
+        read = true;
+        counts.unread -= 1;
+      };
+      return send(input, init).then(
+        (res) => {
+          // Read once its body is (the client reads every answer's), or when the request fails.
+          for (const k of ['json', 'text', 'arrayBuffer', 'blob'] as const) {
+            const body = (res[k] as () => Promise<unknown>).bind(res);
+            (res as unknown as Record<string, () => Promise<unknown>>)[k] = () => body().finally(onRead);
+          }
+          return res;
+        },
+        (e) => {
+          onRead();
+          throw e;
+        },
+      );
+    };
+  }, path);
   return t;
 }
 
-/** Real time the page gets to handle an answer (read and parse it, schedule the next request) on a slow machine, ms. */
-const HANDLE_ANSWER_MS = 80;
-
-/** Waits (in real time) until no tracked request is in flight and the page has handled the last answer. */
+/**
+ * Waits (in real time) until no tracked request is in flight, the test has heard of every request the page sent,
+ * and the page has read every answer: the rest of its handling (scheduling the next request) runs in that same
+ * task, so it is done before the test's next step reaches the page.
+ */
 export async function settle(page: Page, t: { inFlight: number; sent?: number[] }): Promise<void> {
   for (let i = 0; i < 500 && t.inFlight > 0; i += 1) await sleep(20);
   expect(t.inFlight).toBe(0);
-  // A request since the last settle: give the page's answer handling real time before the clock moves on.
-  const seen = t.sent?.length ?? 0;
-  if (seen !== settledCounts.get(t)) {
-    settledCounts.set(t, seen);
-    await sleep(HANDLE_ANSWER_MS);
-  }
-  // Let the page's promise chain after the answer run (it schedules the next request).
-  await page.evaluate(() => new Promise((r) => queueMicrotask(() => r(null))));
+  await expect
+    .poll(async () => {
+      const counts = await page.evaluate(() => (window as unknown as { __ojaTracked?: PageFetches }).__ojaTracked ?? null);
+      // Another page (the store's, after the checkout returned to it) tracks nothing.
+      return counts === null || (counts.unread === 0 && (t.sent === undefined || counts.sent === t.sent.length));
+    }, { timeout: UI_TIMEOUT_MS, interval: 20 })
+    .toBe(true);
 }
-const settledCounts = new WeakMap<object, number>();
+
+/** What the countdown (role="timer") showed, and the text around it, at one change of the page. */
+export interface TimerView {
+  timer: string;
+  text: string;
+}
+
+/**
+ * Records, from inside the page, the countdown and the text around it at every change of the page's content, so a
+ * state that lasts one render (between two of the test's reads) is seen too. Read with `views()`, which empties
+ * the record.
+ */
+export async function watchTimer(page: Page): Promise<{ views(): Promise<TimerView[]> }> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __ojaTimerViews: TimerView[] };
+    w.__ojaTimerViews = [];
+    new MutationObserver(() => {
+      const timer = document.querySelector('[role="timer"]');
+      if (timer) w.__ojaTimerViews.push({ timer: timer.textContent ?? '', text: document.querySelector('main')?.textContent ?? '' });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return {
+    views: () => page.evaluate(() => (window as unknown as { __ojaTimerViews: TimerView[] }).__ojaTimerViews.splice(0)),
+  };
+}
+
+/**
+ * Pauses the page's running fake clock a second ahead of its time, and answers where it stopped. Reading the
+ * page's time and pausing are two round trips: on a loaded machine more than that second may pass between them,
+ * and Playwright refuses to pause in the past (the clock, stopped by then, is read again).
+ */
+export async function pauseClock(page: Page, aheadMs = 1_000): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    const at = (await page.evaluate(() => Date.now())) + aheadMs;
+    try {
+      await page.clock.pauseAt(at);
+      return at;
+    } catch (e) {
+      if (attempt >= 3 || !String(e).includes('Cannot fast-forward to the past')) throw e;
+    }
+  }
+}

@@ -2,10 +2,10 @@
 // sandbox, the web's five-digit code and the phone's deep links, the status page's 5 s polling, its 5 minute
 // wait taken once more, the code's 15 minutes, failures and faults; what reaches the store.
 import { describe, expect, it } from 'vitest';
-import type { Page, Request, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import {
-  RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, openPay, payFields, sandboxPayment, settle, simulate, sleep,
-  storeBase, storeResults, trackRequests, txnRef, useBrowser, whenHydrated,
+  RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, openPay, pauseClock, payFields, sandboxPayment, settle, simulate, sleep,
+  storeBase, storeResults, trackRequests, txnRef, useBrowser, watchTimer, whenHydrated,
 } from './helpers';
 
 const BASE_PATH = '/payment/pay-with-app';
@@ -18,7 +18,6 @@ const PHONE = { viewport: { width: 390, height: 844 } };
 const b = useBrowser();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-const isStatus = (r: Request) => r.url().startsWith(`${checkoutBase()}${STATUS_PATH}`);
 
 /** A payment offering only Pay with App: it opens by itself, asks for a token and a code, and shows the device's page. */
 async function open(page: Page, label: string): Promise<string> {
@@ -53,11 +52,10 @@ async function statusOnPausedClock(page: Page, label: string, routeStatus?: (rou
   await page.clock.install();
   await hideServerDate(page);
   if (routeStatus) await page.route((url) => url.pathname === STATUS_PATH, routeStatus);
-  const t = trackRequests(page, isStatus);
+  const t = await trackRequests(page, STATUS_PATH);
   const ref = await open(page, label);
   await codeShown(page, ref);
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1_000);
+  await pauseClock(page);
   await confirm(page);
   return { ref, t };
 }
@@ -204,8 +202,7 @@ describe('Pay with App timers', () => {
     await hideServerDate(page);
     const ref = await open(page, 'pwa-code-expiry');
     await codeShown(page, ref);
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 1_000);
+    await pauseClock(page);
     // The code has been on screen for a moment: what is left, as shown (whole seconds, rounded up).
     const shown = /^00h (\d\d)m (\d\d)s$/.exec((await timerText(page)) ?? '');
     const left = (Number(shown![1]) * 60 + Number(shown![2])) * 1_000;
@@ -269,10 +266,13 @@ describe('Pay with App timers', () => {
     // axe waits on timers: the clock runs for it, then stops again.
     await page.clock.resume();
     await expectAccessible(page, 'the status page timed out');
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await pauseClock(page);
+    // From the click on, every render shows the new 5 minutes, never the old 00:00 without the prompt.
+    const watch = await watchTimer(page);
     await waitMore.click();
     await prompt.waitFor({ state: 'detached' });
     expect(await timerText(page)).toBe('05:00');
+    expect((await watch.views()).map((v) => v.timer)).not.toContain('00:00');
     await page.clock.fastForward(5 * MINUTE_MS - 1_000);
     await sleep(300);
     expect(await page.getByRole('heading', { name: 'Transaction Expired' }).count()).toBe(0);

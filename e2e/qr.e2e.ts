@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import {
-  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, holdStoreReturn, openPay, payFields,
-  postPayFromStore, sandboxPayment, settle, simulate, sleep, storeBase, storeResults, trackRequests, txnRef, useBrowser,
+  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, holdStoreReturn, openPay, pauseClock,
+  payFields, postPayFromStore, sandboxPayment, settle, simulate, sleep, storeBase, storeResults, trackRequests, txnRef, useBrowser,
   watchResultScreens, whenHydrated, withFaultHeaders,
 } from './helpers';
 
@@ -152,10 +152,9 @@ describe('QR on the clock', () => {
     const page = await b.newPage();
     await page.clock.install();
     await hideServerDate(page);
-    const t = trackRequests(page, isStatus);
+    const t = await trackRequests(page, STATUS_PATH);
     const { ref } = await openQr(page, 'qr-cadence');
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 1_000);
+    await pauseClock(page);
     await settled(page, t);
     const before = t.sent.length;
 
@@ -209,7 +208,7 @@ describe('QR on the clock', () => {
       const extra = planned.shift() ?? random;
       await route.continue({ headers: { ...route.request().headers(), ...extra } });
     });
-    const t = trackRequests(page, isStatus);
+    const t = await trackRequests(page, STATUS_PATH);
     /** What each status request got, in the order sent: 'ok' (answered 200) or 'failed'. */
     const outcomes: string[] = [];
     const order = new Map<Request, number>();
@@ -224,8 +223,7 @@ describe('QR on the clock', () => {
     });
     const seen = await watchResultScreens(page);
     const { ref } = await openQr(page, 'qr-faults');
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 1_000);
+    await pauseClock(page);
 
     const step = async () => {
       t.elapsedMs += 1_000;

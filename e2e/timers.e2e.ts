@@ -1,10 +1,10 @@
 // The transfer's timing on Playwright's clock (spec core §4 "Transfer", §9): a 20 s status interval with one
 // request in flight, the 10 minute wait, three 5 minute extensions, and the expiry at validity + 5 minutes.
 import { describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  checkoutBase, hideServerDate, openPay, payFields, sandboxPayment, settle, sleep, storeBase, storeResults, trackRequests, transfer, txnRef,
-  useBrowser,
+  hideServerDate, openPay, pauseClock, payFields, sandboxPayment, settle, sleep, storeBase, storeResults, trackRequests, transfer, txnRef,
+  useBrowser, watchTimer,
 } from './helpers';
 
 const STATUS_PATH = '/api/v1/virtualaccount/status';
@@ -12,17 +12,15 @@ const MINUTE_MS = 60_000;
 
 const b = useBrowser();
 
-const isStatus = (r: Request) => r.url().startsWith(`${checkoutBase()}${STATUS_PATH}`);
 
 /** A transfer payment on the waiting screen with the page's clock paused just before "I have transferred". */
 async function waitingOnPausedClock(page: Page, ref: string) {
   await page.clock.install();
   await hideServerDate(page);
-  const t = trackRequests(page, isStatus);
+  const t = await trackRequests(page, STATUS_PATH);
   await openPay(page, payFields(ref, { channels: 'TRANSFER' }));
   await transfer.waitForAccount(page);
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1_000);
+  await pauseClock(page);
   await page.getByRole('button', { name: 'I have transferred' }).click();
   await page.getByRole('heading', { name: 'Confirming your transfer' }).waitFor();
   return t;
@@ -77,11 +75,15 @@ describe('Transfer timers', () => {
     await page.getByText('3 extension(s) left').waitFor();
     expect(await timerText(page)).toBe('00:00');
 
-    // 10 minutes so far; three extensions of 5.
+    // 10 minutes so far; three extensions of 5. From the click on, every render shows the new 5 minutes (never
+    // the old 00:00 with the next prompt, for a frame a slower machine lets the test see).
+    const watch = await watchTimer(page);
     for (let used = 1; used <= 3; used += 1) {
+      await watch.views();
       await extend.click();
       await notYet.waitFor({ state: 'detached' });
       expect(await timerText(page)).toBe('05:00');
+      expect((await watch.views()).map((v) => v.timer)).not.toContain('00:00');
       await page.clock.fastForward(5 * MINUTE_MS);
       if (used < 3) {
         await notYet.waitFor();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request, Route } from 'playwright-core';
 import {
-  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, holdStoreReturn, openPay, payFields, sandboxPayment,
+  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, holdStoreReturn, openPay, pauseClock, payFields, sandboxPayment,
   settle, simulate, sleep, storeBase, storeResults, trackRequests, txnRef, useBrowser, watchResultScreens, whenHydrated,
 } from './helpers';
 
@@ -32,7 +32,6 @@ interface StatusCall {
 }
 
 const pathOf = (r: Request) => new URL(r.url()).pathname;
-const isStatus = (r: Request) => pathOf(r) === STATUS_PATH;
 
 /** A USSD-only payment: the lone channel opens by itself, on its bank list once the banks are in. */
 async function openUssd(page: Page, label: string, extra: Record<string, string> = {}): Promise<string> {
@@ -308,11 +307,10 @@ describe('USSD timers and faults', () => {
         );
       };
     }, STATUS_PATH);
-    const t = trackRequests(page, isStatus);
+    const t = await trackRequests(page, STATUS_PATH);
     const ref = await openUssd(page, label);
     await bankSelect(page).selectOption(GTB.cbnCode);
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 1_000);
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await dialCode(page);
     await settle(page, t);

@@ -8,6 +8,7 @@ export * from './money';
 export * from './i18n';
 export * from './http';
 export * from './clock';
+export * from './lazyCall';
 export * from './pageData';
 export { coreMessages } from './messages';
 export * from './state/checkout';

@@ -1,4 +1,5 @@
-import { defineChannel } from '@oja/core';
+import { defineChannel, lazyCall } from '@oja/core';
+import type { StatusContext } from '@oja/core';
 import { messages } from './messages';
 import { CardIcon } from './CardIcon';
 
@@ -23,7 +24,7 @@ export const card = defineChannel({
   status: {
     intervalMs: CARDINAL_POLL_MS,
     pendingCodes: ['T1'],
-    check: (ctx) => import('./api').then((api) => api.cardinalStatusAnswer(ctx)),
+    check: lazyCall(() => import('./api'), (api, ctx: StatusContext) => api.cardinalStatusAnswer(ctx)),
   },
   messages,
 });

@@ -1,4 +1,5 @@
-import { defineChannel, isOffered } from '@oja/core';
+import { defineChannel, isOffered, lazyCall } from '@oja/core';
+import type { StatusContext } from '@oja/core';
 import { messages } from './messages';
 import { PayWithAppIcon } from './PayWithAppIcon';
 import { STATUS_POLL_MS, STATUS_RETRY_MS } from './constants';
@@ -16,7 +17,7 @@ export const payWithApp = defineChannel({
   row: { icon: PayWithAppIcon, title: 'pay-with-app.row.title', description: 'pay-with-app.row.description' },
   screen: () => import('./Screen'),
   // The request carries the bearer token held by the screen's state (api.ts reads it there).
-  status: { intervalMs: STATUS_POLL_MS, retryMs: STATUS_RETRY_MS, check: (ctx) => import('./api').then((api) => api.checkStatus(ctx)) },
+  status: { intervalMs: STATUS_POLL_MS, retryMs: STATUS_RETRY_MS, check: lazyCall(() => import('./api'), (api, ctx: StatusContext) => api.checkStatus(ctx)) },
   messages,
 });
 

@@ -1,4 +1,5 @@
-import { defineChannel, isOffered } from '@oja/core';
+import { defineChannel, isOffered, lazyCall } from '@oja/core';
+import type { StatusContext } from '@oja/core';
 import { messages } from './messages';
 import { TransferIcon } from './TransferIcon';
 import { PENDING_CODES, STATUS_POLL_MS } from './constants';
@@ -14,7 +15,7 @@ export const transfer = defineChannel({
   screen: () => import('./Screen'),
   // The calls load with the screen, not on the initial route.
   prefetch: (ctx) => import('./api').then((api) => api.generateAccount(ctx.http, ctx.props, ctx.signal)),
-  status: { intervalMs: STATUS_POLL_MS, pendingCodes: PENDING_CODES, check: (ctx) => import('./api').then((api) => api.checkStatus(ctx)) },
+  status: { intervalMs: STATUS_POLL_MS, pendingCodes: PENDING_CODES, check: lazyCall(() => import('./api'), (api, ctx: StatusContext) => api.checkStatus(ctx)) },
   messages,
   cancelDialog: { subtitle: 'transfer.cancelSubtitle', close: 'transfer.cancelClose' },
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLayoutEffect } from 'react';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { COUNTDOWN_TICK_MS, formatHms, formatMmSs, remainingMs, useCountdown } from './countdown';
 import { setServerOffset } from '../clock';
@@ -143,6 +144,27 @@ describe('useCountdown', () => {
     expect(result.current).toBe(300_000);
     await tick(300_000);
     expect(onEnd).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts a new deadline from the render that brings it: never a frame of the old time left', async () => {
+    // What each committed render returned: a stale 0 beside a fresh extension would show "00:00" and the
+    // screen's run-out prompt for a frame (a payer and a screen reader see it; a test on a slow machine too).
+    const committed: number[] = [];
+    const { rerender } = renderHook(
+      ({ deadline }) => {
+        const left = useCountdown(deadline);
+        useLayoutEffect(() => void committed.push(left));
+        return left;
+      },
+      { initialProps: { deadline: T0 + 1_000 } },
+    );
+    await tick(1_000);
+    expect(committed.at(-1)).toBe(0);
+    committed.length = 0;
+    rerender({ deadline: T0 + 1_000 + 300_000 });
+    await tick(0);
+    expect(committed).not.toContain(0);
+    expect(committed.at(-1)).toBe(300_000);
   });
 
   it('calls the latest onEnd', async () => {

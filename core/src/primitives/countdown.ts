@@ -15,7 +15,14 @@ export function remainingMs(deadline: number, now: number = serverNow()): number
  * shows the right time when it wakes.
  */
 export function useCountdown(deadline: number | null, onEnd?: () => void): number {
-  const [left, setLeft] = useState(() => (deadline === null ? 0 : remainingMs(deadline)));
+  const [shown, setShown] = useState(() => ({ deadline, left: deadline === null ? 0 : remainingMs(deadline) }));
+  // A new deadline is counted from this very render: the time left of the old one (0 once it ran out) would show
+  // for a frame, with whatever the screen shows at zero (a prompt, an announcement) beside the new deadline.
+  let left = shown.left;
+  if (!Object.is(shown.deadline, deadline)) {
+    left = deadline === null ? 0 : remainingMs(deadline);
+    setShown({ deadline, left });
+  }
   const onEndRef = useRef(onEnd);
   onEndRef.current = onEnd;
   useEffect(() => {
@@ -24,7 +31,7 @@ export function useCountdown(deadline: number | null, onEnd?: () => void): numbe
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
       const ms = remainingMs(deadline);
-      setLeft(ms);
+      setShown({ deadline, left: ms });
       if (ms === 0) {
         if (!ended) { ended = true; onEndRef.current?.(); }
         return;

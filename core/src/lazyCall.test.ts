@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest';
+import { lazyCall } from './lazyCall';
+
+describe('lazyCall', () => {
+  it('loads the module once, on the first call', async () => {
+    const load = vi.fn(() => Promise.resolve({ twice: (n: number) => Promise.resolve(n * 2) }));
+    const twice = lazyCall(load, (m, n: number) => m.twice(n));
+    expect(load).not.toHaveBeenCalled();
+    expect(await Promise.all([twice(1), twice(2)])).toEqual([2, 4]);
+    expect(await twice(3)).toBe(6);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('once loaded, calls in the caller\'s task', async () => {
+    const calls: number[] = [];
+    const record = lazyCall(() => Promise.resolve({}), (_m, n: number) => {
+      calls.push(n);
+      return Promise.resolve(n);
+    });
+    await record(1);
+    void record(2);
+    expect(calls).toEqual([1, 2]);
+  });
+
+  it('loads again after a failed load', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValue({ v: 7 });
+    const read = lazyCall(load, (m: { v: number }) => Promise.resolve(m.v));
+    await expect(read()).rejects.toThrow('chunk failed');
+    expect(await read()).toBe(7);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('turns a throw into a rejection', async () => {
+    const fail = lazyCall(() => Promise.resolve({}), () => {
+      throw new Error('bad');
+    });
+    await expect(fail()).rejects.toThrow('bad');
+    await expect(fail()).rejects.toThrow('bad');
+  });
+});
