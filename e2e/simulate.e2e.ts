@@ -71,7 +71,7 @@ describe('Simulate success answers at once', () => {
     const seen = await watchResultScreens(page);
     const ref = txnRef(`sim-${channels.toLowerCase()}`);
     const isStatus = (r: Request) => new URL(r.url()).pathname === statusPath;
-    const status = trackRequests(page, isStatus);
+    const status = await trackRequests(page, statusPath);
     const firstStatus = page.waitForResponse((r) => isStatus(r.request()));
     expect(await openPay(page, payFields(ref, { channels }))).toBe(200);
     await toWaiting(page);
