@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { lazyCall } from './lazyCall';
+import { lazyCall, preloadStatusCheck } from './lazyCall';
 
 describe('lazyCall', () => {
   it('loads the module once, on the first call', async () => {
@@ -36,5 +36,33 @@ describe('lazyCall', () => {
     });
     await expect(fail()).rejects.toThrow('bad');
     await expect(fail()).rejects.toThrow('bad');
+  });
+
+  it('preload() loads the module ahead, so that the first call, too, runs in the caller\'s task', async () => {
+    const load = vi.fn(() => Promise.resolve({}));
+    const calls: number[] = [];
+    const record = lazyCall(load, (_m, n: number) => {
+      calls.push(n);
+      return Promise.resolve(n);
+    });
+    await record.preload();
+    void record(1);
+    expect(calls).toEqual([1]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('preload() swallows a failed load, and the next call tries again', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValue({ v: 7 });
+    const read = lazyCall(load, (m: { v: number }) => Promise.resolve(m.v));
+    await expect(read.preload()).resolves.toBeUndefined();
+    expect(await read()).toBe(7);
+  });
+
+  it('preloadStatusCheck preloads a lazyCall and leaves a plain function alone', async () => {
+    const load = vi.fn(() => Promise.resolve({}));
+    preloadStatusCheck(lazyCall(load, () => Promise.resolve(1)));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(() => preloadStatusCheck(() => Promise.resolve(1))).not.toThrow();
+    expect(() => preloadStatusCheck(undefined)).not.toThrow();
   });
 });

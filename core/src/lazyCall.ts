@@ -4,10 +4,24 @@
  * module already loaded still resolves a task later, so the poller's request would leave one turn after its
  * timer, time enough for the page (or a test's clock) to move on.
  */
-export function lazyCall<M, A extends unknown[], R>(load: () => Promise<M>, call: (module: M, ...args: A) => Promise<R>): (...args: A) => Promise<R> {
+export type LazyCall<A extends unknown[], R> = ((...args: A) => Promise<R>) & {
+  /** Loads the module now (a screen that will call soon), so that the first call, too, leaves in its caller's task. */
+  preload(): Promise<void>;
+};
+
+export function lazyCall<M, A extends unknown[], R>(load: () => Promise<M>, call: (module: M, ...args: A) => Promise<R>): LazyCall<A, R> {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
-  return (...args) => {
+  // A failed load (a network error fetching the chunk) is tried again on the next call.
+  const ensure = () =>
+    (loading ??= load().then(
+      (m) => (loaded = m),
+      (e: unknown) => {
+        loading = undefined;
+        throw e;
+      },
+    ));
+  const fn = (...args: A): Promise<R> => {
     if (loaded !== undefined) {
       try {
         return call(loaded, ...args);
@@ -15,14 +29,18 @@ export function lazyCall<M, A extends unknown[], R>(load: () => Promise<M>, call
         return Promise.reject(e);
       }
     }
-    // A failed load (a network error fetching the chunk) is tried again on the next call.
-    loading ??= load().then(
-      (m) => (loaded = m),
-      (e: unknown) => {
-        loading = undefined;
-        throw e;
-      },
-    );
-    return loading.then((m) => call(m, ...args));
+    return ensure().then((m) => call(m, ...args));
   };
+  return Object.assign(fn, {
+    preload: () => ensure().then(
+      () => undefined,
+      () => undefined,
+    ),
+  });
+}
+
+/** Loads a channel's status check ahead of its first request, when the check is a lazyCall; anything else is left alone. */
+export function preloadStatusCheck(check: unknown): void {
+  const preload = (check as Partial<LazyCall<unknown[], unknown>> | undefined)?.preload;
+  if (typeof preload === 'function') void preload();
 }

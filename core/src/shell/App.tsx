@@ -18,6 +18,7 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { body, button, cancelArea, card, demoArea, muted, page, secondaryButton } from '../ui/styles';
 import { preloadScreen, useLazyScreen } from './lazyScreen';
 import { PageEffects } from './PageEffects';
+import { preloadStatusCheck } from '../lazyCall';
 import { ScreenHydrated } from './hydration';
 
 export interface AppProps {
@@ -93,6 +94,8 @@ function ChannelRoute({ plugin }: { plugin: ChannelPlugin }) {
   useEffect(() => {
     // A direct visit (link before hydration, reload, back button) makes this the ongoing channel.
     if (c.state.channel !== plugin.id) c.state.channel = plugin.id;
+    // The status calls load with the screen, not at the first status request: that request then leaves on time.
+    preloadStatusCheck(plugin.status?.check);
   }, [c, plugin]);
   const Screen = useLazyScreen(plugin.id, plugin.screen!);
   return (
