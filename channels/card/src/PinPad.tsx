@@ -7,6 +7,13 @@ import { cardFlow, submitPin } from './flow';
 import { shuffledDigits, validatePin } from './rules';
 
 /** Vibration per tap, ms (spec core §9). */
+
+/** Has the payer touched the page yet? Browsers without the User Activation API are taken at their word. */
+export function canVibrate(nav: Navigator = navigator): boolean {
+  const activation = (nav as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  return activation ? activation.hasBeenActive : true;
+}
+
 export const TAP_VIBRATION_MS = 30;
 const PIN_LENGTH = 4;
 
@@ -44,7 +51,8 @@ export function PinPad({ digits: given }: PinPadProps) {
   const error = submitted ? validatePin(pin) : null;
 
   const tap = (d: string) => {
-    navigator.vibrate?.(TAP_VIBRATION_MS);
+    // Only after a real tap on the page: Chromium blocks (and logs) vibrations before any, e.g. a scripted click.
+    if (canVibrate()) navigator.vibrate?.(TAP_VIBRATION_MS);
     setPin((p) => (p.length < PIN_LENGTH ? p + d : p));
   };
   const authorize = () => {

@@ -10,7 +10,7 @@ import { seedFlow } from './flow';
 import type { FlowSeed } from './flow';
 import { frameUrl, DEVICE_COLLECTION_MS } from './Cardinal';
 import { CODE_SENT_MS, OTP_RESEND_MS } from './Otp';
-import { TAP_VIBRATION_MS } from './PinPad';
+import { canVibrate, TAP_VIBRATION_MS } from './PinPad';
 import { shuffledDigits } from './rules';
 import { openPin, openSecureData } from './sandboxCrypto';
 import { messages } from './messages';
@@ -305,6 +305,13 @@ describe('PIN pad', () => {
     expect(order).toEqual(shuffledDigits(() => 0));
     expect(order).not.toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect([...order].sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+  });
+
+  it('vibrates only once the payer has touched the page (no blocked vibration for a scripted click)', () => {
+    const nav = (hasBeenActive?: boolean) => (hasBeenActive === undefined ? {} : { userActivation: { hasBeenActive } }) as unknown as Navigator;
+    expect(canVibrate(nav(false))).toBe(false);
+    expect(canVibrate(nav(true))).toBe(true);
+    expect(canVibrate(nav())).toBe(true);
   });
 
   it('vibrates 30 ms per tap and takes at most 4 digits', async () => {
