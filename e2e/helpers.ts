@@ -128,29 +128,25 @@ export async function openPay(page: Page, fields: Record<string, string>): Promi
   return res?.status() ?? 0;
 }
 
+/** Submits a form POST of these fields from the page as it is (no script of the page needed, as a plain form). */
+export function submitForm(page: Page, action: string, fields: Record<string, string>): Promise<void> {
+  return page.evaluate(
+    ({ action, fields }) => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = action;
+      for (const [name, value] of Object.entries(fields)) form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+      document.body.append(form);
+      form.submit();
+    },
+    { action, fields },
+  );
+}
+
 /** Starts a payment the way a merchant page does: a form POST from the store's origin. */
 export async function postPayFromStore(page: Page, fields: Record<string, string>): Promise<void> {
   await page.goto(`${storeBase()}/`);
-  await Promise.all([
-    page.waitForURL(`${checkoutBase()}/**`),
-    page.evaluate(
-      ({ action, fields }) => {
-        const form = document.createElement('form');
-        form.method = 'POST';
-        form.action = action;
-        for (const [name, value] of Object.entries(fields)) {
-          const input = document.createElement('input');
-          input.type = 'hidden';
-          input.name = name;
-          input.value = value;
-          form.appendChild(input);
-        }
-        document.body.appendChild(form);
-        form.submit();
-      },
-      { action: `${checkoutBase()}/pay`, fields },
-    ),
-  ]);
+  await Promise.all([page.waitForURL(`${checkoutBase()}/**`), submitForm(page, `${checkoutBase()}/pay`, fields)]);
 }
 
 /** Starts a payment from the store's product page with its own form; answers the store's txn_ref. */

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   card, checkoutBase, expectAccessible, MERCHANT_CODE, MERCHANT_NAME, openPay, payFields, sandboxPayment, simulate, sleep, storeBase,
-  TEST_CARDS, txnRef, useBrowser,
+  submitForm, TEST_CARDS, txnRef, useBrowser,
 } from './helpers';
 
 /** The checkout server's grace after the payer leaves before it cancels, ms (scripts/server/checkout-server.ts). */
@@ -41,17 +41,7 @@ describe('POST /pay of a reference already paid', () => {
     await page.goto(`${storeBase()}/`);
     // As a merchant's page starts a payment: a form POST from the store's origin.
     const response = page.waitForResponse((r) => r.url() === `${checkoutBase()}/pay`);
-    await page.evaluate(
-      ({ action, fields }) => {
-        const form = document.createElement('form');
-        form.method = 'POST';
-        form.action = action;
-        for (const [name, value] of Object.entries(fields)) form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
-        document.body.append(form);
-        form.submit();
-      },
-      { action: `${checkoutBase()}/pay`, fields: payFields(ref, { channels: 'TRANSFER' }) },
-    );
+    await submitForm(page, `${checkoutBase()}/pay`, payFields(ref, { channels: 'TRANSFER' }));
     expect((await response).status()).toBe(409);
     await page.getByRole('heading', { level: 1, name: 'This payment has already been paid' }).waitFor();
     await page.getByText(`${MERCHANT_NAME} has already received this payment (reference ${ref}). Nothing more has been charged.`).waitFor();
@@ -120,17 +110,7 @@ describe("other sites cannot drive the sandbox's controls", () => {
     );
     expect(statuses).toHaveLength(3);
     const answered = page.waitForResponse((r) => r.url() === `${checkoutBase()}/sandbox/simulate`);
-    await page.evaluate(
-      ({ action, fields }) => {
-        const form = document.createElement('form');
-        form.method = 'POST';
-        form.action = action;
-        for (const [name, value] of Object.entries(fields)) form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
-        document.body.append(form);
-        form.submit();
-      },
-      { action: `${checkoutBase()}/sandbox/simulate`, fields: { merchant_code: MERCHANT_CODE, txn_ref: ref, outcome: 'success' } },
-    );
+    await submitForm(page, `${checkoutBase()}/sandbox/simulate`, { merchant_code: MERCHANT_CODE, txn_ref: ref, outcome: 'success' });
     expect((await answered).status()).toBe(403);
   }
 
