@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, isComplete, messageKeyForCode, messageKeyForFailure, CODE_ALREADY_PAID, failureMessageKey } from './codes';
+import { classify, isComplete, messageKeyForCode, messageKeyForFailure, CODE_ALREADY_PAID, failureMessageKey, isRefusedAsPaid } from './codes';
 import { HttpError } from './http';
 import { createI18n } from './i18n';
 import { coreMessages } from './messages';
@@ -129,5 +129,7 @@ describe('failureMessageKey', () => {
     expect(failureMessageKey(null, 'x')).toBe('x');
     expect(failureMessageKey(new Error('plain'), 'x')).toBe('x');
     expect(messageKeyForCode(CODE_ALREADY_PAID)).toBe('core.error.alreadyPaid');
+    expect(isRefusedAsPaid(new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID }))).toBe(true);
+    expect(isRefusedAsPaid(new HttpError('Network error', 'network'))).toBe(false);
   });
 });

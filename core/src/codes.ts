@@ -63,7 +63,7 @@ export const HTTP_TOO_MANY_REQUESTS = 429;
  */
 export function messageKeyForFailure(error: unknown): string {
   // Refused because the payment was paid meanwhile (another tab): say so before anything else.
-  if (failureMessageKey(error, '')) return 'core.error.alreadyPaid';
+  if (isRefusedAsPaid(error)) return 'core.error.alreadyPaid';
   if (!(error instanceof HttpError)) return 'core.error.default';
   if (error.code === 'http' && error.status === HTTP_TOO_MANY_REQUESTS) return 'core.error.tryAgainLater';
   if (error.code === 'network') return 'core.error.network';
@@ -76,7 +76,11 @@ export function messageKeyForFailure(error: unknown): string {
  * tab, another channel: HTTP 409 with CODE_ALREADY_PAID), otherwise the caller's own choice.
  */
 export function failureMessageKey(error: unknown, otherwise: string): string {
+  return isRefusedAsPaid(error) ? 'core.error.alreadyPaid' : otherwise;
+}
+
+/** Did the API refuse this call because the payment was paid meanwhile (HTTP 409 with CODE_ALREADY_PAID)? */
+export function isRefusedAsPaid(error: unknown): boolean {
   const body = (error as { body?: unknown } | null)?.body;
-  const paid = !!body && typeof body === 'object' && (body as { responseCode?: unknown }).responseCode === CODE_ALREADY_PAID;
-  return paid ? 'core.error.alreadyPaid' : otherwise;
+  return !!body && typeof body === 'object' && (body as { responseCode?: unknown }).responseCode === CODE_ALREADY_PAID;
 }

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { CODE_ALREADY_PAID, CODE_PENDING, CODE_SUCCESS, complete, failureMessageKey, go, HttpError, messageKeyForCode, serverNow } from '@oja/core';
+import { CODE_ALREADY_PAID, CODE_PENDING, CODE_SUCCESS, complete, failureMessageKey, go, isRefusedAsPaid, HttpError, messageKeyForCode, serverNow } from '@oja/core';
 import type { Checkout } from '@oja/core';
 import { authenticateCardinal, authenticateOtp, fetchBinConfiguration, makeBulkPayment, makePayment } from './api';
 import type { BinConfiguration, CardinalInfo, PayResponse, Sealed, WalletPaymentFields } from './api';
@@ -96,7 +96,7 @@ async function step<T>(c: Checkout, run: () => Promise<T>, onNetworkError: 'comp
   } catch (e) {
     if (e instanceof HttpError && e.code === 'aborted') return undefined;
     // Paid meanwhile (another tab, another channel): the API refused the attempt, and the payer is told so.
-    const paid = failureMessageKey(e, '') !== '';
+    const paid = isRefusedAsPaid(e);
     if (paid && onNetworkError === 'complete') complete(c, CODE_ALREADY_PAID, { messageKey: 'core.error.alreadyPaid' });
     else if (onNetworkError === 'complete') complete(c, '', { messageKey: 'core.error.default' });
     else f.error = failureMessageKey(e, e instanceof HttpError && e.code === 'timeout' ? 'card.error.timeout' : 'core.error.default');

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { proxy, useSnapshot } from 'valtio';
-import { CODE_EXPIRED, complete, completeIfPaid, failureMessageKey, registerMessages, useChannel, useCheckout } from '@oja/core';
+import { CODE_EXPIRED, complete, completeIfPaid, isRefusedAsPaid, registerMessages, useChannel, useCheckout } from '@oja/core';
 import { createAsyncSlot, resetSlot, runSlot, useCountdown, useStatusPolling } from '@oja/core/primitives';
 import type { AsyncSlot } from '@oja/core/primitives';
 import { generateCode, loadIssuers } from './api';
@@ -61,7 +61,7 @@ export default function UssdScreen() {
     void run(state.code, (signal) => generateCode(c.http, c.state.props, state.bankCode, signal)).then((code) => {
       if (code) state.stage = code.pushSent ? 'push' : 'dial';
       // Approved before "Change bank": no new code, the approval completes the payment (else the message says paid).
-      else if (failureMessageKey(state.code.error, '') !== '') void completeIfPaid(c, plugin);
+      else if (isRefusedAsPaid(state.code.error)) void completeIfPaid(c, plugin);
     });
   };
   const resend = () => {

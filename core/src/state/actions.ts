@@ -1,7 +1,7 @@
 import type { ChannelPlugin } from '../plugin';
 import type { Checkout, NotificationKind, StatusCheckOutcome, TransactionResponse } from './checkout';
 import { withSession } from './checkout';
-import { classify, CODE_CANCELLED, CODE_SUCCESS, failureMessageKey } from '../codes';
+import { classify, CODE_CANCELLED, CODE_SUCCESS, isRefusedAsPaid } from '../codes';
 import type { Locale } from '../i18n';
 
 /** Default toast duration, ms (spec core §9). */
@@ -96,7 +96,7 @@ export async function confirmCancel(c: Checkout, wait = (ms: number) => new Prom
     await c.http.post('/api/v1/pay/customerCancellation', { paymentId, customerCancellationReason: CANCEL_REASON_DIALOG });
   } catch (e) {
     // A paid payment is never reported cancelled.
-    if (failureMessageKey(e, '')) {
+    if (isRefusedAsPaid(e)) {
       c.state.cancelDialogOpen = false;
       c.state.cancelling = false;
       const plugin = c.state.channel ? c.registry.channel(c.state.channel) : undefined;
