@@ -12,6 +12,7 @@ export * from './lazyCall';
 export * from './pageData';
 export { coreMessages } from './messages';
 export * from './state/checkout';
+export * from './state/visit';
 export * from './state/actions';
 export * from './state/completion';
 export { ChangeMethodLink } from './ui/ChangeMethodLink';

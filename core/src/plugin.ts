@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { PaymentProps } from './props';
 import type { Messages } from './i18n';
 import type { SandboxPart } from './sandbox/types';
-import type { Http } from './http';
+import type { CallContext } from './state/visit';
 
 /** A screen module, loaded lazily with its stylesheet. */
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
@@ -13,11 +13,8 @@ export interface StatusAnswer {
   response: Record<string, unknown>;
 }
 
-export interface StatusContext {
-  props: PaymentProps;
-  http: Http;
-  signal: AbortSignal;
-}
+/** The status check's context: a channel call's (state/visit.ts). */
+export type StatusContext = CallContext;
 
 /** The channel's one status request; core's poller decides when it runs (STYLE §4). */
 export interface StatusCheck {

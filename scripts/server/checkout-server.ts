@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { BrandingPlugin, ChannelPlugin, Locale, PageEnv, PaymentProps, Registry } from '@oja/core';
-import { autoOpenChannel, availableChannels, createHttp, createRegistry, HttpError, localeFromAcceptLanguage, pickLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE, CODE_ALREADY_PAID } from '@oja/core';
+import { autoOpenChannel, availableChannels, Visits, createHttp, createRegistry, HttpError, localeFromAcceptLanguage, pickLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE, CODE_ALREADY_PAID } from '@oja/core';
 import { backoffDelay } from '@oja/core/primitives';
 import { isAlreadyPaid, pageHeaders, parsePayRequest, renderHomePage, renderPage, renderUnreachablePage, SANDBOX_FIELDS } from '@oja/core/server';
 import type { HomeTestCard, PayRequest } from '@oja/core/server';
@@ -221,7 +221,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     const plugin = route.channel ? registry.channel(route.channel) : undefined;
     if (plugin?.prefetch && props.responseCode === '00') {
       try {
-        prefetched[plugin.id] = await plugin.prefetch({ props, http: createHttp(apiBase()), signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS) });
+        prefetched[plugin.id] = await plugin.prefetch({ props, http: createHttp(apiBase()), signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS), visits: new Visits() });
       } catch {
         // The screen fetches for itself.
       }

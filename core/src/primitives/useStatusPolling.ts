@@ -30,7 +30,7 @@ export function useStatusPolling(plugin: ChannelPlugin, active: boolean, onFinal
     if (!active || !status) return;
     const pending = status.pendingCodes ?? DEFAULT_PENDING_CODES;
     const poller = createPoller<StatusAnswer>({
-      check: (signal) => status.check({ props: c.state.props, http: c.http, signal }),
+      check: (signal) => status.check({ props: c.state.props, http: c.http, signal, visits: c.visits }),
       intervalMs: status.intervalMs,
       retryMs: status.retryMs,
       isFinal: (a) => !pending.includes(a.code),

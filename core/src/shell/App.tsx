@@ -151,6 +151,13 @@ function BrandingRoute({ branding, screen }: { branding: BrandingPlugin; screen:
   );
 }
 
+/** The method list is shown again (the back button): the channels' visits end, as with "Change payment method". */
+function EndVisits() {
+  const c = useCheckout();
+  useEffect(() => c.visits.endAll(), [c]);
+  return null;
+}
+
 function RouteSwitch() {
   const c = useCheckout();
   const available = availableFor(c);
@@ -159,6 +166,7 @@ function RouteSwitch() {
     <Switch>
       <Route path={METHODS_PATH}>
         <MethodList channels={available} />
+        <EndVisits />
         <ScreenHydrated />
       </Route>
       {available
@@ -175,6 +183,7 @@ function RouteSwitch() {
       ))}
       <Route>
         <MethodList channels={available} />
+        <EndVisits />
         <ScreenHydrated />
       </Route>
     </Switch>
@@ -266,6 +275,8 @@ function Shell({ referrer }: { referrer?: string }) {
 export function App({ checkout, ssrPath, ssrSearch, referrer, locationHook, searchHook }: AppProps) {
   const { locale } = useSnapshot(checkout.state);
   const i18n = useMemo(() => createI18n(locale, allMessages(checkout.registry)), [checkout, locale]);
+  // The page goes (or a test unmounts it): every visit's calls stop.
+  useEffect(() => () => checkout.visits.endAll(), [checkout]);
   useEffect(() => {
     document.title = i18n.t('core.title');
   }, [i18n]);

@@ -8,6 +8,8 @@ import { createHttp } from '../http';
 import type { Locale } from '../i18n';
 import { coreMessages } from '../messages';
 import { availableChannels } from '../availability';
+import { Visits } from './visit';
+import type { Visit, VisitKind } from './visit';
 
 export interface TransactionResponse {
   responseCode: string;
@@ -62,6 +64,8 @@ export interface Checkout {
    * while it polls, clears it when it stops). Not state: a function, so kept off the proxy.
    */
   checkStatusNow?: () => Promise<StatusCheckOutcome>;
+  /** The channels' visits: the state of the current attempt at each channel the payer is using (visit.ts). */
+  visits: Visits;
 }
 
 export const CheckoutContext = createContext<Checkout | null>(null);
@@ -81,13 +85,11 @@ export function useCheckout(): Checkout {
 }
 
 /**
- * Takes what the server prefetched for this channel's first screen, once: a retry fetches afresh. Read it
- * in a state initialiser so the hydrating render matches the server's.
+ * The visit of this kind for the current attempt, started on first use. Read during render, so the hydrating
+ * render starts it from the same prefetched data as the server's.
  */
-export function takePrefetched<T>(c: Checkout, channelId: string): T | undefined {
-  const data = c.state.prefetched[channelId] as T | undefined;
-  if (data !== undefined) queueMicrotask(() => delete c.state.prefetched[channelId]);
-  return data;
+export function useVisit<S extends object, P>(kind: VisitKind<S, P>): Visit<S, P> {
+  return useCheckout().visits.of(kind);
 }
 
 /** A render-safe snapshot of the checkout state. */
@@ -110,11 +112,23 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
     tokenSignIn: null,
     prefetched: {},
   });
+  const client = http ?? createHttp(env.apiBase);
   return {
     state,
     registry,
-    http: http ?? createHttp(env.apiBase),
+    http: client,
     navigate: () => {},
+    visits: new Visits({
+      props: () => state.props,
+      env: () => state.env,
+      http: client,
+      // Once: a retry fetches afresh. Dropped a turn later, so that a hydrating render and a re-render agree.
+      takePrefetched: (channel) => {
+        const data = state.prefetched[channel];
+        if (data !== undefined) queueMicrotask(() => delete state.prefetched[channel]);
+        return data;
+      },
+    }),
   };
 }
 

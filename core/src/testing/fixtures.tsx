@@ -9,6 +9,8 @@ import type { Http, RequestOptions } from '../http';
 import { HttpError } from '../http';
 import { App } from '../shell/App';
 import { defineBranding } from '../plugin';
+import { Visits } from '../state/visit';
+import type { CallContext } from '../state/visit';
 
 /*
  * Fixtures that run anywhere, stories included (`@oja/core/testing/fixtures`). Nothing here, nor anything it
@@ -99,6 +101,11 @@ export function testCheckout(o: TestCheckoutOptions = {}): Checkout {
 export function CheckoutHarness({ checkout, path = '/payment-methods' }: { checkout: Checkout; path?: string }) {
   const [{ hook, searchHook }] = useState(() => memoryLocation({ path: `${path}?p=${checkout.state.env.session}` }));
   return <App checkout={checkout} locationHook={hook} searchHook={searchHook} />;
+}
+
+/** A channel call's context (a status check, a prefetch) outside any page: no visit is open. */
+export function callContext(props: PaymentProps, http: Http, signal: AbortSignal = new AbortController().signal): CallContext {
+  return { props, http, signal, visits: new Visits() };
 }
 
 export * from './fixtureChannels';
