@@ -13,6 +13,7 @@ export * from './pageData';
 export { coreMessages } from './messages';
 export * from './state/checkout';
 export * from './state/visit';
+export * from './primitives/asyncSlot';
 export * from './state/actions';
 export * from './state/completion';
 export { ChangeMethodLink } from './ui/ChangeMethodLink';
