@@ -1,5 +1,4 @@
-import { defineChannel, lazyCall } from '@oja/core';
-import type { StatusContext } from '@oja/core';
+import { defineChannel, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
 import { CardIcon } from './CardIcon';
 
@@ -24,7 +23,7 @@ export const card = defineChannel({
   status: {
     intervalMs: CARDINAL_POLL_MS,
     pendingCodes: ['T1'],
-    check: lazyCall(() => import('./api'), (api, ctx: StatusContext) => api.cardinalStatusAnswer(ctx)),
+    check: lazyStatusCheck(() => import('./api')),
   },
   messages,
 });

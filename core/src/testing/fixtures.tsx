@@ -61,7 +61,7 @@ export type FakeRoute = (body: unknown, opts: RequestOptions | undefined) => unk
 
 /**
  * An Http whose answers are functions by "METHOD /path"; a route that throws an HttpError fails the call.
- * Records every call.
+ * Records every call. Like core's client, a call whose signal aborts fails at once with code 'aborted'.
  */
 export function fakeHttp(routes: Record<string, FakeRoute>): Http & { calls: Array<{ key: string; body: unknown; opts?: RequestOptions }> } {
   const calls: Array<{ key: string; body: unknown; opts?: RequestOptions }> = [];
@@ -69,7 +69,15 @@ export function fakeHttp(routes: Record<string, FakeRoute>): Http & { calls: Arr
     calls.push({ key, body, opts });
     const route = routes[key];
     if (!route) throw new HttpError(`No fake route for ${key}`, 'http', 404);
-    return (await route(body, opts)) as never;
+    const signal = opts?.signal;
+    const aborted = () => new HttpError('Request aborted', 'aborted');
+    if (signal?.aborted) throw aborted();
+    const answer = Promise.resolve(route(body, opts));
+    if (!signal) return (await answer) as never;
+    return (await new Promise<unknown>((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(aborted()), { once: true });
+      answer.then(resolve, reject);
+    })) as never;
   };
   return {
     calls,
