@@ -19,3 +19,4 @@ export * as styles from './ui/styles';
 export { App } from './shell/App';
 export type { AppProps } from './shell/App';
 export { bootCheckout } from './boot';
+export { usePageView } from './shell/PageRoot';
