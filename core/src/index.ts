@@ -21,3 +21,4 @@ export * as styles from './ui/styles';
 export { App } from './shell/App';
 export type { AppProps } from './shell/App';
 export { bootCheckout } from './boot';
+export { usePageView } from './shell/PageRoot';

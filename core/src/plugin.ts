@@ -1,8 +1,9 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { PaymentProps } from './props';
-import type { Messages } from './i18n';
+import type { Locale, MessageBundle, Messages } from './i18n';
 import type { SandboxPart } from './sandbox/types';
 import type { CallContext } from './state/visit';
+import type { Http } from './http';
 
 /** A screen module, loaded lazily with its stylesheet. */
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
@@ -85,10 +86,130 @@ export interface BrandingPlugin {
   messages: { en: Messages; fr: Messages };
 }
 
+/** A request to one of a page's paths, as the checkout server hands it to the page. */
+export interface PageRequest {
+  /** A HEAD request is served as a GET. */
+  method: 'GET' | 'POST';
+  /** The path asked for: one of the page's `paths`. */
+  path: string;
+  query: URLSearchParams;
+  /** The fields of a POSTed form (`application/x-www-form-urlencoded`); `{}` for a GET. */
+  body: Record<string, string>;
+}
+
+/**
+ * The payment a page opened, found by the session token (`p`) on the URL. Only the page that opened a payment
+ * sees it: another page, or a payment a merchant started, gives none.
+ */
+export interface PagePayment<S> {
+  props: PaymentProps;
+  /** What the page kept when it opened the payment (`openPayment`'s `state`), on the server. */
+  state: S;
+  /** Replaces the kept state (say, a receipt link once fetched). JSON only: it may live in a shared store. */
+  setState(state: S): void;
+  /**
+   * Does the collections API say this payment is paid (the requery answers 00)? A success page asks, rather than
+   * trusting the URL the payer followed.
+   */
+  isPaid(): Promise<boolean>;
+}
+
+/**
+ * What opening a payment came to. `opened`: the checkout session exists; answer `{ kind: 'checkout', session }`
+ * to show it. Otherwise nothing was charged and the page says why in its own words: `invalid` (the fields failed
+ * CONTRACT §2's checks), `refused` (the pay-page call answered another code than 00), `paid` (the reference is
+ * already paid) or `unreachable` (the collections API did not answer after every try).
+ */
+export type PaymentOpening =
+  | { opened: true; session: string }
+  | { opened: false; reason: 'invalid' | 'refused' | 'paid' | 'unreachable'; responseCode: string; responseDescription: string };
+
+/** What the checkout server gives a page's `serve` for one request. */
+export interface PageContext<S = unknown> {
+  request: PageRequest;
+  /** The language of the answer: `lang` on the URL, else the browser's Accept-Language (CONTRACT §5). */
+  locale: Locale;
+  /** The embedded sandbox collections API is on. */
+  sandbox: boolean;
+  /** Core's HTTP client to the collections API (timeouts, errors with a code). */
+  http: Http;
+  /**
+   * An absolute URL of a path on this checkout, as the payer reached it: a payment's `site_redirect_url` that
+   * brings it back to one of the page's paths (`completionPath`).
+   */
+  selfUrl(path: string): string;
+  /** The payment this page opened, when the URL names its session (`?p=`). */
+  payment?: PagePayment<S>;
+  /**
+   * Creates a payment exactly as `POST /pay` does (the same fields and checks, the pay-page call with its retries,
+   * the "already paid" requery) and, when the API answers 00, its checkout session, keeping `state` with it for
+   * the page's later requests. Nothing is rendered: the page answers.
+   */
+  openPayment(fields: Record<string, string>, state: S): Promise<PaymentOpening>;
+}
+
+/**
+ * A page's answer. `document`: server-rendered HTML with no script (`content` is rendered with the page's
+ * strings). `screen`: the page's `screen` module rendered with `data` in the HTML and hydrated in the browser
+ * (`usePageView()` gives it the data). `redirect`: 303 to a path of this checkout. `checkout`: the checkout on
+ * the payment `openPayment` opened, answered at once as `POST /pay` answers it. `title` is a translation key.
+ */
+export type PageAnswer =
+  | { kind: 'document'; status?: number; title: string; content: ReactNode }
+  | { kind: 'screen'; status?: number; title: string; data?: unknown }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'checkout'; session: string };
+
+/**
+ * A page outside a payment: paths of its own on the checkout, served before any payment exists (the revenue
+ * form, the checkout's home). It may open a payment, and have the payment come back to it on success.
+ */
+export interface PagePlugin<S = unknown> {
+  /** Url-safe id and translation namespace: 'revenue'. */
+  id: string;
+  /** The paths the page answers, exactly (no sub-paths): ['/revpay', '/revpay-success']. */
+  paths: readonly string[];
+  /** The methods it answers; others get 405. Default ['GET'] (HEAD comes with GET). */
+  methods?: ReadonlyArray<'GET' | 'POST'>;
+  /**
+   * Answers one request: checks what came, calls the API, opens a payment, says what to show. Present only in
+   * server builds (a package export condition "oja-server", like a channel's sandbox part). A throw is a 500:
+   * bad input is the page's to answer.
+   */
+  serve?(ctx: PageContext<S>): PageAnswer | Promise<PageAnswer>;
+  /**
+   * The module of the page's hydrated screens (one lazy chunk, like a channel's `screen`): its default export
+   * reads `usePageView()` (path and data) and shows the view for them. A page that answers only `document`s
+   * needs none, and its pages carry no script.
+   */
+  screen?: ScreenLoader;
+  /**
+   * One of `paths`: a payment whose siteRedirectUrl is this path on the checkout's own origin comes here on
+   * success (00), with its session (`?p=`), instead of the result going to a merchant (companion §4 "Shell on
+   * completion"). Other results reach that URL as a merchant's would (a form POST in REDIRECT mode).
+   */
+  completionPath?: string;
+  messages: MessageBundle;
+}
+
+/**
+ * Paths the checkout answers itself (spec routes, the server's own): a page may claim none of them, nor any
+ * path below them.
+ */
+export const RESERVED_PATHS = [
+  '/pay', '/payment', '/payment-methods', '/session', '/assets', '/api', '/passport', '/sandbox', '/collections', '/healthz',
+  '/favicon.ico', '/inline-checkout.js',
+] as const;
+
 const ID = /^[a-z][a-z0-9-]*$/;
 
 /** Declares a channel. A plain object; only id, code, path and isAvailable are required. */
 export function defineChannel(plugin: ChannelPlugin): ChannelPlugin {
+  return plugin;
+}
+
+/** Declares a page outside a payment. A plain object; `serve` comes with the server build. */
+export function definePage<S = unknown>(plugin: PagePlugin<S>): PagePlugin<S> {
   return plugin;
 }
 
@@ -105,22 +226,44 @@ export function validateChannel(p: Partial<ChannelPlugin>): string[] {
   if (!p.path || !p.path.startsWith('/payment/')) problems.push(`${name}: path must start with /payment/`);
   if (typeof p.isAvailable !== 'function') problems.push(`${name}: isAvailable must be a function`);
   if (p.status && !(p.status.intervalMs > 0)) problems.push(`${name}: status.intervalMs must be positive`);
-  if (!p.messages?.en || !p.messages?.fr) problems.push(`${name}: messages need en and fr`);
-  else {
-    for (const locale of ['en', 'fr'] as const) {
-      const owners = Object.keys(p.messages[locale]);
-      if (owners.some((o) => o !== p.id)) problems.push(`${name}: messages must be namespaced under "${p.id}" only`);
-    }
-    const missing = missingKeys(p.messages.en, p.messages.fr);
-    if (missing.length) problems.push(`${name}: fr lacks ${missing.join(', ')}`);
-    const extra = missingKeys(p.messages.fr, p.messages.en);
-    if (extra.length) problems.push(`${name}: en lacks ${extra.join(', ')}`);
-  }
+  problems.push(...messageProblems(name, p.id, p.messages));
   // The browser build leaves initial-route strings to the server's page data (an empty table): the server's
   // registry, which has them, checks them.
   if (p.row && Object.keys(p.messages?.en ?? {}).length) {
     for (const k of [p.row.title, p.row.description]) if (!hasKey(p.messages?.en, k)) problems.push(`${name}: row key ${k} has no message`);
   }
+  return problems;
+}
+
+/** Checks a page's shape at boot; returns the problems found. */
+export function validatePage(p: Partial<PagePlugin>): string[] {
+  const problems: string[] = [];
+  const name = `page ${p.id ?? '(no id)'}`;
+  if (!p.id || !ID.test(p.id) || p.id === 'core') problems.push(`${name}: id must match ${ID} and not be "core"`);
+  if (!p.paths?.length) problems.push(`${name}: paths must list at least one path`);
+  for (const path of p.paths ?? []) {
+    if (!/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/.test(path)) problems.push(`${name}: path ${path} must be lower-case segments like /revpay`);
+    const reserved = RESERVED_PATHS.find((r) => path === r || path.startsWith(`${r}/`));
+    if (reserved) problems.push(`${name}: path ${path} is the checkout's own (${reserved})`);
+  }
+  if (p.completionPath !== undefined && !p.paths?.includes(p.completionPath)) problems.push(`${name}: completionPath must be one of its paths`);
+  if (p.methods && (!p.methods.length || p.methods.some((m) => m !== 'GET' && m !== 'POST'))) problems.push(`${name}: methods may be GET and POST only`);
+  if (p.serve !== undefined && typeof p.serve !== 'function') problems.push(`${name}: serve must be a function`);
+  problems.push(...messageProblems(name, p.id, p.messages));
+  return problems;
+}
+
+/** A plugin's strings: en and fr with the same keys, all under its own namespace. */
+function messageProblems(name: string, id: string | undefined, messages: MessageBundle | undefined): string[] {
+  if (!messages?.en || !messages?.fr) return [`${name}: messages need en and fr`];
+  const problems: string[] = [];
+  for (const locale of ['en', 'fr'] as const) {
+    if (Object.keys(messages[locale]).some((o) => o !== id)) problems.push(`${name}: messages must be namespaced under "${id}" only`);
+  }
+  const missing = missingKeys(messages.en, messages.fr);
+  if (missing.length) problems.push(`${name}: fr lacks ${missing.join(', ')}`);
+  const extra = missingKeys(messages.fr, messages.en);
+  if (extra.length) problems.push(`${name}: en lacks ${extra.join(', ')}`);
   return problems;
 }
 

@@ -1,5 +1,5 @@
-import type { BrandingPlugin, ChannelPlugin } from './plugin';
-import { validateChannel } from './plugin';
+import type { BrandingPlugin, ChannelPlugin, PagePlugin } from './plugin';
+import { validateChannel, validatePage } from './plugin';
 
 export interface Registry {
   channels: readonly ChannelPlugin[];
@@ -8,16 +8,37 @@ export interface Registry {
   byCode(code: string): ChannelPlugin | undefined;
   /** The branding for an acquirer; unknown acquirers get the default ('' acquirer). */
   branding(acquiredBy: string | undefined): BrandingPlugin;
+  /** Pages outside a payment (the checkout's home, the revenue form), in registration order. */
+  pages: readonly PagePlugin[];
+  page(id: string): PagePlugin | undefined;
+  /** The page that answers this path, exactly. */
+  pageAt(pathname: string): PagePlugin | undefined;
+  /**
+   * The page path a successful payment goes to instead of its merchant: its siteRedirectUrl is a page's
+   * `completionPath` on the checkout's own origin. Undefined for any other payment.
+   */
+  completionPath(siteRedirectUrl: string, checkoutOrigin: string): string | undefined;
+}
+
+/** What a registry holds besides channels and brandings. */
+export interface RegistryOptions {
+  /** Pages outside a payment; their ids share the translation namespaces with the channels'. */
+  pages?: PagePlugin[];
 }
 
 /** Builds the registry at boot; throws with every problem found, so a bad plugin never half-works. */
-export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlugin[]): Registry {
-  const problems = channels.flatMap(validateChannel);
+export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlugin[], { pages = [] }: RegistryOptions = {}): Registry {
+  const problems = [...channels.flatMap(validateChannel), ...pages.flatMap(validatePage)];
   const seen = new Map<string, string>();
-  for (const c of channels) {
-    for (const key of [`id ${c.id}`, `code ${c.code}`, `path ${c.path}`]) {
-      if (seen.has(key)) problems.push(`${c.id}: duplicate ${key} (also ${seen.get(key)})`);
-      seen.set(key, c.id);
+  // Ids are translation namespaces, so a page's may not be a channel's either.
+  const plugins = [
+    ...channels.map((c) => ({ name: c.id, keys: [`id ${c.id}`, `code ${c.code}`, `path ${c.path}`] })),
+    ...pages.map((p) => ({ name: `page ${p.id}`, keys: [`id ${p.id}`, ...p.paths.map((path) => `path ${path}`)] })),
+  ];
+  for (const { name, keys } of plugins) {
+    for (const key of keys) {
+      if (seen.has(key)) problems.push(`${name}: duplicate ${key} (also ${seen.get(key)})`);
+      seen.set(key, name);
     }
   }
   const fallback = brandings.find((b) => b.acquirer === '');
@@ -35,5 +56,18 @@ export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlu
     channel: (id) => sorted.find((c) => c.id === id),
     byCode: (code) => sorted.find((c) => c.code === code),
     branding: (acquiredBy) => brandings.find((b) => b.acquirer === (acquiredBy ?? '').toUpperCase()) ?? fallback!,
+    pages,
+    page: (id) => pages.find((p) => p.id === id),
+    pageAt: (pathname) => pages.find((p) => p.paths.includes(pathname)),
+    completionPath: (siteRedirectUrl, checkoutOrigin) => {
+      let url: URL;
+      try {
+        url = new URL(siteRedirectUrl);
+      } catch {
+        return undefined;
+      }
+      if (url.origin !== checkoutOrigin) return undefined;
+      return pages.find((p) => p.completionPath === url.pathname)?.completionPath;
+    },
   };
 }

@@ -47,7 +47,7 @@ const noNodeCrypto = {
 const stringsFromServer = {
   name: 'strings-from-server',
   setup(build) {
-    build.onLoad({ filter: /[\\/](core|channels[\\/][^\\/]+|branding[\\/][^\\/]+)[\\/]src[\\/]messages\.ts$/ }, async (args) => {
+    build.onLoad({ filter: /[\\/](core|(?:channels|branding|pages)[\\/][^\\/]+)[\\/]src[\\/]messages\.ts$/ }, async (args) => {
       const source = await fs.promises.readFile(args.path, 'utf8');
       const names = [...source.matchAll(/^export const (\w+)/gm)].map((m) => m[1]);
       return { contents: names.map((n) => `export const ${n} = { en: {}, fr: {} };`).join('\n'), loader: 'ts' };
@@ -71,11 +71,13 @@ const client = {
 
 /**
  * Key of a lazily loaded module: a channel's screen channels/<id>/…/Screen -> "<id>", its other lazy modules
- * (the card's crypto) -> "<id>-<file>", branding/<id>/… -> "branding-<id>", core -> "core-<file>".
+ * (the card's crypto) -> "<id>-<file>", branding/<id>/… -> "branding-<id>", a page's screen pages/<id>/…/Screen
+ * -> "page-<id>" (core/src/server/renderOutside.tsx pageScreenKey), core -> "core-<file>".
  */
 function keyOf(source) {
   const file = path.basename(source).replace(/\.[jt]sx?$/, '');
-  const m = /^(channels|branding)\/([^/]+)\//.exec(source);
+  const m = /^(channels|branding|pages)\/([^/]+)\//.exec(source);
+  if (m?.[1] === 'pages') return file === 'Screen' ? `page-${m[2]}` : `page-${m[2]}-${file}`;
   if (m) return m[1] === 'channels' ? (file === 'Screen' ? m[2] : `${m[2]}-${file}`) : `branding-${m[2]}`;
   return `core-${file}`;
 }

@@ -3,3 +3,5 @@ export * from './headers';
 export * from './render';
 export * from './renderOutside';
 export * from './requery';
+export { homePage } from '../outside/homePage';
+export type { HomePageOptions, HomeTestCard } from '../outside/homePage';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { memoryLocation } from 'wouter/memory-location';
-import type { BrandingPlugin, ChannelPlugin } from '../plugin';
+import type { BrandingPlugin, ChannelPlugin, PagePlugin } from '../plugin';
 import type { PageEnv, PaymentProps } from '../props';
 import { createRegistry } from '../registry';
 import { createCheckout } from '../state/checkout';
@@ -91,6 +91,8 @@ export interface TestCheckoutOptions {
   env?: Partial<PageEnv>;
   channels?: ChannelPlugin[];
   brandings?: BrandingPlugin[];
+  /** Pages outside a payment in the registry (one may claim the payment's success: PagePlugin.completionPath). */
+  pages?: PagePlugin[];
   http?: Http;
   /** Start with this result (shows the result screen). */
   result?: TransactionResponse;
@@ -98,7 +100,7 @@ export interface TestCheckoutOptions {
 }
 
 export function testCheckout(o: TestCheckoutOptions = {}): Checkout {
-  const registry = createRegistry(o.channels ?? [], o.brandings ?? [plainBranding]);
+  const registry = createRegistry(o.channels ?? [], o.brandings ?? [plainBranding], { pages: o.pages });
   const c = createCheckout(sampleProps(o.props), sampleEnv(o.env), registry, o.http ?? fakeHttp({}));
   if (o.result) c.state.result = o.result;
   if (o.channel !== undefined) c.state.channel = o.channel;
