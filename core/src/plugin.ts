@@ -48,10 +48,16 @@ export interface ChannelPlugin {
   /** Pure rule: may this payment use the channel? (spec core §5) */
   isAvailable(props: PaymentProps): boolean;
   /**
-   * The card: what a bulk payment opens, and never opened by itself as a lone option (spec core §2 "Method
-   * list"). Markets are not a channel's business: core applies them to every channel (markets.ts). Default false.
+   * Offered beside anything (the card): kept in every market (markets.ts lists only what each market adds), and
+   * never opened by itself as a lone option, since "exactly one enabled non-card option" is what opens by itself
+   * (spec core §2 "Method list"). Default false.
    */
   baseline?: boolean;
+  /**
+   * Pays a bulk payment (the card, through the bulk payments endpoint): a bulk payment opens this channel at once
+   * (spec core §2 "Method list"). Default false; with several, the first in list order.
+   */
+  bulk?: boolean;
   /** Position in the method list, lower first. Default 100. */
   order?: number;
   /** The method-list row; a channel without one is reachable only by route. */
