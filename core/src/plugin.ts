@@ -19,10 +19,34 @@ export interface StatusContext {
   signal: AbortSignal;
 }
 
+/**
+ * What a status timing may depend on: the payment, and the facts the polling screen passes
+ * (useStatusPolling's `params`, e.g. the DRC wallet chosen: `{ provider: 'ORANGE' }`).
+ */
+export interface StatusTimingContext {
+  props: PaymentProps;
+  params: Readonly<Record<string, unknown>>;
+}
+
+/** A duration in ms, fixed or worked out when polling starts. */
+export type StatusTiming = number | ((ctx: StatusTimingContext) => number);
+
 /** The channel's one status request; core's poller decides when it runs (STYLE §4). */
 export interface StatusCheck {
   /** How often to ask while the answer is not final, ms. */
   intervalMs: number;
+  /**
+   * Wait before the first request, ms, from the moment the screen starts polling. Core's checkStatusNow(c) (the
+   * sandbox's simulate control, a "I have authorized this payment" button) cuts it short. Default 0: at once.
+   * DRC mobile money: `({ params }) => (params.provider === 'ORANGE' ? 1_380_000 : 4_000)`.
+   */
+  firstDelayMs?: StatusTiming;
+  /**
+   * Polling gives up this long after it starts, ms on the server's clock: no request starts after, the one in
+   * flight is aborted, and the screen is told (useStatusPolling's `timedOut`, `onTimeout`) to show its own view.
+   * Default: no limit (a screen may still pass an instant of its own, useStatusPolling's `deadline`).
+   */
+  timeoutMs?: StatusTiming;
   /** Wait before a retry after a failed request, ms (default: the interval, doubled per failure with jitter). */
   retryMs?: number;
   /** Codes that mean "keep asking" (default 09, S0 and Z0). */
@@ -114,6 +138,10 @@ export function validateChannel(p: Partial<ChannelPlugin>): string[] {
   if (!p.path || !p.path.startsWith('/payment/')) problems.push(`${name}: path must start with /payment/`);
   if (typeof p.isAvailable !== 'function') problems.push(`${name}: isAvailable must be a function`);
   if (p.status && !(p.status.intervalMs > 0)) problems.push(`${name}: status.intervalMs must be positive`);
+  for (const timing of ['firstDelayMs', 'timeoutMs'] as const) {
+    const v = p.status?.[timing];
+    if (v !== undefined && typeof v !== 'function' && !(typeof v === 'number' && v >= 0)) problems.push(`${name}: status.${timing} must be a duration (ms) or a function`);
+  }
   if (!p.messages?.en || !p.messages?.fr) problems.push(`${name}: messages need en and fr`);
   else {
     for (const locale of ['en', 'fr'] as const) {
