@@ -102,6 +102,33 @@ export interface ChannelPlugin {
   sandbox?: SandboxPart;
 }
 
+/**
+ * A screen shown before method choice while its condition holds and the payer has not yet passed it (companion §2
+ * "Cashback screen", "Escrow screen"). Core names none: a gate is installed like a channel. Its screen ends it with
+ * core's useGate(): accept() or skip(), after whatever call accepting makes (the cashback opt-in); core records
+ * the decision for the page's session, so it is not shown again, reload included.
+ */
+export interface GatePlugin {
+  /** Url-safe id and translation namespace: 'escrow'. */
+  id: string;
+  /**
+   * Pure rule: does this payment stop at the gate? Read from the payment alone (its fields and what the API says
+   * was already accepted, such as `tucAccepted`); core adds "not yet accepted or skipped on this page".
+   */
+  condition(props: PaymentProps): boolean;
+  /** The gate's screen, loaded lazily (build key `gate-<id>`), rendered on the server when the gate is first. */
+  screen: ScreenLoader;
+  /** Hides the page's header while the gate is pending (escrow: "While this condition holds the header is hidden"). Default false. */
+  hidesHeader?: boolean;
+  /** Position among pending gates, lower first. Default 100. */
+  order?: number;
+  /**
+   * The gate screen's strings, namespaced by id. They reach the browser in the page data of a payment that meets
+   * the condition only (the browser build leaves `src/messages.ts` empty, as for channels).
+   */
+  messages: { en: Messages; fr: Messages };
+}
+
 export interface BrandingPlugin {
   /** Matches PaymentProps.acquiredBy ('' for the default branding). */
   acquirer: string;
@@ -129,6 +156,21 @@ export function defineBranding(plugin: BrandingPlugin): BrandingPlugin {
   return plugin;
 }
 
+/** Declares a gate. A plain object; every part but hidesHeader and order is required. */
+export function defineGate(plugin: GatePlugin): GatePlugin {
+  return plugin;
+}
+
+/** Checks a gate's shape at boot; returns the problems found. */
+export function validateGate(p: Partial<GatePlugin>): string[] {
+  const problems: string[] = [];
+  const name = `gate ${p.id ?? '(no id)'}`;
+  if (!p.id || !ID.test(p.id)) problems.push(`${name}: id must match ${ID}`);
+  if (typeof p.condition !== 'function') problems.push(`${name}: condition must be a function`);
+  if (typeof p.screen !== 'function') problems.push(`${name}: screen must be a loader function`);
+  return [...problems, ...messageProblems(name, p.id, p.messages)];
+}
+
 /** Checks a channel's shape at boot; returns the problems found. */
 export function validateChannel(p: Partial<ChannelPlugin>): string[] {
   const problems: string[] = [];
@@ -142,22 +184,26 @@ export function validateChannel(p: Partial<ChannelPlugin>): string[] {
     const v = p.status?.[timing];
     if (v !== undefined && typeof v !== 'function' && !(typeof v === 'number' && v >= 0)) problems.push(`${name}: status.${timing} must be a duration (ms) or a function`);
   }
-  if (!p.messages?.en || !p.messages?.fr) problems.push(`${name}: messages need en and fr`);
-  else {
-    for (const locale of ['en', 'fr'] as const) {
-      const owners = Object.keys(p.messages[locale]);
-      if (owners.some((o) => o !== p.id)) problems.push(`${name}: messages must be namespaced under "${p.id}" only`);
-    }
-    const missing = missingKeys(p.messages.en, p.messages.fr);
-    if (missing.length) problems.push(`${name}: fr lacks ${missing.join(', ')}`);
-    const extra = missingKeys(p.messages.fr, p.messages.en);
-    if (extra.length) problems.push(`${name}: en lacks ${extra.join(', ')}`);
-  }
+  problems.push(...messageProblems(name, p.id, p.messages));
   // The browser build leaves initial-route strings to the server's page data (an empty table): the server's
   // registry, which has them, checks them.
   if (p.row && Object.keys(p.messages?.en ?? {}).length) {
     for (const k of [p.row.title, p.row.description]) if (!hasKey(p.messages?.en, k)) problems.push(`${name}: row key ${k} has no message`);
   }
+  return problems;
+}
+
+/** A plugin's messages: both languages, under its own namespace only, the same keys in each. */
+function messageProblems(name: string, id: string | undefined, messages: { en: Messages; fr: Messages } | undefined): string[] {
+  if (!messages?.en || !messages?.fr) return [`${name}: messages need en and fr`];
+  const problems: string[] = [];
+  for (const locale of ['en', 'fr'] as const) {
+    if (Object.keys(messages[locale]).some((o) => o !== id)) problems.push(`${name}: messages must be namespaced under "${id}" only`);
+  }
+  const missing = missingKeys(messages.en, messages.fr);
+  if (missing.length) problems.push(`${name}: fr lacks ${missing.join(', ')}`);
+  const extra = missingKeys(messages.fr, messages.en);
+  if (extra.length) problems.push(`${name}: en lacks ${extra.join(', ')}`);
   return problems;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { memoryLocation } from 'wouter/memory-location';
-import type { BrandingPlugin, ChannelPlugin } from '../plugin';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin } from '../plugin';
 import type { PageEnv, PaymentProps } from '../props';
 import { createRegistry } from '../registry';
 import { createCheckout } from '../state/checkout';
@@ -81,6 +81,7 @@ export interface TestCheckoutOptions {
   env?: Partial<PageEnv>;
   channels?: ChannelPlugin[];
   brandings?: BrandingPlugin[];
+  gates?: GatePlugin[];
   http?: Http;
   /** Start with this result (shows the result screen). */
   result?: TransactionResponse;
@@ -88,7 +89,7 @@ export interface TestCheckoutOptions {
 }
 
 export function testCheckout(o: TestCheckoutOptions = {}): Checkout {
-  const registry = createRegistry(o.channels ?? [], o.brandings ?? [plainBranding]);
+  const registry = createRegistry(o.channels ?? [], o.brandings ?? [plainBranding], o.gates);
   const c = createCheckout(sampleProps(o.props), sampleEnv(o.env), registry, o.http ?? fakeHttp({}));
   if (o.result) c.state.result = o.result;
   if (o.channel !== undefined) c.state.channel = o.channel;
@@ -102,3 +103,4 @@ export function CheckoutHarness({ checkout, path = '/payment-methods' }: { check
 }
 
 export * from './fixtureChannels';
+export * from './fixtureGates';
