@@ -1,5 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
-import type { BrandingPlugin, ChannelPlugin, PagePlugin } from './plugin';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from './plugin';
+import { pendingGate } from './gates';
 import { createRegistry } from './registry';
 import { createCheckout, withSession } from './state/checkout';
 import { setServerOffset } from './clock';
@@ -14,6 +15,8 @@ import { PageRoot } from './shell/PageRoot';
 
 /** The lazily loaded screen on the route the server rendered, if any. */
 function firstScreen(registry: Registry, data: PageData): { key: string; loader: ScreenLoader } | undefined {
+  const gate = pendingGate(registry, data.props, data.gates ?? {});
+  if (gate) return { key: `gate-${gate.id}`, loader: gate.screen };
   const channel = data.channel ? registry.channel(data.channel) : undefined;
   if (channel?.screen) return { key: channel.id, loader: channel.screen };
   const branding = registry.branding(data.props.acquiredBy);
@@ -34,7 +37,7 @@ async function bootPage(pages: readonly PagePlugin[], data: PageScreenData): Pro
  * Boots the checkout in the browser: registers the installed plugins and hydrates the server's HTML, a payment's
  * page or a page outside a payment (installed.pages: only those with a screen need listing).
  */
-export async function bootCheckout(installed: { channels: ChannelPlugin[]; brandings: BrandingPlugin[]; pages?: PagePlugin[] }): Promise<void> {
+export async function bootCheckout(installed: { channels: ChannelPlugin[]; brandings: BrandingPlugin[]; pages?: PagePlugin[]; gates?: GatePlugin[] }): Promise<void> {
   const el = document.getElementById(PAGE_DATA_ID);
   if (!el?.textContent) return;
   const parsed = JSON.parse(el.textContent) as PageData | PageScreenData;
@@ -44,10 +47,11 @@ export async function bootCheckout(installed: { channels: ChannelPlugin[]; brand
   if (data.messages) registerMessages({ en: data.messages.en ?? {}, fr: data.messages.fr ?? {} });
   // A first estimate of the server's clock; every API answer's Date header refines it.
   setServerOffset(data.serverNow - Date.now());
-  const registry = createRegistry(installed.channels, installed.brandings, { pages: installed.pages });
+  const registry = createRegistry(installed.channels, installed.brandings, { pages: installed.pages, gates: installed.gates });
   const checkout = createCheckout(data.props, data.env, registry);
   checkout.state.channel = data.channel;
   checkout.state.prefetched = data.prefetched ?? {};
+  checkout.state.gates = data.gates ?? {};
   // The page came from POST /pay: give it its route's URL so a reload keeps the payer's place.
   const url = withSession(data.env, data.path, data.env.locale);
   if (location.pathname + location.search !== url) history.replaceState(null, '', url);

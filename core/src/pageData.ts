@@ -1,5 +1,6 @@
 import type { PageEnv, PaymentProps } from './props';
 import type { Locale, Messages } from './i18n';
+import type { GateDecision } from './gates';
 
 /** Id of the non-executable JSON block that carries the page's data from server to client. */
 export const PAGE_DATA_ID = 'oja-data';
@@ -15,6 +16,8 @@ export interface PageData {
   referrer?: string;
   /** What the server fetched for the first screen, by channel id. */
   prefetched?: Record<string, unknown>;
+  /** The gates passed on this page's session (CheckoutState.gates). */
+  gates?: Record<string, GateDecision>;
   /** Server clock when the page was rendered, ms. */
   serverNow: number;
   /**

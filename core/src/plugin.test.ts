@@ -80,6 +80,16 @@ describe('validateChannel', () => {
     expect(validateChannel(good({ status: { intervalMs: 20_000, check } }))).toEqual([]);
   });
 
+  it('takes a first delay and a timeout as durations or functions, nothing else', () => {
+    const check = async () => ({ code: '09', response: {} });
+    const status = (extra: object) => ({ status: { intervalMs: 4_000, check, ...extra } });
+    expect(validateChannel(good(status({ firstDelayMs: 4_000, timeoutMs: 30_000 })))).toEqual([]);
+    expect(validateChannel(good(status({ firstDelayMs: 0, timeoutMs: () => 30_000 })))).toEqual([]);
+    expect(validateChannel(good(status({ firstDelayMs: -1 })))).toContain('transfer: status.firstDelayMs must be a duration (ms) or a function');
+    expect(validateChannel(good(status({ timeoutMs: Number.NaN })))).toContain('transfer: status.timeoutMs must be a duration (ms) or a function');
+    expect(validateChannel(good(status({ timeoutMs: '30000' as never })))).toContain('transfer: status.timeoutMs must be a duration (ms) or a function');
+  });
+
   it('needs messages in en and fr', () => {
     expect(validateChannel(good({ messages: undefined }))).toContain('transfer: messages need en and fr');
     expect(validateChannel(good({ messages: { en: { transfer: {} } } as never }))).toContain('transfer: messages need en and fr');

@@ -17,10 +17,34 @@ export interface StatusAnswer {
 /** The status check's context: a channel call's (state/visit.ts). */
 export type StatusContext = CallContext;
 
+/**
+ * What a status timing may depend on: the payment, and the facts the polling screen passes
+ * (useStatusPolling's `params`, e.g. the DRC wallet chosen: `{ provider: 'ORANGE' }`).
+ */
+export interface StatusTimingContext {
+  props: PaymentProps;
+  params: Readonly<Record<string, unknown>>;
+}
+
+/** A duration in ms, fixed or worked out when polling starts. */
+export type StatusTiming = number | ((ctx: StatusTimingContext) => number);
+
 /** The channel's one status request; core's poller decides when it runs (STYLE §4). */
 export interface StatusCheck {
   /** How often to ask while the answer is not final, ms. */
   intervalMs: number;
+  /**
+   * Wait before the first request, ms, from the moment the screen starts polling. Core's checkStatusNow(c) (the
+   * sandbox's simulate control, a "I have authorized this payment" button) cuts it short. Default 0: at once.
+   * DRC mobile money: `({ params }) => (params.provider === 'ORANGE' ? 1_380_000 : 4_000)`.
+   */
+  firstDelayMs?: StatusTiming;
+  /**
+   * Polling gives up this long after it starts, ms on the server's clock: no request starts after, the one in
+   * flight is aborted, and the screen is told (useStatusPolling's `timedOut`, `onTimeout`) to show its own view.
+   * Default: no limit (a screen may still pass an instant of its own, useStatusPolling's `deadline`).
+   */
+  timeoutMs?: StatusTiming;
   /** Wait before a retry after a failed request, ms (default: the interval, doubled per failure with jitter). */
   retryMs?: number;
   /** Codes that mean "keep asking" (default 09, S0 and Z0). */
@@ -46,10 +70,16 @@ export interface ChannelPlugin {
   /** Pure rule: may this payment use the channel? (spec core §5) */
   isAvailable(props: PaymentProps): boolean;
   /**
-   * The card: what a bulk payment opens, and never opened by itself as a lone option (spec core §2 "Method
-   * list"). Markets are not a channel's business: core applies them to every channel (markets.ts). Default false.
+   * Offered beside anything (the card): kept in every market (markets.ts lists only what each market adds), and
+   * never opened by itself as a lone option, since "exactly one enabled non-card option" is what opens by itself
+   * (spec core §2 "Method list"). Default false.
    */
   baseline?: boolean;
+  /**
+   * Pays a bulk payment (the card, through the bulk payments endpoint): a bulk payment opens this channel at once
+   * (spec core §2 "Method list"). Default false; with several, the first in list order.
+   */
+  bulk?: boolean;
   /** Position in the method list, lower first. Default 100. */
   order?: number;
   /** The method-list row; a channel without one is reachable only by route. */
@@ -68,6 +98,33 @@ export interface ChannelPlugin {
   acceptsAccessToken?: boolean;
   /** The channel's part of the sandbox collections API; present only in server builds. */
   sandbox?: SandboxPart;
+}
+
+/**
+ * A screen shown before method choice while its condition holds and the payer has not yet passed it (companion §2
+ * "Cashback screen", "Escrow screen"). Core names none: a gate is installed like a channel. Its screen ends it with
+ * core's useGate(): accept() or skip(), after whatever call accepting makes (the cashback opt-in); core records
+ * the decision for the page's session, so it is not shown again, reload included.
+ */
+export interface GatePlugin {
+  /** Url-safe id and translation namespace: 'escrow'. */
+  id: string;
+  /**
+   * Pure rule: does this payment stop at the gate? Read from the payment alone (its fields and what the API says
+   * was already accepted, such as `tucAccepted`); core adds "not yet accepted or skipped on this page".
+   */
+  condition(props: PaymentProps): boolean;
+  /** The gate's screen, loaded lazily (build key `gate-<id>`), rendered on the server when the gate is first. */
+  screen: ScreenLoader;
+  /** Hides the page's header while the gate is pending (escrow: "While this condition holds the header is hidden"). Default false. */
+  hidesHeader?: boolean;
+  /** Position among pending gates, lower first. Default 100. */
+  order?: number;
+  /**
+   * The gate screen's strings, namespaced by id. They reach the browser in the page data of a payment that meets
+   * the condition only (the browser build leaves `src/messages.ts` empty, as for channels).
+   */
+  messages: { en: Messages; fr: Messages };
 }
 
 export interface BrandingPlugin {
@@ -217,6 +274,21 @@ export function defineBranding(plugin: BrandingPlugin): BrandingPlugin {
   return plugin;
 }
 
+/** Declares a gate. A plain object; every part but hidesHeader and order is required. */
+export function defineGate(plugin: GatePlugin): GatePlugin {
+  return plugin;
+}
+
+/** Checks a gate's shape at boot; returns the problems found. */
+export function validateGate(p: Partial<GatePlugin>): string[] {
+  const problems: string[] = [];
+  const name = `gate ${p.id ?? '(no id)'}`;
+  if (!p.id || !ID.test(p.id)) problems.push(`${name}: id must match ${ID}`);
+  if (typeof p.condition !== 'function') problems.push(`${name}: condition must be a function`);
+  if (typeof p.screen !== 'function') problems.push(`${name}: screen must be a loader function`);
+  return [...problems, ...messageProblems(name, p.id, p.messages)];
+}
+
 /** Checks a channel's shape at boot; returns the problems found. */
 export function validateChannel(p: Partial<ChannelPlugin>): string[] {
   const problems: string[] = [];
@@ -226,6 +298,10 @@ export function validateChannel(p: Partial<ChannelPlugin>): string[] {
   if (!p.path || !p.path.startsWith('/payment/')) problems.push(`${name}: path must start with /payment/`);
   if (typeof p.isAvailable !== 'function') problems.push(`${name}: isAvailable must be a function`);
   if (p.status && !(p.status.intervalMs > 0)) problems.push(`${name}: status.intervalMs must be positive`);
+  for (const timing of ['firstDelayMs', 'timeoutMs'] as const) {
+    const v = p.status?.[timing];
+    if (v !== undefined && typeof v !== 'function' && !(typeof v === 'number' && v >= 0)) problems.push(`${name}: status.${timing} must be a duration (ms) or a function`);
+  }
   problems.push(...messageProblems(name, p.id, p.messages));
   // The browser build leaves initial-route strings to the server's page data (an empty table): the server's
   // registry, which has them, checks them.

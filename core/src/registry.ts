@@ -1,9 +1,12 @@
-import type { BrandingPlugin, ChannelPlugin, PagePlugin } from './plugin';
-import { validateChannel, validatePage } from './plugin';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from './plugin';
+import { validateChannel, validateGate, validatePage } from './plugin';
 
 export interface Registry {
   channels: readonly ChannelPlugin[];
   brandings: readonly BrandingPlugin[];
+  /** In the order they are passed, lower `order` first. */
+  gates: readonly GatePlugin[];
+  gate(id: string): GatePlugin | undefined;
   channel(id: string): ChannelPlugin | undefined;
   byCode(code: string): ChannelPlugin | undefined;
   /** The branding for an acquirer; unknown acquirers get the default ('' acquirer). */
@@ -24,11 +27,13 @@ export interface Registry {
 export interface RegistryOptions {
   /** Pages outside a payment; their ids share the translation namespaces with the channels'. */
   pages?: PagePlugin[];
+  /** Gates before the method list (cashback, escrow); their ids are translation namespaces too. */
+  gates?: GatePlugin[];
 }
 
 /** Builds the registry at boot; throws with every problem found, so a bad plugin never half-works. */
-export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlugin[], { pages = [] }: RegistryOptions = {}): Registry {
-  const problems = [...channels.flatMap(validateChannel), ...pages.flatMap(validatePage)];
+export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlugin[], { pages = [], gates = [] }: RegistryOptions = {}): Registry {
+  const problems = [...channels.flatMap(validateChannel), ...pages.flatMap(validatePage), ...gates.flatMap(validateGate)];
   const seen = new Map<string, string>();
   // Ids are translation namespaces, so a page's may not be a channel's either.
   const plugins = [
@@ -41,6 +46,12 @@ export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlu
       seen.set(key, name);
     }
   }
+  // A gate's id is its translation namespace too: it may not be a channel's, nor another gate's.
+  for (const g of gates) {
+    const key = `id ${g.id}`;
+    if (seen.has(key)) problems.push(`gate ${g.id}: duplicate ${key} (also ${seen.get(key)})`);
+    seen.set(key, `gate ${g.id}`);
+  }
   const fallback = brandings.find((b) => b.acquirer === '');
   if (!fallback) problems.push('a default branding (acquirer "") is required');
   const acquirers = new Set<string>();
@@ -50,9 +61,12 @@ export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlu
   }
   if (problems.length) throw new Error(`Invalid plugins:\n- ${problems.join('\n- ')}`);
   const sorted = [...channels].sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
+  const sortedGates = [...gates].sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
   return {
     channels: sorted,
     brandings,
+    gates: sortedGates,
+    gate: (id) => sortedGates.find((g) => g.id === id),
     channel: (id) => sorted.find((c) => c.id === id),
     byCode: (code) => sorted.find((c) => c.code === code),
     branding: (acquiredBy) => brandings.find((b) => b.acquirer === (acquiredBy ?? '').toUpperCase()) ?? fallback!,

@@ -12,8 +12,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import transfer from '@oja/transfer/sandbox';
 import brandingDefault from '@oja/branding-default';
 import { REFUSED_MERCHANT } from '@oja/core/sandbox';
-import { definePage } from '@oja/core';
-import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage } from '@oja/core/testing';
+import { definePage, GATE_PATH, PAGE_DATA_ID } from '@oja/core';
+import type { PageData } from '@oja/core';
+import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/core/testing';
 import { createCheckoutServer, PAY_PAGE_ATTEMPTS } from './checkout-server';
 import type { CheckoutServer, CheckoutServerOptions } from './checkout-server';
 
@@ -97,6 +98,52 @@ function raw(base: string, request: string): Promise<string> {
 
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
 const htmlLang = (html: string) => /<html lang="(\w+)">/.exec(html)?.[1];
+
+describe('Gates before method choice', () => {
+  const escrowed = (ref: string) => payFields(ref, { channels: 'TRANSFER', escrow_fee: '2', cancellation_period: '3', refund_duration: '7' });
+  const dataOf = (html: string): PageData => JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html)![1]);
+  const sessionOf = (checkout: CheckoutServer) => [...(checkout.sessions as unknown as { map: Map<string, unknown> }).map.keys()].at(-1)!;
+
+  it('a gate comes before the channel that opens by itself, which fetches nothing until the gate is passed', async () => {
+    const { base, checkout } = await start({ gates: [termsGateFixture] });
+    const html = await (await postPay(base, escrowed('GATE-1'))).text();
+    expect(html).toContain('Terms before paying');
+    const data = dataOf(html);
+    expect(data.path).toBe('/payment/transfer');
+    expect(data.channel).toBeNull();
+    expect(data.prefetched).toEqual({});
+    expect(data.gates).toEqual({});
+    const session = sessionOf(checkout);
+    // A reload before the payer decides shows the gate again.
+    expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
+    const passed = await fetch(`${base}${GATE_PATH}?${new URLSearchParams({ p: session, gate: 'terms', decision: 'accepted' })}`, { method: 'POST' });
+    expect(passed.status).toBe(204);
+    const reload = await (await fetch(`${base}/payment/transfer?p=${session}`)).text();
+    expect(reload).not.toContain('Terms before paying');
+    const after = dataOf(reload);
+    expect(after.gates).toEqual({ terms: 'accepted' });
+    expect(after.channel).toBe('transfer');
+    expect(Object.keys(after.prefetched ?? {})).toEqual(['transfer']);
+  });
+
+  it('refuses an unknown gate or decision; a decision for an unknown session changes nothing', async () => {
+    const { base, checkout } = await start({ gates: [termsGateFixture] });
+    await postPay(base, escrowed('GATE-2'));
+    const session = sessionOf(checkout);
+    const send = (q: Record<string, string>) => fetch(`${base}${GATE_PATH}?${new URLSearchParams(q)}`, { method: 'POST' });
+    expect((await send({ p: session, gate: 'nope', decision: 'accepted' })).status).toBe(400);
+    expect((await send({ p: session, gate: 'terms', decision: 'maybe' })).status).toBe(400);
+    expect((await send({ p: 'unknown', gate: 'terms', decision: 'accepted' })).status).toBe(204);
+    expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
+  });
+
+  it('a payment without the gate\'s fields opens as before', async () => {
+    const { base } = await start({ gates: [termsGateFixture] });
+    const data = dataOf(await (await postPay(base, payFields('GATE-3', { channels: 'TRANSFER' }))).text());
+    expect(data.channel).toBe('transfer');
+    expect(Object.keys(data.prefetched ?? {})).toEqual(['transfer']);
+  });
+});
 
 describe('Language follows the browser (CONTRACT §5)', () => {
   it.each([

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import type { BrandingPlugin, ChannelPlugin, Locale, PageAnswer, PageContext, PageEnv, PagePlugin, PaymentOpening, PaymentProps, Registry } from '@oja/core';
-import { autoOpenChannel, availableChannels, Visits, createHttp, createRegistry, HttpError, localeFromAcceptLanguage, pickLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE, CODE_ALREADY_PAID } from '@oja/core';
+import type { BrandingPlugin, ChannelPlugin, GateDecision, GatePlugin, Locale, PageAnswer, PageContext, PageEnv, PagePlugin, PaymentOpening, PaymentProps, Registry } from '@oja/core';
+import { autoOpenChannel, availableChannels, Visits, createHttp, createRegistry, HttpError, localeFromAcceptLanguage, pickLocale, pendingGate, METHODS_PATH, LEAVE_PATH, GATE_DECISIONS, GATE_PATH, CANCEL_REASON_LEAVE, CODE_ALREADY_PAID } from '@oja/core';
 import { backoffDelay } from '@oja/core/primitives';
 import { homePage, isAlreadyPaid, pageHeaders, parsePayRequest, renderPage, renderPageDocument, renderPageScreen, renderUnreachablePage, SANDBOX_FIELDS } from '@oja/core/server';
 import type { HomeTestCard, PayRequest } from '@oja/core/server';
@@ -66,6 +66,8 @@ export interface CheckoutServerOptions {
   brandings: BrandingPlugin[];
   /** Pages outside a payment, with their server part (`serve`). Core's home page `/` comes first, by itself. */
   pages?: PagePlugin[];
+  /** The gates shown before method choice (default none). */
+  gates?: GatePlugin[];
   /** dist/client: assets/ and manifest.json. */
   clientDir: string;
   /** A real collections API; when absent the embedded sandbox serves /api and /sandbox. */
@@ -93,6 +95,8 @@ interface Session {
   seenAt: number;
   /** The latest page rendered for this session (PageEnv.pageId). */
   pageId?: string;
+  /** The gates the payer passed in this session (core's passGate), so a reload does not show them again. */
+  gates?: Record<string, GateDecision>;
   leaveTimer?: ReturnType<typeof setTimeout>;
   /**
    * The page outside a payment that opened this payment, and what it keeps until the payment comes back to it
@@ -203,6 +207,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const env = o.env ?? process.env;
   const registry: Registry = createRegistry(o.channels, o.brandings, {
     pages: [homePage({ storeBase: o.storeBase, testCards: o.testCards }), ...(o.pages ?? [])],
+    gates: o.gates,
   });
   const serverless = registry.pages.filter((pg) => typeof pg.serve !== 'function').map((pg) => pg.id);
   if (serverless.length) throw new Error(`Pages without their server part (resolve them with the "oja-server" condition): ${serverless.join(', ')}`);
@@ -247,6 +252,9 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   async function page(req: IncomingMessage, res: ServerResponse, status: number, props: PaymentProps, session: string, locale: Locale, route: { path: string; channel: string | null }, referrer?: string) {
     const s = sessions.peek(session);
     if (s) s.pageId = randomBytes(9).toString('base64url');
+    const gates = s?.gates ?? {};
+    // A gate comes first: the route's channel is not yet in use, and fetches nothing (a transfer account) before it.
+    if (pendingGate(registry, props, gates)) route = { ...route, channel: null };
     const prefetched: Record<string, unknown> = {};
     const plugin = route.channel ? registry.channel(route.channel) : undefined;
     if (plugin?.prefetch && props.responseCode === '00') {
@@ -263,6 +271,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       env: envFor(session, locale, localeFromAcceptLanguage(acceptLanguageOf(req)), s?.pageId),
       path: route.path,
       channel: route.channel,
+      gates,
       referrer,
       assets: manifest,
     });
@@ -456,6 +465,18 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     res.end();
   }
 
+  /** The payer passed a gate (core's passGate beacon): kept for the session, so a reload does not show it again. */
+  function passGate(res: ServerResponse, url: URL) {
+    const id = url.searchParams.get('gate') ?? '';
+    const decision = url.searchParams.get('decision') as GateDecision;
+    if (!registry.gate(id) || !GATE_DECISIONS.includes(decision)) throw new ClientError(400, 'Unknown gate or decision');
+    // An unknown or forgotten session has nothing to keep: answered alike, as the leave beacon is.
+    const s = sessions.peek(url.searchParams.get('p') ?? '');
+    if (s) s.gates = { ...s.gates, [id]: decision };
+    res.writeHead(204, { 'cache-control': 'no-store' });
+    res.end();
+  }
+
   /** A client's mistake, answered without a trace in the log: JSON on API paths, a short page elsewhere. */
   async function refuse(req: IncomingMessage, res: ServerResponse, pathname: string, status: number, message: string, fields: Record<string, string> = {}) {
     // A request whose body was not read to the end (413) cannot keep its connection.
@@ -496,6 +517,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       }
       if (req.method === 'GET' && (p === METHODS_PATH || p.startsWith('/payment/'))) return await revisit(req, res, url);
       if (p === LEAVE_PATH && req.method === 'POST') return leave(res, url);
+      if (p === GATE_PATH && req.method === 'POST') return passGate(res, url);
       if (p === SDK_PATH && sdk && (req.method === 'GET' || req.method === 'HEAD')) {
         const headers = {
           'content-type': 'text/javascript; charset=utf-8',

@@ -14,6 +14,7 @@ export const card = defineChannel({
   code: 'CARD',
   path: '/payment/card',
   baseline: true,
+  bulk: true,
   order: 10,
   // Offered unless the merchant's channel list leaves it out (an empty list is the default: the card).
   isAvailable: (props) => props.paymentChannels.length === 0 || props.paymentChannels.includes('CARD'),

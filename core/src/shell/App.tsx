@@ -2,11 +2,13 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { useSnapshot } from 'valtio';
-import type { BrandingPlugin, ChannelPlugin, ScreenLoader } from '../plugin';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin, ScreenLoader } from '../plugin';
 import { createI18n, I18nContext, useT } from '../i18n';
 import { ChannelContext, CheckoutContext, allMessages, availableFor, brandingOf, useCheckout, useCheckoutState } from '../state/checkout';
 import type { Checkout } from '../state/checkout';
 import { METHODS_PATH } from '../state/actions';
+import { GateContext } from '../state/gates';
+import { pendingGate } from '../gates';
 import { CODE_ALREADY_PAID, CODE_PENDING, CODE_SUCCESS } from '../codes';
 import { Header } from '../ui/Header';
 import { Footer } from '../ui/Footer';
@@ -50,7 +52,8 @@ const loadDemoPanel = () => import('../ui/DemoPanel').then((m) => ({ default: m.
  */
 function FocusAfterNavigation() {
   const [location] = useLocation();
-  const { result } = useCheckoutState();
+  // A gate passed changes the screen without a navigation.
+  const { result, gates } = useCheckoutState();
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -70,7 +73,7 @@ function FocusAfterNavigation() {
     };
     timer = setTimeout(move, 0);
     return () => clearTimeout(timer);
-  }, [location, result]);
+  }, [location, result, gates]);
   return null;
 }
 
@@ -105,6 +108,26 @@ function ChannelRoute({ plugin }: { plugin: ChannelPlugin }) {
         <ScreenHydrated />
       </Suspense>
     </ChannelContext.Provider>
+  );
+}
+
+/** The gate the payer meets now, if any (re-rendered when one is passed). */
+function usePendingGate(): GatePlugin | undefined {
+  const c = useCheckout();
+  const { gates } = useCheckoutState();
+  return pendingGate(c.registry, c.state.props, gates);
+}
+
+/** A gate's lazily loaded screen, shown before method choice whatever the route (spec companion §2). */
+function GateRoute({ gate }: { gate: GatePlugin }) {
+  const Screen = useLazyScreen(`gate-${gate.id}`, gate.screen);
+  return (
+    <GateContext.Provider value={gate}>
+      <Suspense fallback={<Loading />}>
+        <Screen key={gate.id} />
+        <ScreenHydrated />
+      </Suspense>
+    </GateContext.Provider>
   );
 }
 
@@ -162,6 +185,23 @@ function RouteSwitch() {
   const c = useCheckout();
   const available = availableFor(c);
   const branding = brandingOf(c);
+  const gate = usePendingGate();
+  if (gate) {
+    // Before the method list and any channel (an auto-opened one included): the URL stays, and its screen shows
+    // once the gates are passed. A branding's own page (terms of use) stays reachable.
+    return (
+      <Switch>
+        {branding.routes?.map((r) => (
+          <Route key={r.path} path={r.path}>
+            <BrandingRoute branding={branding} screen={r.screen} />
+          </Route>
+        ))}
+        <Route>
+          <GateRoute gate={gate} />
+        </Route>
+      </Switch>
+    );
+  }
   return (
     <Switch>
       <Route path={METHODS_PATH}>
@@ -241,8 +281,9 @@ function usePrefetchLaterParts(screenCss: Record<string, string>) {
 
 function Shell({ referrer }: { referrer?: string }) {
   const c = useCheckout();
-  const { env, cancelDialogOpen } = useCheckoutState();
+  const { env, cancelDialogOpen, result } = useCheckoutState();
   const branding = brandingOf(c);
+  const gate = usePendingGate();
   usePrefetchLaterParts(c.state.env.screenCss);
   return (
     <div className={`${page} ${branding.className}`} data-sandbox={env.sandbox}>
@@ -253,7 +294,7 @@ function Shell({ referrer }: { referrer?: string }) {
         </div>
       )}
       <main className={card}>
-        <Header />
+        {!(gate?.hidesHeader && !result) && <Header />}
         <div className={body} data-oja-screen="">
           <ErrorBoundary>
             <Routes referrer={referrer} />

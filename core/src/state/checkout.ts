@@ -10,6 +10,7 @@ import { coreMessages } from '../messages';
 import { availableChannels } from '../availability';
 import { Visits } from './visit';
 import type { Visit, VisitKind } from './visit';
+import type { GateDecision } from '../gates';
 
 export interface TransactionResponse {
   responseCode: string;
@@ -47,6 +48,8 @@ export interface CheckoutState {
   tokenSignIn: Record<string, unknown> | null;
   /** What the server fetched for a channel's first screen, by channel id (ChannelPlugin.prefetch). */
   prefetched: Record<string, unknown>;
+  /** The gates passed on this page's session, by gate id (kept by the server across reloads). */
+  gates: Record<string, GateDecision>;
 }
 
 /** What an on-demand status check came to: settled (final code), still pending, failed, or no check is running. */
@@ -111,6 +114,7 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
     attempt: 0,
     tokenSignIn: null,
     prefetched: {},
+    gates: {},
   });
   const client = http ?? createHttp(env.apiBase);
   return {
@@ -132,8 +136,14 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
   };
 }
 
-export function allMessages(registry: Registry) {
-  return [coreMessages, ...registry.channels.map((c) => c.messages), ...registry.brandings.map((b) => b.messages)];
+/**
+ * The strings of every installed owner. With a payment, only the gates it still has to pass (condition holding,
+ * not passed in this session): what the server puts in a page's data, so a gate's screen costs nothing to the
+ * payments that never meet it, nor after it is passed.
+ */
+export function allMessages(registry: Registry, props?: PaymentProps, passed: Readonly<Record<string, GateDecision>> = {}) {
+  const gates = props ? registry.gates.filter((g) => !passed[g.id] && g.condition(props)) : registry.gates;
+  return [coreMessages, ...registry.channels.map((c) => c.messages), ...registry.brandings.map((b) => b.messages), ...gates.map((g) => g.messages)];
 }
 
 export function brandingOf(c: Checkout): BrandingPlugin {

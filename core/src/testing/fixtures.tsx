@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { memoryLocation } from 'wouter/memory-location';
-import type { BrandingPlugin, ChannelPlugin, PagePlugin } from '../plugin';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from '../plugin';
 import type { PageEnv, PaymentProps } from '../props';
 import { createRegistry } from '../registry';
 import { createCheckout } from '../state/checkout';
@@ -93,6 +93,7 @@ export interface TestCheckoutOptions {
   brandings?: BrandingPlugin[];
   /** Pages outside a payment in the registry (one may claim the payment's success: PagePlugin.completionPath). */
   pages?: PagePlugin[];
+  gates?: GatePlugin[];
   http?: Http;
   /** Start with this result (shows the result screen). */
   result?: TransactionResponse;
@@ -100,7 +101,7 @@ export interface TestCheckoutOptions {
 }
 
 export function testCheckout(o: TestCheckoutOptions = {}): Checkout {
-  const registry = createRegistry(o.channels ?? [], o.brandings ?? [plainBranding], { pages: o.pages });
+  const registry = createRegistry(o.channels ?? [], o.brandings ?? [plainBranding], { pages: o.pages, gates: o.gates });
   const c = createCheckout(sampleProps(o.props), sampleEnv(o.env), registry, o.http ?? fakeHttp({}));
   if (o.result) c.state.result = o.result;
   if (o.channel !== undefined) c.state.channel = o.channel;
@@ -119,3 +120,4 @@ export function callContext(props: PaymentProps, http: Http, signal: AbortSignal
 }
 
 export * from './fixtureChannels';
+export * from './fixtureGates';
