@@ -1,5 +1,5 @@
 import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { alreadyPaid, isPaid, settledStatus } from '@oja/core/sandbox';
+import { alreadyPaid, isPaid, sandboxRecord, settledStatus } from '@oja/core/sandbox';
 import qr from './index';
 
 /** How long a sandbox QR code can be paid, minutes; after it the status answers XS1. */
@@ -52,13 +52,11 @@ export function emvcoPayload(p: SandboxPayment, generation: number): string {
   return signed + crc16(signed);
 }
 
-function record(p: SandboxPayment): QrRecord | undefined {
-  return p.channels.qr as unknown as QrRecord | undefined;
-}
+const records = sandboxRecord<QrRecord>('qr');
 
 /** What the status endpoint answers for a payment right now. */
 export function qrStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
-  const r = record(p);
+  const r = records.get(p);
   if (!r) return { responseCode: '25', responseDescription: 'No QR code generated for this payment' };
   return settledStatus(p, {
     expired: ctx.now() >= r.generatedAt + SANDBOX_QR_VALIDITY_MINS * 60_000,
@@ -81,13 +79,12 @@ export const sandbox: SandboxPart = {
         if (!p) return UNKNOWN;
         // A paid payment stays paid: no new code, no new attempt.
         if (isPaid(p)) return alreadyPaid(p);
-        let r = record(p);
+        let r = records.get(p);
         if (!r || p.outcome) {
           // First code, or a retry after a failed or expired payment: a fresh code and a fresh outcome.
           const generation = (r?.generation ?? 0) + 1;
-          r = { rawQRData: emvcoPayload(p, generation), generatedAt: ctx.now(), generation };
+          r = records.set(p, { rawQRData: emvcoPayload(p, generation), generatedAt: ctx.now(), generation });
           p.outcome = null;
-          p.channels.qr = r as unknown as Record<string, unknown>;
         }
         // The same code again while it is unsettled, with what is left of its validity (a reloaded page counts on).
         const leftMs = Math.max(0, r.generatedAt + SANDBOX_QR_VALIDITY_MINS * 60_000 - ctx.now());

@@ -1,5 +1,5 @@
 import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { alreadyPaid, isPaid, settledStatus } from '@oja/core/sandbox';
+import { alreadyPaid, isPaid, sandboxRecord, settledStatus } from '@oja/core/sandbox';
 import transfer from './index';
 
 /** How long a sandbox account accepts a transfer, minutes. */
@@ -21,13 +21,11 @@ function accountNumberFor(paymentId: string): string {
   return `9${String(h).padStart(9, '0')}`;
 }
 
-function record(p: SandboxPayment): TransferRecord | undefined {
-  return p.channels.transfer as unknown as TransferRecord | undefined;
-}
+const records = sandboxRecord<TransferRecord>('transfer');
 
 /** What the status endpoint answers for a payment right now. */
 export function transferStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
-  const r = record(p);
+  const r = records.get(p);
   if (!r) return { responseCode: '25', responseDescription: 'No account generated for this payment' };
   return settledStatus(p, {
     expired: ctx.now() > r.generatedAt + SANDBOX_VALIDITY_MINS * 60_000,
@@ -48,13 +46,12 @@ export const sandbox: SandboxPart = {
         if (!p) return { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
         // A paid payment stays paid: no new account, no new attempt.
         if (isPaid(p)) return alreadyPaid(p);
-        let r = record(p);
+        let r = records.get(p);
         if (!r || p.outcome) {
           // First account, or a retry after a failed or expired transfer: a fresh account and a fresh outcome.
           const generation = (r?.generation ?? 0) + 1;
-          r = { accountNumber: accountNumberFor(`${p.paymentId}:${generation}`), generatedAt: ctx.now(), generation };
+          r = records.set(p, { accountNumber: accountNumberFor(`${p.paymentId}:${generation}`), generatedAt: ctx.now(), generation });
           p.outcome = null;
-          p.channels.transfer = r as unknown as Record<string, unknown>;
         }
         return {
           body: {

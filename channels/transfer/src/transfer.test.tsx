@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, fakeHttp, sampleProps, testCheckout } from '@oja/core/testing';
+import { CheckoutHarness, callContext, fakeHttp, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import transfer from './index';
 import { messages } from './messages';
@@ -39,9 +39,9 @@ describe('transfer plugin', () => {
   it('refuses an account answer that is not one', async () => {
     const props = sampleProps();
     const bad = fakeHttp({ 'POST /api/v1/virtualaccount/generate': () => ({ responseCode: '00', accountNumber: '<b>x</b>' }) });
-    await expect(generateAccount(bad, props)).rejects.toMatchObject({ code: 'invalid' });
+    await expect(generateAccount(callContext(props, bad))).rejects.toMatchObject({ code: 'invalid' });
     const good = fakeHttp({ 'POST /api/v1/virtualaccount/generate': () => ACCOUNT });
-    await expect(generateAccount(good, props)).resolves.toMatchObject({ accountNumber: '9012345678', validityPeriodMins: 30 });
+    await expect(generateAccount(callContext(props, good))).resolves.toMatchObject({ accountNumber: '9012345678', validityPeriodMins: 30 });
     expect(good.calls[0].body).toMatchObject({ paymentId: props.paymentId, amount: props.checkoutAmount, transactionReference: props.merchantTransactionReference });
   });
 });

@@ -1,5 +1,5 @@
 import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { alreadyPaid, isPaid, settledStatus } from '@oja/core/sandbox';
+import { alreadyPaid, isPaid, sandboxRecord, settledStatus } from '@oja/core/sandbox';
 import ussd from './index';
 import { USSD_COUNTRY } from './constants';
 
@@ -60,13 +60,11 @@ export const bankCodeFor = (shortCode: string, reference: string): string => `${
 /** "058" and "1234" give "*322*058*1234#": the aggregator's code for that bank and payment. */
 export const defaultCodeFor = (cbnCode: string, reference: string): string => `${DEFAULT_SERVICE_CODE}*${cbnCode}*${reference}#`;
 
-function record(p: SandboxPayment): UssdRecord | undefined {
-  return p.channels.ussd as unknown as UssdRecord | undefined;
-}
+const records = sandboxRecord<UssdRecord>('ussd');
 
 /** What the status endpoint answers for a payment right now. */
 export function ussdStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
-  const r = record(p);
+  const r = records.get(p);
   if (!r) return { responseCode: '25', responseDescription: 'No USSD code generated for this payment' };
   return settledStatus(p, {
     expired: ctx.now() > r.generatedAt + SANDBOX_VALIDITY_MINS * 60_000,
@@ -100,13 +98,12 @@ export const sandbox: SandboxPart = {
         if (isPaid(p)) return alreadyPaid(p);
         const bank = SANDBOX_BANKS.find((b) => b.cbnCode === String(req.body.bankCode ?? ''));
         if (!bank) return { status: 400, body: { responseCode: UNKNOWN_BANK_CODE, responseDescription: 'No such issuer' } };
-        let r = record(p);
+        let r = records.get(p);
         if (!r || p.outcome) {
           // First code, or a retry after a failed or expired payment: a fresh reference and a fresh outcome.
           const generation = (r?.generation ?? 0) + 1;
-          r = { bankCode: bank.cbnCode, reference: referenceFor(`${p.paymentId}:${generation}`), generatedAt: 0, generation, pushes: 0 };
+          r = records.set(p, { bankCode: bank.cbnCode, reference: referenceFor(`${p.paymentId}:${generation}`), generatedAt: 0, generation, pushes: 0 });
           p.outcome = null;
-          p.channels.ussd = r as unknown as Record<string, unknown>;
         }
         r.bankCode = bank.cbnCode;
         r.generatedAt = ctx.now();
