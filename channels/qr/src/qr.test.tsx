@@ -293,6 +293,14 @@ describe('qr screen', () => {
     expect(statusCalls(http)).toBe(1);
   });
 
+  it('drops the code on its way when the payer changes payment method', async () => {
+    const { http, checkout } = mount(() => ({ responseCode: '09' }), () => new Promise(() => {}));
+    await start();
+    await click(screen.getByRole('link', { name: 'Change payment method' }));
+    expect(http.calls.find((c) => c.key === GENERATE)?.opts?.signal?.aborted).toBe(true);
+    expect(checkout.visits.size).toBe(0);
+  });
+
   it('warns in the cancel dialog that a payer who has paid should not cancel', async () => {
     mount(() => ({ responseCode: '09' }));
     await start();

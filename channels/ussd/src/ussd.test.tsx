@@ -119,8 +119,8 @@ describe('USSD api', () => {
 
 describe('USSD screen', () => {
   beforeAll(async () => {
-    // The lazily loaded screen, ready before the clock is faked.
-    await import('./Screen');
+    // The lazily loaded screen and result screen, ready before the clock is faked.
+    await Promise.all([import('./Screen'), import('../../../core/src/ui/ResultScreen')]);
   });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -304,6 +304,24 @@ describe('USSD screen', () => {
     expect(count(http, STATUS)).toBe(2);
   });
 
+  it('"Change bank" drops the prompt on its way: its answer does not bring the prompt screen back', async () => {
+    let answer!: (v: unknown) => void;
+    let n = 0;
+    const { http } = mount({ generate: () => (n++ === 0 ? { ...GTB_CODE, pushSent: true } : new Promise((r) => (answer = r))) });
+    await flush();
+    choose('058');
+    await cont();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Change bank' }));
+    await flush();
+    expect(http.calls.filter((c) => c.key === GENERATE)[1].opts?.signal?.aborted).toBe(true);
+    answer({ ...GTB_CODE, pushSent: true });
+    await flush();
+    expect(bankSelect().value).toBe('058');
+    expect(screen.queryByRole('heading', { name: 'Approve the prompt on your phone' })).toBeNull();
+  });
+
   it('says so when the code cannot be generated, keeps the bank, and tries again', async () => {
     let fail: HttpError | null = new HttpError('Network error', 'network');
     const { http } = mount({
@@ -433,13 +451,14 @@ describe('USSD screen', () => {
     expect(count(http, STATUS)).toBe(3);
   });
 
-  it('stops asking when the payer leaves for another method', async () => {
-    const { http } = mount();
+  it('stops asking when the payer leaves for another method, the visit ended', async () => {
+    const { http, checkout } = mount();
     await flush();
     choose('058');
     await cont();
     fireEvent.click(screen.getByRole('link', { name: 'Change payment method' }));
     await flush();
+    expect(checkout.visits.size).toBe(0);
     await advance(STATUS_POLL_MS * 3);
     expect(count(http, STATUS)).toBe(1);
   });
