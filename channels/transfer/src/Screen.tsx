@@ -31,7 +31,7 @@ export default function TransferScreen() {
 
   useEffect(() => {
     // Generated once per visit (unless the server did): Retry starts a new visit.
-    if (v.state.account.status === 'idle') generate();
+    if (state.account.status === 'idle') generate();
   }, [v]);
 
   // The payment completes as expired once the account's validity and its grace are over.

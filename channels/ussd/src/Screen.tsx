@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { CODE_EXPIRED, complete, completeIfPaid, isRefusedAsPaid, registerMessages, useChannel, useCheckout, useVisit } from '@oja/core';
 import { resetSlot, useCountdown, useStatusPolling } from '@oja/core/primitives';
 import { generateCode, loadIssuers } from './api';
-import type { Issuer, UssdCode } from './api';
+import type { Issuer } from './api';
 import { BankChoice } from './BankChoice';
 import { DialCode } from './DialCode';
 import { PushPrompt } from './PushPrompt';
@@ -60,7 +60,7 @@ export default function UssdScreen() {
   }, [v]);
 
   const waiting = snap.stage !== 'bank';
-  const code = snap.code.response as UssdCode | null;
+  const code = snap.code.response;
   const validUntil = waiting && code?.validityPeriodMins ? code.generatedAt + code.validityPeriodMins * 60_000 : null;
   // Past the code's validity and its grace the payer stops waiting: the payment completes as expired.
   const graceLeft = useCountdown(validUntil === null ? null : validUntil + AUTO_COMPLETE_GRACE_MS, () => complete(c, CODE_EXPIRED));
