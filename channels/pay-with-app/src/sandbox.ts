@@ -31,13 +31,8 @@ interface PwaRecord {
 
 const records = sandboxRecord<PwaRecord>(payWithApp.id);
 
-/** Issued tokens and their expiry (ms), per sandbox. */
-const issued = new WeakMap<SandboxContext, Map<string, number>>();
-function tokensOf(ctx: SandboxContext): Map<string, number> {
-  let m = issued.get(ctx);
-  if (!m) issued.set(ctx, (m = new Map()));
-  return m;
-}
+/** Issued tokens and their expiry (ms), in this sandbox. */
+const tokensOf = (ctx: SandboxContext) => ctx.channelState(payWithApp.id, () => new Map<string, number>());
 
 function header(req: SandboxRequest, name: string): string {
   const v = req.headers[name];

@@ -530,3 +530,14 @@ describe('sandbox memory', () => {
     }
   });
 });
+
+describe("a channel's sandbox-wide state", () => {
+  it('is created once per sandbox and kept by it, apart from every other sandbox', () => {
+    const one = createSandbox([]);
+    const tokens = one.context.channelState('pay-with-app', () => new Map<string, number>());
+    tokens.set('t', 1);
+    expect(one.context.channelState('pay-with-app', () => new Map<string, number>()).get('t')).toBe(1);
+    expect(createSandbox([]).context.channelState('pay-with-app', () => new Map<string, number>()).size).toBe(0);
+    expect(one.context.channelState('other', () => 'own')).toBe('own');
+  });
+});

@@ -238,9 +238,14 @@ export function createSandbox(
       }
     },
   };
+  const channelState = new Map<string, unknown>();
   const context: SandboxContext = {
     now,
     issuedTokens,
+    channelState<T>(channel: string, create: () => T): T {
+      if (!channelState.has(channel)) channelState.set(channel, create());
+      return channelState.get(channel) as T;
+    },
     payment(ref) {
       if (ref.paymentId !== undefined && ref.paymentId !== null && ref.paymentId !== '') {
         const id = textField(ref.paymentId);

@@ -51,6 +51,8 @@ export interface SandboxContext {
   payment(ref: { paymentId?: unknown; merchantCode?: unknown; txnRef?: unknown }): SandboxPayment | undefined;
   /** Tokens the merchant's token sign-in (POST /api/v1/pay-page/token-authentication) has issued. */
   issuedTokens: ReadonlySet<string>;
+  /** A channel's sandbox-wide state beyond any one payment (the tokens it issued), created on first use. */
+  channelState<T>(channel: string, create: () => T): T;
 }
 
 export type SandboxHandler = (req: SandboxRequest, ctx: SandboxContext) => SandboxAnswer | Promise<SandboxAnswer>;
