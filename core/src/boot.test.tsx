@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { bootCheckout } from './boot';
 import { renderPage } from './server/render';
-import { createRegistry } from './registry';
+import { createRegistry } from './validation';
 import { cardFixture, fixtureGates, gatedProps, plainBranding, sampleEnv, sampleProps, transferFixture } from './testing/fixtures';
 import type { GateDecision } from './gates';
 

@@ -1,7 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from './plugin';
 import { pendingGate } from './gates';
-import { createRegistry } from './registry';
+import { assembleRegistry } from './registry';
 import { createCheckout, withSession } from './state/checkout';
 import { setServerOffset } from './clock';
 import { isPageScreenData, PAGE_DATA_ID, ROOT_ID } from './pageData';
@@ -11,7 +11,6 @@ import { preloadScreen } from './shell/lazyScreen';
 import type { Registry } from './registry';
 import type { ScreenLoader } from './plugin';
 import { createI18n, registerMessages } from './i18n';
-import { PageRoot } from './shell/PageRoot';
 
 /** The lazily loaded screen on the route the server rendered, if any. */
 function firstScreen(registry: Registry, data: PageData): { key: string; loader: ScreenLoader } | undefined {
@@ -28,7 +27,8 @@ function firstScreen(registry: Registry, data: PageData): { key: string; loader:
 async function bootPage(pages: readonly PagePlugin[], data: PageScreenData): Promise<void> {
   const page = pages.find((p) => p.id === data.view.page);
   if (!page?.screen) return;
-  const { default: Screen } = await page.screen();
+  // Rare next to payments: the page frame comes with the page's screen, not on every payment's initial route.
+  const [{ default: Screen }, { PageRoot }] = await Promise.all([page.screen(), import('./shell/PageRoot')]);
   const i18n = createI18n(data.locale, [{ en: {}, fr: {}, [data.locale]: data.messages }]);
   hydrateRoot(document.getElementById(ROOT_ID)!, <PageRoot view={data.view} i18n={i18n} Screen={Screen} />);
 }
@@ -47,7 +47,8 @@ export async function bootCheckout(installed: { channels: ChannelPlugin[]; brand
   if (data.messages) registerMessages({ en: data.messages.en ?? {}, fr: data.messages.fr ?? {} });
   // A first estimate of the server's clock; every API answer's Date header refines it.
   setServerOffset(data.serverNow - Date.now());
-  const registry = createRegistry(installed.channels, installed.brandings, { pages: installed.pages, gates: installed.gates });
+  // Checked by the server, which runs the same installed list, at its boot (createRegistry).
+  const registry = assembleRegistry(installed.channels, installed.brandings, { pages: installed.pages, gates: installed.gates });
   const checkout = createCheckout(data.props, data.env, registry);
   checkout.state.channel = data.channel;
   checkout.state.prefetched = data.prefetched ?? {};

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pendingGate } from './gates';
-import { createRegistry } from './registry';
-import { defineGate, validateGate } from './plugin';
+import { createRegistry } from './validation';
+import { defineGate } from './plugin';
+import { validateGate } from './validation';
 import { plainBranding, sampleProps } from './testing';
 import { cardFixture, fixtureGates, gatedProps, offerGateFixture, termsGateFixture } from './testing/fixtures';
 

@@ -1,5 +1,6 @@
 export * from './plugin';
 export * from './registry';
+export * from './validation';
 export * from './availability';
 export * from './markets';
 export * from './gates';

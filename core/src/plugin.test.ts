@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineChannel, definePage, missingKeys, RESERVED_PATHS, validateChannel, validatePage } from './plugin';
+import { defineChannel, definePage, RESERVED_PATHS } from './plugin';
+import { missingKeys, validateChannel, validatePage } from './validation';
 import type { ChannelPlugin, PagePlugin } from './plugin';
 import { fixtureChannels } from './testing/fixtureChannels';
 import { fixturePage } from './testing/fixturePage';

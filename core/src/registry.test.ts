@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from './registry';
+import { createRegistry } from './validation';
 import { defineBranding, defineChannel, definePage } from './plugin';
 import type { BrandingPlugin, PagePlugin } from './plugin';
 import { fixturePage } from './testing/fixturePage';

@@ -1,5 +1,4 @@
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from './plugin';
-import { validateChannel, validateGate, validatePage } from './plugin';
 
 export interface Registry {
   channels: readonly ChannelPlugin[];
@@ -31,35 +30,12 @@ export interface RegistryOptions {
   gates?: GatePlugin[];
 }
 
-/** Builds the registry at boot; throws with every problem found, so a bad plugin never half-works. */
-export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlugin[], { pages = [], gates = [] }: RegistryOptions = {}): Registry {
-  const problems = [...channels.flatMap(validateChannel), ...pages.flatMap(validatePage), ...gates.flatMap(validateGate)];
-  const seen = new Map<string, string>();
-  // Ids are translation namespaces, so a page's may not be a channel's either.
-  const plugins = [
-    ...channels.map((c) => ({ name: c.id, keys: [`id ${c.id}`, `code ${c.code}`, `path ${c.path}`] })),
-    ...pages.map((p) => ({ name: `page ${p.id}`, keys: [`id ${p.id}`, ...p.paths.map((path) => `path ${path}`)] })),
-  ];
-  for (const { name, keys } of plugins) {
-    for (const key of keys) {
-      if (seen.has(key)) problems.push(`${name}: duplicate ${key} (also ${seen.get(key)})`);
-      seen.set(key, name);
-    }
-  }
-  // A gate's id is its translation namespace too: it may not be a channel's, nor another gate's.
-  for (const g of gates) {
-    const key = `id ${g.id}`;
-    if (seen.has(key)) problems.push(`gate ${g.id}: duplicate ${key} (also ${seen.get(key)})`);
-    seen.set(key, `gate ${g.id}`);
-  }
+/**
+ * Puts the installed plugins together without checking them: the browser's boot, whose plugins the server (which
+ * runs the same list) has checked with createRegistry at its own boot. Everywhere else, use createRegistry.
+ */
+export function assembleRegistry(channels: ChannelPlugin[], brandings: BrandingPlugin[], { pages = [], gates = [] }: RegistryOptions = {}): Registry {
   const fallback = brandings.find((b) => b.acquirer === '');
-  if (!fallback) problems.push('a default branding (acquirer "") is required');
-  const acquirers = new Set<string>();
-  for (const b of brandings) {
-    if (acquirers.has(b.acquirer)) problems.push(`branding ${b.acquirer || '(default)'} registered twice`);
-    acquirers.add(b.acquirer);
-  }
-  if (problems.length) throw new Error(`Invalid plugins:\n- ${problems.join('\n- ')}`);
   const sorted = [...channels].sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
   const sortedGates = [...gates].sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
   return {

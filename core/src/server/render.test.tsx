@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './render';
 import type { RenderInput } from './render';
-import { createRegistry } from '../registry';
+import { createRegistry } from '../validation';
 import { PAGE_DATA_ID, ROOT_ID } from '../pageData';
 import type { PageData } from '../pageData';
 import { plainBranding, sampleEnv, sampleProps } from '../testing';

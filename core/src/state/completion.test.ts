@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildResult, completionStep, embedder, EXPIRED_CANCELLED_WAIT_MS, isSafeRedirectUrl, markOnce, MESSAGE_KEY, postToMerchant, submitResultForm,
 } from './completion';
-import { createRegistry } from '../registry';
+import { createRegistry } from '../validation';
 import { FIXTURE_DONE_PATH, fixturePage, plainBranding } from '../testing';
 import type { MerchantResult } from './completion';
 import { sampleProps } from '../testing';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAsyncSlot } from '../primitives/asyncSlot';
-import { createRegistry } from '../registry';
+import { createRegistry } from '../validation';
 import { createCheckout } from './checkout';
 import { changeMethod, retry, selectChannel } from './actions';
 import { defineVisit, Visits } from './visit';

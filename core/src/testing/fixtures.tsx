@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { memoryLocation } from 'wouter/memory-location';
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from '../plugin';
 import type { PageEnv, PaymentProps } from '../props';
-import { createRegistry } from '../registry';
+import { createRegistry } from '../validation';
 import { createCheckout } from '../state/checkout';
 import type { Checkout, TransactionResponse } from '../state/checkout';
 import type { Http, RequestOptions } from '../http';
