@@ -20,8 +20,12 @@ export const WALLET_PATH = '/payment/wallet';
 export const LOGIN_PATH = `${WALLET_PATH}/login`;
 export const WALLET_CARD_PATH = `${WALLET_PATH}/card`;
 
-/** Sign out: the wallet's data and any card of it are forgotten. */
+/**
+ * Sign out: the wallet's data and any card of it are forgotten, and so is the merchant's access-token sign-in, so
+ * that the wallet opened again on this page (after another method, a retry) asks to sign in.
+ */
 export function signOut(c: Checkout): void {
+  c.state.tokenSignIn = null;
   const w = visitOf(c.visits, walletVisit).state;
   w.data = null;
   w.selected = null;

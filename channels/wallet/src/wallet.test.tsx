@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { go, HttpError, missingKeys } from '@oja/core';
+import { changeMethod, go, HttpError, missingKeys } from '@oja/core';
 import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import card from '@oja/card';
@@ -306,6 +306,13 @@ describe("merchant's token sign-in", () => {
     await flush();
     expect(calls(BY_TOKEN)).toHaveLength(1);
     expect(screen.queryByText('Verve ending in 7499')).toBeNull();
+    expect(usernameField()).toBeTruthy();
+    // Another method, then the wallet again: a new visit, and still no token sign-in.
+    act(() => changeMethod(checkout));
+    await flush();
+    act(() => go(checkout, '/payment/wallet'));
+    await flush();
+    expect(calls(BY_TOKEN)).toHaveLength(1);
     expect(usernameField()).toBeTruthy();
   });
 
