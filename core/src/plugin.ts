@@ -38,6 +38,25 @@ export interface MethodRow {
   description: string;
 }
 
+/** What the page loads from an outside source: the Content-Security-Policy directive that must allow it. */
+export type SourceDirective = 'script' | 'frame' | 'connect' | 'img';
+
+/**
+ * An origin outside the checkout that a channel's pages need (a 3-D Secure issuer's page, a provider's script).
+ * Named by a key, not an origin: a deployment maps each key to its origins (CHECKOUT_OUTSIDE_SOURCES; the
+ * sandbox maps every key to its second origin), and the server allows them only on the pages of a payment that
+ * can use a channel declaring the key. Keys name the outside party, so that a channel lending its steps to
+ * another (the card's 3-D Secure to the wallet) lends the same key.
+ */
+export interface OutsideSource {
+  /** Lower-case name of the outside party: '3ds-issuer', 'device-fingerprint'. */
+  key: string;
+  /** What the page loads from it. */
+  directives: SourceDirective[];
+  /** Why the page needs it: the script inventory of PCI DSS 6.4.3 lists it. */
+  why: string;
+}
+
 export interface ChannelPlugin {
   /** Url-safe id and translation namespace: 'transfer'. */
   id: string;
@@ -70,6 +89,8 @@ export interface ChannelPlugin {
   acceptsAccessToken?: boolean;
   /** The channel's part of the sandbox collections API; present only in server builds. */
   sandbox?: SandboxPart;
+  /** Origins outside the checkout the channel's pages load from (see OutsideSource). Default none. */
+  sources?: OutsideSource[];
 }
 
 export interface BrandingPlugin {
@@ -89,6 +110,9 @@ export interface BrandingPlugin {
 }
 
 const ID = /^[a-z][a-z0-9-]*$/;
+/** An outside source's key: lower case, digits allowed first ('3ds-issuer'). */
+const SOURCE_KEY = /^[a-z0-9][a-z0-9-]*$/;
+const SOURCE_DIRECTIVES: readonly SourceDirective[] = ['script', 'frame', 'connect', 'img'];
 
 /** Declares a channel. A plain object; only id, code, path and isAvailable are required. */
 export function defineChannel(plugin: ChannelPlugin): ChannelPlugin {
@@ -108,6 +132,10 @@ export function validateChannel(p: Partial<ChannelPlugin>): string[] {
   if (!p.path || !p.path.startsWith('/payment/')) problems.push(`${name}: path must start with /payment/`);
   if (typeof p.isAvailable !== 'function') problems.push(`${name}: isAvailable must be a function`);
   if (p.status && !(p.status.intervalMs > 0)) problems.push(`${name}: status.intervalMs must be positive`);
+  for (const s of p.sources ?? []) {
+    if (!SOURCE_KEY.test(s.key)) problems.push(`${name}: source key ${s.key} must match ${SOURCE_KEY}`);
+    if (!s.directives.length || s.directives.some((d) => !SOURCE_DIRECTIVES.includes(d))) problems.push(`${name}: source ${s.key} directives must be some of ${SOURCE_DIRECTIVES.join(', ')}`);
+  }
   if (!p.messages?.en || !p.messages?.fr) problems.push(`${name}: messages need en and fr`);
   else {
     for (const locale of ['en', 'fr'] as const) {

@@ -2,6 +2,7 @@ import { defineChannel, lazyCall } from '@oja/core';
 import type { StatusContext } from '@oja/core';
 import { messages } from './messages';
 import { CardIcon } from './CardIcon';
+import { CARD_SOURCES } from './sources';
 
 /** Cardinal status polling interval (spec core §9). */
 export const CARDINAL_POLL_MS = 2_000;
@@ -27,6 +28,7 @@ export const card = defineChannel({
     check: lazyCall(() => import('./api'), (api, ctx: StatusContext) => api.cardinalStatusAnswer(ctx)),
   },
   messages,
+  sources: CARD_SOURCES,
 });
 
 export default card;

@@ -3,3 +3,6 @@ export * from './headers';
 export * from './render';
 export * from './renderOutside';
 export * from './requery';
+export * from './sources';
+export * from './integrity';
+export * from './pagePolicy';
