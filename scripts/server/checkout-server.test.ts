@@ -386,12 +386,11 @@ describe('Outside sources (issue 10): allowed only on the pages of a payment tha
     expect(csp).toMatch(/script-src 'self'(;|$)/);
   });
 
-  it('sets the reporting endpoint on every page and logs a report posted to it', async () => {
+  it('names the report endpoint in every page\'s policy and logs a report posted to it', async () => {
     const lines: string[] = [];
     const { base } = await start({ logReport: (l) => lines.push(l) });
     const res = await postPay(base, payFields('OUT-6'));
-    expect(res.headers.get('reporting-endpoints')).toBe('csp="/csp-report"');
-    expect(res.headers.get('content-security-policy')).toContain('report-uri /csp-report; report-to csp');
+    expect(res.headers.get('content-security-policy')).toMatch(/; report-uri \/csp-report$/);
     const report = await fetch(`${base}/csp-report`, {
       method: 'POST',
       headers: { 'content-type': 'application/csp-report' },

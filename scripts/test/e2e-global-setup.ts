@@ -24,6 +24,8 @@ declare module 'vitest' {
     outsideBase: string;
     /** A file the checkout server's output is copied to as it comes (violation reports are one line each). */
     serverLog: string;
+    /** The client directory the server serves (a copy of dist/client): its manifest and script inventory. */
+    clientDir: string;
   }
 }
 
@@ -136,6 +138,7 @@ export default async function setup(project: TestProject) {
   project.provide('thirdBase', third.base);
   project.provide('outsideBase', outsideBase);
   project.provide('serverLog', serverLog);
+  project.provide('clientDir', path.join(copy, 'client'));
 
   return async () => {
     process.off('exit', killOnExit);
