@@ -197,8 +197,14 @@ describe('availableChannels (spec core §5)', () => {
       ]);
     });
 
+    it('keeps a baseline channel in every market without its being listed, and nothing else unlisted', () => {
+      const anywhere = { ...channelFixture('anywhere', 'ANYWHERE', () => true), baseline: true };
+      const list = ids(availableChannels([...withNewcomer, anywhere], sampleProps({ currencyCode: '800', countryCode: 'UG', paymentChannels: ['CARD', 'NEWCOMER'], nonCardOptions: [] })));
+      expect(list).toEqual(['card', 'anywhere']);
+    });
+
     it('takes its rules as data: a deployment may pass its own', () => {
-      const kenya = [{ id: 'kenya', when: [{ country: ['KE'] }], only: ['CARD'] }];
+      const kenya = [{ id: 'kenya', when: [{ country: ['KE'] }], only: [] }];
       const props = sampleProps({ countryCode: 'KE', paymentChannels: ['CARD', 'TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] });
       expect(ids(availableChannels(installed, props))).toEqual(['card', 'transfer']);
       expect(ids(availableChannels(installed, props, undefined, kenya))).toEqual(['card']);
@@ -217,6 +223,13 @@ describe('autoOpenChannel', () => {
 
   it('opens the card for a bulk payment', () => {
     expect(open([cardFixture, walletFixture, transferFixture], { isBulkPayment: true })).toBe('card');
+  });
+
+  it('opens the channel flagged bulk for a bulk payment, whatever its code, and nothing when none is', () => {
+    const payer = { ...channelFixture('bulk-payer', 'BULK_PAYER', () => true), bulk: true };
+    const baselineOnly = { ...cardFixture, bulk: false };
+    expect(open([baselineOnly, transferFixture, payer], { isBulkPayment: true })).toBe('bulk-payer');
+    expect(open([baselineOnly, transferFixture], { isBulkPayment: true })).toBeUndefined();
   });
 
   it('opens a lone non-card channel', () => {

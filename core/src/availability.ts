@@ -8,7 +8,7 @@ import type { MarketRule } from './markets';
  * 1. each channel's own rule (is it offered, does it suit this payment);
  * 2. the acquirer's policy from its branding (ZIB allows only some; HALO forces some on);
  * 3. the market rules (UGX, DRC): a market keeps only the channels that can work there, whatever the acquirer
- *    forces, so a forced transfer never reaches a UGX payer.
+ *    forces, so a forced transfer never reaches a UGX payer; baseline channels (the card) work everywhere.
  */
 export function availableChannels(
   channels: readonly ChannelPlugin[],
@@ -23,13 +23,13 @@ export function availableChannels(
     list = channels.filter((c) => list.includes(c) || forced.includes(c));
   }
   if (policy?.only) list = list.filter((c) => policy.only!.includes(c.code));
-  for (const market of marketsOf(props, markets)) list = list.filter((c) => market.only.includes(c.code));
+  for (const market of marketsOf(props, markets)) list = list.filter((c) => c.baseline || market.only.includes(c.code));
   return list;
 }
 
-/** The channel that opens by itself: the card for a bulk payment, or a lone enabled non-card option. */
+/** The channel that opens by itself: the bulk one for a bulk payment, or a lone enabled option that is not baseline. */
 export function autoOpenChannel(available: readonly ChannelPlugin[], props: PaymentProps): ChannelPlugin | undefined {
-  if (props.isBulkPayment) return available.find((c) => c.baseline);
+  if (props.isBulkPayment) return available.find((c) => c.bulk);
   const nonCard = available.filter((c) => !c.baseline);
   return available.length === 1 && nonCard.length === 1 ? nonCard[0] : undefined;
 }

@@ -1,18 +1,21 @@
 import { hydrateRoot } from 'react-dom/client';
-import type { BrandingPlugin, ChannelPlugin } from './plugin';
-import { createRegistry } from './registry';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from './plugin';
+import { pendingGate } from './gates';
+import { assembleRegistry } from './registry';
 import { createCheckout, withSession } from './state/checkout';
 import { setServerOffset } from './clock';
-import { PAGE_DATA_ID, ROOT_ID } from './pageData';
-import type { PageData } from './pageData';
+import { isPageScreenData, PAGE_DATA_ID, ROOT_ID } from './pageData';
+import type { PageData, PageScreenData } from './pageData';
 import { App } from './shell/App';
 import { preloadScreen } from './shell/lazyScreen';
 import type { Registry } from './registry';
 import type { ScreenLoader } from './plugin';
-import { registerMessages } from './i18n';
+import { createI18n, registerMessages } from './i18n';
 
 /** The lazily loaded screen on the route the server rendered, if any. */
 function firstScreen(registry: Registry, data: PageData): { key: string; loader: ScreenLoader } | undefined {
+  const gate = pendingGate(registry, data.props, data.gates ?? {});
+  if (gate) return { key: `gate-${gate.id}`, loader: gate.screen };
   const channel = data.channel ? registry.channel(data.channel) : undefined;
   if (channel?.screen) return { key: channel.id, loader: channel.screen };
   const branding = registry.branding(data.props.acquiredBy);
@@ -20,19 +23,36 @@ function firstScreen(registry: Registry, data: PageData): { key: string; loader:
   return route && { key: `branding-${(branding.acquirer || 'default').toLowerCase()}`, loader: route.screen };
 }
 
-/** Boots the checkout in the browser: registers the installed plugins and hydrates the server's HTML. */
-export async function bootCheckout(installed: { channels: ChannelPlugin[]; brandings: BrandingPlugin[] }): Promise<void> {
+/** Hydrates a page outside a payment: its screen module, loaded first, over the server's HTML of it. */
+async function bootPage(pages: readonly PagePlugin[], data: PageScreenData): Promise<void> {
+  const page = pages.find((p) => p.id === data.view.page);
+  if (!page?.screen) return;
+  // Rare next to payments: the page frame comes with the page's screen, not on every payment's initial route.
+  const [{ default: Screen }, { PageRoot }] = await Promise.all([page.screen(), import('./shell/PageRoot')]);
+  const i18n = createI18n(data.locale, [{ en: {}, fr: {}, [data.locale]: data.messages }]);
+  hydrateRoot(document.getElementById(ROOT_ID)!, <PageRoot view={data.view} i18n={i18n} Screen={Screen} />);
+}
+
+/**
+ * Boots the checkout in the browser: registers the installed plugins and hydrates the server's HTML, a payment's
+ * page or a page outside a payment (installed.pages: only those with a screen need listing).
+ */
+export async function bootCheckout(installed: { channels: ChannelPlugin[]; brandings: BrandingPlugin[]; pages?: PagePlugin[]; gates?: GatePlugin[] }): Promise<void> {
   const el = document.getElementById(PAGE_DATA_ID);
   if (!el?.textContent) return;
-  const data = JSON.parse(el.textContent) as PageData;
+  const parsed = JSON.parse(el.textContent) as PageData | PageScreenData;
+  if (isPageScreenData(parsed)) return bootPage(installed.pages ?? [], parsed);
+  const data = parsed;
   // The initial route's strings come with the page, in the payer's language (scripts/build/build.mjs).
   if (data.messages) registerMessages({ en: data.messages.en ?? {}, fr: data.messages.fr ?? {} });
   // A first estimate of the server's clock; every API answer's Date header refines it.
   setServerOffset(data.serverNow - Date.now());
-  const registry = createRegistry(installed.channels, installed.brandings);
+  // Checked by the server, which runs the same installed list, at its boot (createRegistry).
+  const registry = assembleRegistry(installed.channels, installed.brandings, { pages: installed.pages, gates: installed.gates });
   const checkout = createCheckout(data.props, data.env, registry);
   checkout.state.channel = data.channel;
   checkout.state.prefetched = data.prefetched ?? {};
+  checkout.state.gates = data.gates ?? {};
   // The page came from POST /pay: give it its route's URL so a reload keeps the payer's place.
   const url = withSession(data.env, data.path, data.env.locale);
   if (location.pathname + location.search !== url) history.replaceState(null, '', url);

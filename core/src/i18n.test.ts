@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n, localeFromAcceptLanguage, parseLocale, pickLocale, registerMessages } from './i18n';
 import type { MessageBundle } from './i18n';
 import { coreMessages } from './messages';
-import { missingKeys } from './plugin';
+import { missingKeys } from './validation';
 import { resultMessages } from './ui/resultMessages';
 import { cancelMessages } from './ui/cancelMessages';
 import { demoMessages } from './ui/demoMessages';

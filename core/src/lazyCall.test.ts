@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { lazyCall, preloadStatusCheck } from './lazyCall';
+import { lazyCall, lazyStatusCheck, preloadStatusCheck } from './lazyCall';
+import { callContext, fakeHttp, sampleProps } from './testing/fixtures';
 
 describe('lazyCall', () => {
   it('loads the module once, on the first call', async () => {
@@ -64,5 +65,20 @@ describe('lazyCall', () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect(() => preloadStatusCheck(() => Promise.resolve(1))).not.toThrow();
     expect(() => preloadStatusCheck(undefined)).not.toThrow();
+  });
+});
+
+describe('lazyStatusCheck', () => {
+  it("calls the loaded module's checkStatus with the context, loading it once", async () => {
+    let loads = 0;
+    const answer = { code: '00', response: {} };
+    const check = lazyStatusCheck(async () => {
+      loads += 1;
+      return { checkStatus: async (ctx) => ({ ...answer, response: { txn: ctx.props.merchantTransactionReference } }) };
+    });
+    const ctx = callContext(sampleProps({ merchantTransactionReference: 'T1' }), fakeHttp({}));
+    await expect(check(ctx)).resolves.toEqual({ code: '00', response: { txn: 'T1' } });
+    await check(ctx);
+    expect(loads).toBe(1);
   });
 });

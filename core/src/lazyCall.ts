@@ -1,3 +1,5 @@
+import type { StatusAnswer, StatusContext } from './plugin';
+
 /**
  * A function of a lazily loaded module, for calls that must start when they are made (a status check fired by
  * its timer): the first call loads the module, later ones run in the caller's task. A dynamic import() of a
@@ -43,4 +45,14 @@ export function lazyCall<M, A extends unknown[], R>(load: () => Promise<M>, call
 export function preloadStatusCheck(check: unknown): void {
   const preload = (check as Partial<LazyCall<unknown[], unknown>> | undefined)?.preload;
   if (typeof preload === 'function') void preload();
+}
+
+/** The module a channel's status check lives in: its calls, loaded with the screen (or at the first check). */
+export interface StatusModule {
+  checkStatus(ctx: StatusContext): Promise<StatusAnswer>;
+}
+
+/** A channel's status check as ChannelPlugin.status.check wants it: `checkStatus` of a lazily loaded module. */
+export function lazyStatusCheck(load: () => Promise<StatusModule>): LazyCall<[StatusContext], StatusAnswer> {
+  return lazyCall(load, (m, ctx: StatusContext) => m.checkStatus(ctx));
 }

@@ -9,17 +9,17 @@ describe('market rules (spec core §5, companion §5)', () => {
     expect(names({ currencyCode: '566', countryCode: 'NG' })).toEqual([]);
   });
 
-  it('currency 800 is the Uganda market: card and Uganda mobile money', () => {
+  it('currency 800 is the Uganda market: Uganda mobile money (beside the baseline card)', () => {
     expect(names({ currencyCode: '800', countryCode: 'UG' })).toEqual(['uganda']);
-    expect(MARKET_RULES.find((m) => m.id === 'uganda')!.only).toEqual(['CARD', 'UGANDA_MOBILE_MONEY']);
+    expect(MARKET_RULES.find((m) => m.id === 'uganda')!.only).toEqual(['UGANDA_MOBILE_MONEY']);
   });
 
-  it('a DRC payment, or any payment offering DRC mobile money, is the DRC market: card and DRC mobile money', () => {
+  it('a DRC payment, or any payment offering DRC mobile money, is the DRC market: DRC mobile money (beside the baseline card)', () => {
     expect(names({ currencyCode: '976', countryCode: 'CD' })).toEqual(['drc']);
     expect(names({ currencyCode: '840', countryCode: 'cd' })).toEqual(['drc']);
     expect(names({ currencyCode: '840', countryCode: 'NG', paymentChannels: ['CARD', 'DRC_MOBILE_MONEY'], nonCardOptions: [] })).toEqual(['drc']);
     expect(names({ currencyCode: '840', countryCode: 'NG', nonCardOptions: [{ providerCode: 'DRC_MOBILE_MONEY', enabled: false }] })).toEqual([]);
-    expect(MARKET_RULES.find((m) => m.id === 'drc')!.only).toEqual(['CARD', 'DRC_MOBILE_MONEY']);
+    expect(MARKET_RULES.find((m) => m.id === 'drc')!.only).toEqual(['DRC_MOBILE_MONEY']);
   });
 
   it('an empty condition never applies', () => {

@@ -17,14 +17,15 @@ export interface MarketCondition {
 /**
  * A market where only some channels can work (spec core §5, companion §5). Applied by core to every channel,
  * installed or not: a channel that is not listed in `only` is never offered in that market, so a channel added
- * later stays out of it without knowing it exists.
+ * later stays out of it without knowing it exists. Baseline channels (ChannelPlugin.baseline: the card) work in
+ * every market and are never listed.
  */
 export interface MarketRule {
   /** A name for tests and messages: 'uganda'. */
   id: string;
   /** Applies when any of these holds. */
   when: readonly MarketCondition[];
-  /** The channel codes that remain; each still needs its own availability rule to hold. */
+  /** The market's own channel codes, kept beside the baseline ones; each still needs its own availability rule. */
   only: readonly string[];
 }
 
@@ -36,10 +37,10 @@ export const COUNTRY_DRC = 'CD';
 /** The markets of the spec, as data: the only place these rules live. */
 export const MARKET_RULES: readonly MarketRule[] = [
   // "Currency 800 leaves only card and Uganda mobile money."
-  { id: 'uganda', when: [{ currency: [CURRENCY_UGX] }], only: ['CARD', 'UGANDA_MOBILE_MONEY'] },
+  { id: 'uganda', when: [{ currency: [CURRENCY_UGX] }], only: ['UGANDA_MOBILE_MONEY'] },
   // "If the DRC mobile money provider is present, only card and DRC mobile money remain." A payment of the DRC
   // is in that market whatever the merchant's channel list says (CONTRACT §5: country CD).
-  { id: 'drc', when: [{ country: [COUNTRY_DRC] }, { offered: 'DRC_MOBILE_MONEY' }], only: ['CARD', 'DRC_MOBILE_MONEY'] },
+  { id: 'drc', when: [{ country: [COUNTRY_DRC] }, { offered: 'DRC_MOBILE_MONEY' }], only: ['DRC_MOBILE_MONEY'] },
 ];
 
 function holds(c: MarketCondition, props: PaymentProps): boolean {

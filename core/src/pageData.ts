@@ -1,5 +1,6 @@
 import type { PageEnv, PaymentProps } from './props';
 import type { Locale, Messages } from './i18n';
+import type { GateDecision } from './gates';
 
 /** Id of the non-executable JSON block that carries the page's data from server to client. */
 export const PAGE_DATA_ID = 'oja-data';
@@ -15,6 +16,8 @@ export interface PageData {
   referrer?: string;
   /** What the server fetched for the first screen, by channel id. */
   prefetched?: Record<string, unknown>;
+  /** The gates passed on this page's session (CheckoutState.gates). */
+  gates?: Record<string, GateDecision>;
   /** Server clock when the page was rendered, ms. */
   serverNow: number;
   /**
@@ -26,6 +29,27 @@ export interface PageData {
 }
 
 /** JSON safe inside <script type="application/json">: no "</script>" or comment openers can close it. */
-export function serializePageData(data: PageData): string {
+export function serializePageData(data: PageData | PageScreenData): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
+
+/** What a page outside a payment shows (PagePlugin.screen reads it with usePageView). */
+export interface PageView<T = unknown> {
+  /** The page plugin's id. */
+  page: string;
+  /** The path served: one of the page's paths. */
+  path: string;
+  /** What the page's `serve` answered its screen with (JSON). */
+  data: T;
+}
+
+/** The data of a page outside a payment, carried like PageData in the same block, to hydrate its screen. */
+export interface PageScreenData {
+  view: PageView;
+  locale: Locale;
+  /** Core's and the page's strings in the page's language (the browser bundle leaves them out, as for PageData). */
+  messages: Messages;
+}
+
+/** Is the page's data a page outside a payment's (rather than a payment's)? */
+export const isPageScreenData = (data: PageData | PageScreenData): data is PageScreenData => 'view' in data;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defineChannel, missingKeys, validateChannel } from './plugin';
-import type { ChannelPlugin } from './plugin';
+import { defineChannel, definePage, RESERVED_PATHS } from './plugin';
+import { missingKeys, validateChannel, validatePage } from './validation';
+import type { ChannelPlugin, PagePlugin } from './plugin';
 import { fixtureChannels } from './testing/fixtureChannels';
+import { fixturePage } from './testing/fixturePage';
+import { homePage } from './outside/homePage';
 
 const Icon = () => null;
 
@@ -91,6 +94,16 @@ describe('validateChannel', () => {
     expect(validateChannel(good({ status: { intervalMs: 20_000, check } }))).toEqual([]);
   });
 
+  it('takes a first delay and a timeout as durations or functions, nothing else', () => {
+    const check = async () => ({ code: '09', response: {} });
+    const status = (extra: object) => ({ status: { intervalMs: 4_000, check, ...extra } });
+    expect(validateChannel(good(status({ firstDelayMs: 4_000, timeoutMs: 30_000 })))).toEqual([]);
+    expect(validateChannel(good(status({ firstDelayMs: 0, timeoutMs: () => 30_000 })))).toEqual([]);
+    expect(validateChannel(good(status({ firstDelayMs: -1 })))).toContain('transfer: status.firstDelayMs must be a duration (ms) or a function');
+    expect(validateChannel(good(status({ timeoutMs: Number.NaN })))).toContain('transfer: status.timeoutMs must be a duration (ms) or a function');
+    expect(validateChannel(good(status({ timeoutMs: '30000' as never })))).toContain('transfer: status.timeoutMs must be a duration (ms) or a function');
+  });
+
   it('needs messages in en and fr', () => {
     expect(validateChannel(good({ messages: undefined }))).toContain('transfer: messages need en and fr');
     expect(validateChannel(good({ messages: { en: { transfer: {} } } as never }))).toContain('transfer: messages need en and fr');
@@ -146,5 +159,61 @@ describe('missingKeys', () => {
 
   it('finds nothing for equal shapes', () => {
     expect(missingKeys({ a: { b: 'x' } }, { a: { b: 'y' } })).toEqual([]);
+  });
+});
+
+describe('validatePage', () => {
+  /** A well-formed page; each test breaks one part of it. */
+  const page = (overrides: Partial<PagePlugin> = {}): Partial<PagePlugin> => ({
+    id: 'bill',
+    paths: ['/bill', '/bill-done'],
+    completionPath: '/bill-done',
+    messages: { en: { bill: { title: 'Pay a bill' } }, fr: { bill: { title: 'Payer une facture' } } },
+    serve: () => ({ kind: 'redirect', to: '/' }),
+    ...overrides,
+  });
+
+  it('accepts a well-formed page, the fixture page and core\'s home page', () => {
+    expect(validatePage(page())).toEqual([]);
+    expect(validatePage(fixturePage)).toEqual([]);
+    expect(validatePage(homePage())).toEqual([]);
+    expect(definePage(fixturePage)).toBe(fixturePage);
+  });
+
+  it('needs a url-safe id that is not core\'s namespace', () => {
+    expect(validatePage(page({ id: 'Bill' }))[0]).toMatch(/^page Bill: id must match/);
+    expect(validatePage(page({ id: 'core', messages: { en: { core: {} }, fr: { core: {} } } }))[0]).toMatch(/not be "core"/);
+  });
+
+  it('needs at least one path, each exact and lower-case', () => {
+    expect(validatePage(page({ paths: [], completionPath: undefined }))).toEqual(['page bill: paths must list at least one path']);
+    for (const path of ['bill', '/Bill', '/bill/', '/bill?x=1', '//bill', '/bill/*']) {
+      expect(validatePage(page({ paths: [path], completionPath: undefined })), path).toEqual([`page bill: path ${path} must be lower-case segments like /revpay`]);
+    }
+    expect(validatePage(page({ paths: ['/'], completionPath: undefined }))).toEqual([]);
+  });
+
+  it("refuses the checkout's own paths and anything below them", () => {
+    for (const path of RESERVED_PATHS.filter((p) => /^\/[a-z-]+$/.test(p))) {
+      expect(validatePage(page({ paths: [path], completionPath: undefined })), path).toContain(`page bill: path ${path} is the checkout's own (${path})`);
+    }
+    expect(validatePage(page({ paths: ['/payment/bill'], completionPath: undefined }))).toEqual(["page bill: path /payment/bill is the checkout's own (/payment)"]);
+    // A path that merely starts with the same letters is the page's.
+    expect(validatePage(page({ paths: ['/revpay', '/payments-help'], completionPath: undefined }))).toEqual([]);
+  });
+
+  it('needs its completion path among its paths, methods GET and POST only, serve a function', () => {
+    expect(validatePage(page({ completionPath: '/elsewhere' }))).toEqual(['page bill: completionPath must be one of its paths']);
+    expect(validatePage(page({ methods: [] }))).toEqual(['page bill: methods may be GET and POST only']);
+    expect(validatePage(page({ methods: ['PUT' as 'GET'] }))).toEqual(['page bill: methods may be GET and POST only']);
+    expect(validatePage(page({ serve: 'yes' as never }))).toEqual(['page bill: serve must be a function']);
+    // The browser's build has no server part.
+    expect(validatePage(page({ serve: undefined }))).toEqual([]);
+  });
+
+  it('needs its strings in en and fr, the same keys, under its own namespace', () => {
+    expect(validatePage(page({ messages: undefined }))).toEqual(['page bill: messages need en and fr']);
+    expect(validatePage(page({ messages: { en: { bill: { a: 'A', b: 'B' } }, fr: { bill: { a: 'A' } } } }))).toEqual(['page bill: fr lacks bill.b']);
+    expect(validatePage(page({ messages: { en: { bill: {}, core: { a: 'A' } }, fr: { bill: {}, core: { a: 'A' } } } }))).toContain('page bill: messages must be namespaced under "bill" only');
   });
 });

@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { PaymentProps } from './props';
-import type { Messages } from './i18n';
+import type { Locale, MessageBundle, Messages } from './i18n';
 import type { SandboxPart } from './sandbox/types';
+import type { CallContext } from './state/visit';
 import type { Http } from './http';
 
 /** A screen module, loaded lazily with its stylesheet. */
@@ -13,16 +14,37 @@ export interface StatusAnswer {
   response: Record<string, unknown>;
 }
 
-export interface StatusContext {
+/** The status check's context: a channel call's (state/visit.ts). */
+export type StatusContext = CallContext;
+
+/**
+ * What a status timing may depend on: the payment, and the facts the polling screen passes
+ * (useStatusPolling's `params`, e.g. the DRC wallet chosen: `{ provider: 'ORANGE' }`).
+ */
+export interface StatusTimingContext {
   props: PaymentProps;
-  http: Http;
-  signal: AbortSignal;
+  params: Readonly<Record<string, unknown>>;
 }
+
+/** A duration in ms, fixed or worked out when polling starts. */
+export type StatusTiming = number | ((ctx: StatusTimingContext) => number);
 
 /** The channel's one status request; core's poller decides when it runs (STYLE §4). */
 export interface StatusCheck {
   /** How often to ask while the answer is not final, ms. */
   intervalMs: number;
+  /**
+   * Wait before the first request, ms, from the moment the screen starts polling. Core's checkStatusNow(c) (the
+   * sandbox's simulate control, a "I have authorized this payment" button) cuts it short. Default 0: at once.
+   * DRC mobile money: `({ params }) => (params.provider === 'ORANGE' ? 1_380_000 : 4_000)`.
+   */
+  firstDelayMs?: StatusTiming;
+  /**
+   * Polling gives up this long after it starts, ms on the server's clock: no request starts after, the one in
+   * flight is aborted, and the screen is told (useStatusPolling's `timedOut`, `onTimeout`) to show its own view.
+   * Default: no limit (a screen may still pass an instant of its own, useStatusPolling's `deadline`).
+   */
+  timeoutMs?: StatusTiming;
   /** Wait before a retry after a failed request, ms (default: the interval, doubled per failure with jitter). */
   retryMs?: number;
   /** Codes that mean "keep asking" (default 09, S0 and Z0). */
@@ -67,10 +89,16 @@ export interface ChannelPlugin {
   /** Pure rule: may this payment use the channel? (spec core §5) */
   isAvailable(props: PaymentProps): boolean;
   /**
-   * The card: what a bulk payment opens, and never opened by itself as a lone option (spec core §2 "Method
-   * list"). Markets are not a channel's business: core applies them to every channel (markets.ts). Default false.
+   * Offered beside anything (the card): kept in every market (markets.ts lists only what each market adds), and
+   * never opened by itself as a lone option, since "exactly one enabled non-card option" is what opens by itself
+   * (spec core §2 "Method list"). Default false.
    */
   baseline?: boolean;
+  /**
+   * Pays a bulk payment (the card, through the bulk payments endpoint): a bulk payment opens this channel at once
+   * (spec core §2 "Method list"). Default false; with several, the first in list order.
+   */
+  bulk?: boolean;
   /** Position in the method list, lower first. Default 100. */
   order?: number;
   /** The method-list row; a channel without one is reachable only by route. */
@@ -93,6 +121,33 @@ export interface ChannelPlugin {
   sources?: OutsideSource[];
 }
 
+/**
+ * A screen shown before method choice while its condition holds and the payer has not yet passed it (companion §2
+ * "Cashback screen", "Escrow screen"). Core names none: a gate is installed like a channel. Its screen ends it with
+ * core's useGate(): accept() or skip(), after whatever call accepting makes (the cashback opt-in); core records
+ * the decision for the page's session, so it is not shown again, reload included.
+ */
+export interface GatePlugin {
+  /** Url-safe id and translation namespace: 'escrow'. */
+  id: string;
+  /**
+   * Pure rule: does this payment stop at the gate? Read from the payment alone (its fields and what the API says
+   * was already accepted, such as `tucAccepted`); core adds "not yet accepted or skipped on this page".
+   */
+  condition(props: PaymentProps): boolean;
+  /** The gate's screen, loaded lazily (build key `gate-<id>`), rendered on the server when the gate is first. */
+  screen: ScreenLoader;
+  /** Hides the page's header while the gate is pending (escrow: "While this condition holds the header is hidden"). Default false. */
+  hidesHeader?: boolean;
+  /** Position among pending gates, lower first. Default 100. */
+  order?: number;
+  /**
+   * The gate screen's strings, namespaced by id. They reach the browser in the page data of a payment that meets
+   * the condition only (the browser build leaves `src/messages.ts` empty, as for channels).
+   */
+  messages: { en: Messages; fr: Messages };
+}
+
 export interface BrandingPlugin {
   /** Matches PaymentProps.acquiredBy ('' for the default branding). */
   acquirer: string;
@@ -109,13 +164,128 @@ export interface BrandingPlugin {
   messages: { en: Messages; fr: Messages };
 }
 
-const ID = /^[a-z][a-z0-9-]*$/;
-/** An outside source's key: lower case, digits allowed first ('3ds-issuer'). */
-const SOURCE_KEY = /^[a-z0-9][a-z0-9-]*$/;
-const SOURCE_DIRECTIVES: readonly SourceDirective[] = ['script', 'frame', 'connect', 'img'];
+/** A request to one of a page's paths, as the checkout server hands it to the page. */
+export interface PageRequest {
+  /** A HEAD request is served as a GET. */
+  method: 'GET' | 'POST';
+  /** The path asked for: one of the page's `paths`. */
+  path: string;
+  query: URLSearchParams;
+  /** The fields of a POSTed form (`application/x-www-form-urlencoded`); `{}` for a GET. */
+  body: Record<string, string>;
+}
+
+/**
+ * The payment a page opened, found by the session token (`p`) on the URL. Only the page that opened a payment
+ * sees it: another page, or a payment a merchant started, gives none.
+ */
+export interface PagePayment<S> {
+  props: PaymentProps;
+  /** What the page kept when it opened the payment (`openPayment`'s `state`), on the server. */
+  state: S;
+  /** Replaces the kept state (say, a receipt link once fetched). JSON only: it may live in a shared store. */
+  setState(state: S): void;
+  /**
+   * Does the collections API say this payment is paid (the requery answers 00)? A success page asks, rather than
+   * trusting the URL the payer followed.
+   */
+  isPaid(): Promise<boolean>;
+}
+
+/**
+ * What opening a payment came to. `opened`: the checkout session exists; answer `{ kind: 'checkout', session }`
+ * to show it. Otherwise nothing was charged and the page says why in its own words: `invalid` (the fields failed
+ * CONTRACT §2's checks), `refused` (the pay-page call answered another code than 00), `paid` (the reference is
+ * already paid) or `unreachable` (the collections API did not answer after every try).
+ */
+export type PaymentOpening =
+  | { opened: true; session: string }
+  | { opened: false; reason: 'invalid' | 'refused' | 'paid' | 'unreachable'; responseCode: string; responseDescription: string };
+
+/** What the checkout server gives a page's `serve` for one request. */
+export interface PageContext<S = unknown> {
+  request: PageRequest;
+  /** The language of the answer: `lang` on the URL, else the browser's Accept-Language (CONTRACT §5). */
+  locale: Locale;
+  /** The embedded sandbox collections API is on. */
+  sandbox: boolean;
+  /** Core's HTTP client to the collections API (timeouts, errors with a code). */
+  http: Http;
+  /**
+   * An absolute URL of a path on this checkout, as the payer reached it: a payment's `site_redirect_url` that
+   * brings it back to one of the page's paths (`completionPath`).
+   */
+  selfUrl(path: string): string;
+  /** The payment this page opened, when the URL names its session (`?p=`). */
+  payment?: PagePayment<S>;
+  /**
+   * Creates a payment exactly as `POST /pay` does (the same fields and checks, the pay-page call with its retries,
+   * the "already paid" requery) and, when the API answers 00, its checkout session, keeping `state` with it for
+   * the page's later requests. Nothing is rendered: the page answers.
+   */
+  openPayment(fields: Record<string, string>, state: S): Promise<PaymentOpening>;
+}
+
+/**
+ * A page's answer. `document`: server-rendered HTML with no script (`content` is rendered with the page's
+ * strings). `screen`: the page's `screen` module rendered with `data` in the HTML and hydrated in the browser
+ * (`usePageView()` gives it the data). `redirect`: 303 to a path of this checkout. `checkout`: the checkout on
+ * the payment `openPayment` opened, answered at once as `POST /pay` answers it. `title` is a translation key.
+ */
+export type PageAnswer =
+  | { kind: 'document'; status?: number; title: string; content: ReactNode }
+  | { kind: 'screen'; status?: number; title: string; data?: unknown }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'checkout'; session: string };
+
+/**
+ * A page outside a payment: paths of its own on the checkout, served before any payment exists (the revenue
+ * form, the checkout's home). It may open a payment, and have the payment come back to it on success.
+ */
+export interface PagePlugin<S = unknown> {
+  /** Url-safe id and translation namespace: 'revenue'. */
+  id: string;
+  /** The paths the page answers, exactly (no sub-paths): ['/revpay', '/revpay-success']. */
+  paths: readonly string[];
+  /** The methods it answers; others get 405. Default ['GET'] (HEAD comes with GET). */
+  methods?: ReadonlyArray<'GET' | 'POST'>;
+  /**
+   * Answers one request: checks what came, calls the API, opens a payment, says what to show. Present only in
+   * server builds (a package export condition "oja-server", like a channel's sandbox part). A throw is a 500:
+   * bad input is the page's to answer.
+   */
+  serve?(ctx: PageContext<S>): PageAnswer | Promise<PageAnswer>;
+  /**
+   * The module of the page's hydrated screens (one lazy chunk, like a channel's `screen`): its default export
+   * reads `usePageView()` (path and data) and shows the view for them. A page that answers only `document`s
+   * needs none, and its pages carry no script.
+   */
+  screen?: ScreenLoader;
+  /**
+   * One of `paths`: a payment whose siteRedirectUrl is this path on the checkout's own origin comes here on
+   * success (00), with its session (`?p=`), instead of the result going to a merchant (companion §4 "Shell on
+   * completion"). Other results reach that URL as a merchant's would (a form POST in REDIRECT mode).
+   */
+  completionPath?: string;
+  messages: MessageBundle;
+}
+
+/**
+ * Paths the checkout answers itself (spec routes, the server's own): a page may claim none of them, nor any
+ * path below them.
+ */
+export const RESERVED_PATHS = [
+  '/pay', '/payment', '/payment-methods', '/session', '/assets', '/api', '/passport', '/sandbox', '/collections', '/healthz',
+  '/favicon.ico', '/inline-checkout.js',
+] as const;
 
 /** Declares a channel. A plain object; only id, code, path and isAvailable are required. */
 export function defineChannel(plugin: ChannelPlugin): ChannelPlugin {
+  return plugin;
+}
+
+/** Declares a page outside a payment. A plain object; `serve` comes with the server build. */
+export function definePage<S = unknown>(plugin: PagePlugin<S>): PagePlugin<S> {
   return plugin;
 }
 
@@ -123,57 +293,8 @@ export function defineBranding(plugin: BrandingPlugin): BrandingPlugin {
   return plugin;
 }
 
-/** Checks a channel's shape at boot; returns the problems found. */
-export function validateChannel(p: Partial<ChannelPlugin>): string[] {
-  const problems: string[] = [];
-  const name = p.id ?? '(no id)';
-  if (!p.id || !ID.test(p.id)) problems.push(`${name}: id must match ${ID}`);
-  if (!p.code || !/^[A-Z_]+$/.test(p.code)) problems.push(`${name}: code must be an upper-case channel code`);
-  if (!p.path || !p.path.startsWith('/payment/')) problems.push(`${name}: path must start with /payment/`);
-  if (typeof p.isAvailable !== 'function') problems.push(`${name}: isAvailable must be a function`);
-  if (p.status && !(p.status.intervalMs > 0)) problems.push(`${name}: status.intervalMs must be positive`);
-  for (const s of p.sources ?? []) {
-    if (!SOURCE_KEY.test(s.key)) problems.push(`${name}: source key ${s.key} must match ${SOURCE_KEY}`);
-    if (!s.directives.length || s.directives.some((d) => !SOURCE_DIRECTIVES.includes(d))) problems.push(`${name}: source ${s.key} directives must be some of ${SOURCE_DIRECTIVES.join(', ')}`);
-  }
-  if (!p.messages?.en || !p.messages?.fr) problems.push(`${name}: messages need en and fr`);
-  else {
-    for (const locale of ['en', 'fr'] as const) {
-      const owners = Object.keys(p.messages[locale]);
-      if (owners.some((o) => o !== p.id)) problems.push(`${name}: messages must be namespaced under "${p.id}" only`);
-    }
-    const missing = missingKeys(p.messages.en, p.messages.fr);
-    if (missing.length) problems.push(`${name}: fr lacks ${missing.join(', ')}`);
-    const extra = missingKeys(p.messages.fr, p.messages.en);
-    if (extra.length) problems.push(`${name}: en lacks ${extra.join(', ')}`);
-  }
-  // The browser build leaves initial-route strings to the server's page data (an empty table): the server's
-  // registry, which has them, checks them.
-  if (p.row && Object.keys(p.messages?.en ?? {}).length) {
-    for (const k of [p.row.title, p.row.description]) if (!hasKey(p.messages?.en, k)) problems.push(`${name}: row key ${k} has no message`);
-  }
-  return problems;
+/** Declares a gate. A plain object; every part but hidesHeader and order is required. */
+export function defineGate(plugin: GatePlugin): GatePlugin {
+  return plugin;
 }
 
-/** Keys present in a but not in b (dotted paths). */
-export function missingKeys(a: Messages, b: Messages, prefix = ''): string[] {
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(a)) {
-    const path = prefix ? `${prefix}.${k}` : k;
-    const other = (b as Record<string, unknown>)[k];
-    if (v && typeof v === 'object') {
-      if (!other || typeof other !== 'object') out.push(path);
-      else out.push(...missingKeys(v as Messages, other as Messages, path));
-    } else if (other === undefined) out.push(path);
-  }
-  return out;
-}
-
-function hasKey(messages: Messages | undefined, key: string): boolean {
-  let node: unknown = messages;
-  for (const part of key.split('.')) {
-    if (!node || typeof node !== 'object') return false;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string';
-}

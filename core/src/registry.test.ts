@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from './registry';
-import { defineBranding, defineChannel } from './plugin';
-import type { BrandingPlugin } from './plugin';
+import { createRegistry } from './validation';
+import { defineBranding, defineChannel, definePage } from './plugin';
+import type { BrandingPlugin, PagePlugin } from './plugin';
+import { fixturePage } from './testing/fixturePage';
 import { plainBranding } from './testing';
 import { cardFixture, fixtureChannels, transferFixture, walletFixture } from './testing/fixtureChannels';
 
@@ -66,5 +67,41 @@ describe('createRegistry', () => {
     expect(r.branding('')).toBe(plainBranding);
     expect(r.branding(undefined)).toBe(plainBranding);
     expect(r.branding('HALO')).toBe(plainBranding);
+  });
+
+  describe('pages outside a payment', () => {
+    const bill = (o: Partial<PagePlugin> = {}) =>
+      definePage({ id: 'bill', paths: ['/bill', '/bill-done'], completionPath: '/bill-done', messages: { en: {}, fr: {} }, ...o });
+
+    it('keeps existing call sites: no pages unless given', () => {
+      const r = createRegistry(fixtureChannels, [plainBranding]);
+      expect(r.pages).toEqual([]);
+      expect(r.pageAt('/')).toBeUndefined();
+    });
+
+    it('finds a page by id and by exact path', () => {
+      const r = createRegistry(fixtureChannels, [plainBranding], { pages: [bill(), fixturePage] });
+      expect(r.page('refpay')).toBe(fixturePage);
+      expect(r.pageAt('/bill-done')).toMatchObject({ id: 'bill' });
+      expect(r.pageAt('/refpay')).toBe(fixturePage);
+      expect(r.pageAt('/refpay/more')).toBeUndefined();
+      expect(r.pageAt('/payment-methods')).toBeUndefined();
+    });
+
+    it("says which page's completion path a redirect URL on the checkout's own origin is", () => {
+      const r = createRegistry([], [plainBranding], { pages: [bill(), bill({ id: 'home', paths: ['/'], completionPath: undefined })] });
+      expect(r.completionPath('https://pay.example/bill-done', 'https://pay.example')).toBe('/bill-done');
+      expect(r.completionPath('https://pay.example/bill-done?x=1#y', 'https://pay.example')).toBe('/bill-done');
+      expect(r.completionPath('https://shop.example/bill-done', 'https://pay.example')).toBeUndefined();
+      expect(r.completionPath('https://pay.example/bill', 'https://pay.example')).toBeUndefined();
+      expect(r.completionPath('https://pay.example/', 'https://pay.example')).toBeUndefined();
+      expect(r.completionPath('::', 'https://pay.example')).toBeUndefined();
+    });
+
+    it("throws on a page's bad shape, a path twice, or an id a channel or page already has", () => {
+      expect(() => createRegistry([], [plainBranding], { pages: [bill({ paths: ['/pay'], completionPath: undefined })] })).toThrow(/page bill: path \/pay is the checkout's own/);
+      expect(() => createRegistry([], [plainBranding], { pages: [bill(), bill({ id: 'other' })] })).toThrow(/page other: duplicate path \/bill \(also page bill\)/);
+      expect(() => createRegistry([transferFixture], [plainBranding], { pages: [bill({ id: 'transfer' })] })).toThrow(/page transfer: duplicate id transfer \(also transfer\)/);
+    });
   });
 });

@@ -1,7 +1,7 @@
 // Spec core §5 and companion §5 against the channels and brandings this checkout really installs (not core's
 // fixtures): what a payer is offered for each market and acquirer.
 import { describe, expect, it } from 'vitest';
-import { availableChannels, createRegistry } from '@oja/core';
+import { autoOpenChannel, availableChannels, createRegistry } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
 import { sampleProps } from '@oja/core/testing';
 import { installed } from './installed';
@@ -56,6 +56,12 @@ describe('availability with the installed plugins', () => {
   it('the wallet stays out of Kenya', () => {
     expect(offered(offering(NAIRA_CODES, { countryCode: 'KE', currencyCode: '404' }))).not.toContain('WALLET');
     expect(offered(offering(NAIRA_CODES))).toContain('WALLET');
+  });
+
+  it('a bulk payment opens the card, the one installed channel flagged bulk', () => {
+    expect(installed.channels.filter((c) => c.bulk).map((c) => c.code)).toEqual(['CARD']);
+    const props = offering(NAIRA_CODES, { isBulkPayment: true });
+    expect(autoOpenChannel(availableChannels(registry.channels, props, registry.branding('')), props)?.code).toBe('CARD');
   });
 
   it('no installed channel but the card decides markets for itself', () => {

@@ -45,16 +45,17 @@ const noNodeCrypto = {
 };
 
 /**
- * The initial route's strings (the `src/messages.ts` of core, of each channel and of each branding: core's texts,
- * the method-list rows, the cancel wording, the brandings') stay out of the browser bundle: the server puts the
- * payer's language in the page data (core/src/server/render.tsx), so a payer downloads one language instead of
- * every one, and a new channel costs the initial route its icon, not its sentences. Screens' own strings
+ * The initial route's strings (the `src/messages.ts` of core, of each channel, branding and gate: core's texts,
+ * the method-list rows, the cancel wording, the brandings', a gate's screen) stay out of the browser bundle: the
+ * server puts the payer's language in the page data (core/src/server/render.tsx; a gate's only for a payment that
+ * meets it), so a payer downloads one language instead of every one, and a new channel costs the initial route its
+ * icon, not its sentences. Screens' own strings
  * (`screenMessages.ts`) travel with their lazy chunks as before. Tests and stories run the sources untouched.
  */
 const stringsFromServer = {
   name: 'strings-from-server',
   setup(build) {
-    build.onLoad({ filter: /[\\/](core|channels[\\/][^\\/]+|branding[\\/][^\\/]+)[\\/]src[\\/]messages\.ts$/ }, async (args) => {
+    build.onLoad({ filter: /[\\/](core|(?:channels|branding|gates|pages)[\\/][^\\/]+)[\\/]src[\\/]messages\.ts$/ }, async (args) => {
       const source = await fs.promises.readFile(args.path, 'utf8');
       const names = [...source.matchAll(/^export const (\w+)/gm)].map((m) => m[1]);
       return { contents: names.map((n) => `export const ${n} = { en: {}, fr: {} };`).join('\n'), loader: 'ts' };
@@ -78,12 +79,17 @@ const client = {
 
 /**
  * Key of a lazily loaded module: a channel's screen channels/<id>/…/Screen -> "<id>", its other lazy modules
- * (the card's crypto) -> "<id>-<file>", branding/<id>/… -> "branding-<id>", core -> "core-<file>".
+ * (the card's crypto) -> "<id>-<file>", branding/<id>/… -> "branding-<id>", a gate's gates/<id>/… -> "gate-<id>"
+ * (the key core's shell loads it by), a page's screen pages/<id>/…/Screen -> "page-<id>"
+ * (core/src/server/renderOutside.tsx pageScreenKey), core -> "core-<file>".
  */
 function keyOf(source) {
   const file = path.basename(source).replace(/\.[jt]sx?$/, '');
-  const m = /^(channels|branding)\/([^/]+)\//.exec(source);
-  if (m) return m[1] === 'channels' ? (file === 'Screen' ? m[2] : `${m[2]}-${file}`) : `branding-${m[2]}`;
+  const m = /^(channels|branding|gates|pages)\/([^/]+)\//.exec(source);
+  if (m?.[1] === 'channels') return file === 'Screen' ? m[2] : `${m[2]}-${file}`;
+  if (m?.[1] === 'gates') return `gate-${m[2]}`;
+  if (m?.[1] === 'pages') return file === 'Screen' ? `page-${m[2]}` : `page-${m[2]}-${file}`;
+  if (m) return `branding-${m[2]}`;
   return `core-${file}`;
 }
 

@@ -14,6 +14,9 @@ import card from '@oja/card/sandbox';
 import { sri } from '@oja/core/server';
 import brandingDefault from '@oja/branding-default';
 import { REFUSED_MERCHANT } from '@oja/core/sandbox';
+import { definePage, GATE_PATH, PAGE_DATA_ID } from '@oja/core';
+import type { PageData } from '@oja/core';
+import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/core/testing';
 import { createCheckoutServer, PAY_PAGE_ATTEMPTS } from './checkout-server';
 import type { CheckoutServer, CheckoutServerOptions } from './checkout-server';
 
@@ -97,6 +100,52 @@ function raw(base: string, request: string): Promise<string> {
 
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
 const htmlLang = (html: string) => /<html lang="(\w+)">/.exec(html)?.[1];
+
+describe('Gates before method choice', () => {
+  const escrowed = (ref: string) => payFields(ref, { channels: 'TRANSFER', escrow_fee: '2', cancellation_period: '3', refund_duration: '7' });
+  const dataOf = (html: string): PageData => JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html)![1]);
+  const sessionOf = (checkout: CheckoutServer) => [...(checkout.sessions as unknown as { map: Map<string, unknown> }).map.keys()].at(-1)!;
+
+  it('a gate comes before the channel that opens by itself, which fetches nothing until the gate is passed', async () => {
+    const { base, checkout } = await start({ gates: [termsGateFixture] });
+    const html = await (await postPay(base, escrowed('GATE-1'))).text();
+    expect(html).toContain('Terms before paying');
+    const data = dataOf(html);
+    expect(data.path).toBe('/payment/transfer');
+    expect(data.channel).toBeNull();
+    expect(data.prefetched).toEqual({});
+    expect(data.gates).toEqual({});
+    const session = sessionOf(checkout);
+    // A reload before the payer decides shows the gate again.
+    expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
+    const passed = await fetch(`${base}${GATE_PATH}?${new URLSearchParams({ p: session, gate: 'terms', decision: 'accepted' })}`, { method: 'POST' });
+    expect(passed.status).toBe(204);
+    const reload = await (await fetch(`${base}/payment/transfer?p=${session}`)).text();
+    expect(reload).not.toContain('Terms before paying');
+    const after = dataOf(reload);
+    expect(after.gates).toEqual({ terms: 'accepted' });
+    expect(after.channel).toBe('transfer');
+    expect(Object.keys(after.prefetched ?? {})).toEqual(['transfer']);
+  });
+
+  it('refuses an unknown gate or decision; a decision for an unknown session changes nothing', async () => {
+    const { base, checkout } = await start({ gates: [termsGateFixture] });
+    await postPay(base, escrowed('GATE-2'));
+    const session = sessionOf(checkout);
+    const send = (q: Record<string, string>) => fetch(`${base}${GATE_PATH}?${new URLSearchParams(q)}`, { method: 'POST' });
+    expect((await send({ p: session, gate: 'nope', decision: 'accepted' })).status).toBe(400);
+    expect((await send({ p: session, gate: 'terms', decision: 'maybe' })).status).toBe(400);
+    expect((await send({ p: 'unknown', gate: 'terms', decision: 'accepted' })).status).toBe(204);
+    expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
+  });
+
+  it('a payment without the gate\'s fields opens as before', async () => {
+    const { base } = await start({ gates: [termsGateFixture] });
+    const data = dataOf(await (await postPay(base, payFields('GATE-3', { channels: 'TRANSFER' }))).text());
+    expect(data.channel).toBe('transfer');
+    expect(Object.keys(data.prefetched ?? {})).toEqual(['transfer']);
+  });
+});
 
 describe('Language follows the browser (CONTRACT §5)', () => {
   it.each([
@@ -415,5 +464,177 @@ describe('Tamper detection (PCI DSS 11.6.1)', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('Pages outside a payment (PagePlugin): the fixture bill page, through the real server', () => {
+  const REF = 'REF-0001';
+  const postForm = (base: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields) });
+  const get = (base: string, path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { redirect: 'manual', headers });
+  /** The JSON the page carries for the browser (a payment's PageData or a page's PageScreenData). */
+  const pageData = (html: string) => JSON.parse(/<script type="application\/json" id="oja-data">(.*?)<\/script>/s.exec(html)![1]);
+  const simulate = (base: string, txn_ref: string) =>
+    fetch(`${base}/sandbox/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchant_code: 'MX_DEMO', txn_ref, outcome: 'success' }) });
+
+  /** POSTs the bill form: the checkout opens on the new payment; its session token. */
+  async function openBill(base: string, checkout: CheckoutServer, ref = REF): Promise<string> {
+    const res = await postForm(base, FIXTURE_FORM_PATH, { ref, email: 'ada@example.com' });
+    expect(res.status).toBe(200);
+    const data = pageData(await res.text());
+    expect(checkout.sessions.peek(data.env.session)).toBeDefined();
+    return data.env.session;
+  }
+
+  it('GET validates the reference and shows the form: the headers of every page, no script, French for a French browser', async () => {
+    const { base, payPageCalls } = await start({ pages: [fixturePage] });
+    const res = await get(base, `${FIXTURE_FORM_PATH}?ref=${REF}`);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('vary')).toMatch(/Accept-Language/);
+    expect(html).toContain('Reference REF-0001: NGN 2,500.00 due.');
+    expect(html).toMatch(/<form [^>]*action="\/refpay" method="post">/);
+    expect(html).not.toContain('<script');
+    expect(payPageCalls()).toBe(0);
+    const fr = await get(base, `${FIXTURE_FORM_PATH}?ref=${REF}`, { 'accept-language': 'fr-CD' });
+    const frHtml = await fr.text();
+    expect(htmlLang(frHtml)).toBe('fr');
+    expect(frHtml).toContain('Référence REF-0001 : NGN 2,500.00 à payer.');
+  });
+
+  it('an unknown or missing reference is refused by the page (404), and nothing is created', async () => {
+    const { base, checkout, payPageCalls } = await start({ pages: [fixturePage] });
+    for (const path of [`${FIXTURE_FORM_PATH}?ref=NOPE`, FIXTURE_FORM_PATH, `${FIXTURE_FORM_PATH}?ref=toString`]) {
+      const res = await get(base, path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('We do not know this reference.');
+    }
+    expect(payPageCalls()).toBe(0);
+    expect(checkout.sandbox!.payments.size).toBe(0);
+  });
+
+  it('POST with an invalid e-mail shows the form again with the error (400), without calling the API', async () => {
+    const { base, payPageCalls } = await start({ pages: [fixturePage] });
+    const res = await postForm(base, FIXTURE_FORM_PATH, { ref: REF, email: 'not-an-email' });
+    const html = await res.text();
+    expect(res.status).toBe(400);
+    expect(html).toContain('Invalid email address');
+    expect(html).toContain('value="not-an-email"');
+    expect(payPageCalls()).toBe(0);
+  });
+
+  it("POST creates the payment through the pay-page call, redirecting to the page's own success path, and opens the checkout on it", async () => {
+    const { base, checkout, payPageCalls } = await start({ pages: [fixturePage] });
+    const res = await postForm(base, FIXTURE_FORM_PATH, { ref: REF, email: 'ada@example.com' });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const data = pageData(html);
+    // As POST /pay opens it: the one channel offered opens by itself.
+    expect([data.path, data.channel]).toEqual(['/payment/transfer', 'transfer']);
+    expect(data.props).toMatchObject({
+      responseCode: '00',
+      merchantTransactionReference: REF,
+      amount: FIXTURE_BILLS[REF],
+      siteRedirectUrl: `${base}${FIXTURE_DONE_PATH}`,
+      siteOrigin: base,
+      displayMode: 'REDIRECT',
+    });
+    expect(payPageCalls()).toBe(1);
+    // The page's state lives on the server, with the payment's session.
+    expect(checkout.sessions.peek(data.env.session)?.page).toEqual({ id: 'refpay', state: { ref: REF, email: 'ada@example.com' } });
+    // The result's form POST may go to the checkout's own origin (the page): it is the payment's site.
+    expect(res.headers.get('content-security-policy')).toContain(`form-action 'self' ${base}`);
+  });
+
+  it('the success path shows the paid payment with the state the page kept, as a hydrated screen', async () => {
+    const { base, checkout } = await start({ pages: [fixturePage] });
+    const session = await openBill(base, checkout);
+    // Not paid yet: a URL followed too early goes back to the form.
+    const early = await get(base, `${FIXTURE_DONE_PATH}?p=${session}`);
+    expect(early.status).toBe(303);
+    expect(early.headers.get('location')).toBe(`${FIXTURE_FORM_PATH}?ref=${REF}`);
+    expect((await simulate(base, REF)).status).toBe(200);
+    const res = await get(base, `${FIXTURE_DONE_PATH}?p=${session}`);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
+    expect(html).toContain('Your payment of NGN 2,500.00 for REF-0001 was successful.');
+    expect(pageData(html)).toMatchObject({ view: { page: 'refpay', path: FIXTURE_DONE_PATH, data: { ref: REF, email: 'ada@example.com', amount: FIXTURE_BILLS[REF] } }, locale: 'en' });
+    // And the bill now reads as paid, through the page's requery with core's HTTP client.
+    expect(await (await get(base, `${FIXTURE_FORM_PATH}?ref=${REF}`)).text()).toContain('This bill is already paid');
+  });
+
+  it("the success path without a payment of this page's goes to /: no session, an unknown one, a merchant's payment", async () => {
+    const { base } = await start({ pages: [fixturePage] });
+    const merchant = pageData(await (await postPay(base, payFields('MERCHANT-1'))).text()).env.session;
+    for (const query of ['', '?p=nope', `?p=${merchant}`]) {
+      const res = await get(base, `${FIXTURE_DONE_PATH}${query}`);
+      expect(res.status, query).toBe(303);
+      expect(res.headers.get('location')).toBe('/');
+    }
+  });
+
+  it("another result reaches the success path as a merchant's form POST, and goes back to the bill's form", async () => {
+    const { base } = await start({ pages: [fixturePage] });
+    const res = await postForm(base, FIXTURE_DONE_PATH, { txnref: REF, resp: 'Z6', desc: 'Cancelled' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${FIXTURE_FORM_PATH}?ref=${REF}`);
+  });
+
+  it("the API's refusal and an unreachable API are the page's to show; nothing opens", async () => {
+    const refusing = await stubApi((res) => res.end(JSON.stringify({ responseCode: 'Z1', responseDescription: 'Merchant not allowed' })));
+    const { base, checkout } = await start({ pages: [fixturePage], apiBase: refusing.base });
+    const refused = await postForm(base, FIXTURE_FORM_PATH, { ref: REF, email: 'ada@example.com' });
+    expect(refused.status).toBe(502);
+    expect(await refused.text()).toContain('We could not start the payment (Z1): Merchant not allowed');
+    expect(checkout.sessions.size).toBe(0);
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = await stubApi((res) => {
+      res.writeHead(500);
+      res.end();
+    });
+    const down = await start({ pages: [fixturePage], apiBase: failing.base });
+    const unreachable = await postForm(down.base, FIXTURE_FORM_PATH, { ref: REF, email: 'ada@example.com' });
+    expect(unreachable.status).toBe(502);
+    expect(await unreachable.text()).toContain('We could not start the payment (unreachable)');
+    expect(failing.calls()).toBe(PAY_PAGE_ATTEMPTS);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('bad input never gives a 500: another method 405, HEAD as GET, another body type 415, an oversized body 413, a bad Host 400', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { base, payPageCalls } = await start({ pages: [fixturePage] });
+    const put = await fetch(`${base}${FIXTURE_FORM_PATH}`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST, HEAD');
+    const head = await fetch(`${base}${FIXTURE_FORM_PATH}?ref=${REF}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const text = await fetch(`${base}${FIXTURE_FORM_PATH}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'ref=REF-0001' });
+    expect(text.status).toBe(415);
+    const big = await postForm(base, FIXTURE_FORM_PATH, { ref: REF, email: 'ada@example.com', big: 'x'.repeat(100 * 1024) });
+    expect(big.status).toBe(413);
+    const badHost = await raw(base, 'POST /refpay HTTP/1.1\r\nHost: a b\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 38\r\nConnection: close\r\n\r\nref=REF-0001&email=ada%40example.com\r\n');
+    expect([400]).toContain(statusOf(badHost));
+    // The home page takes GET only.
+    expect((await fetch(`${base}/`, { method: 'POST' })).status).toBe(405);
+    expect(payPageCalls()).toBe(0);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('refuses at boot a page on a path of the checkout, a path twice, or a page without its server part', () => {
+    const opts = { brandings: [brandingDefault], clientDir, env: {} };
+    const page = (o: object) => definePage({ id: 'other', paths: ['/other'], messages: { en: {}, fr: {} }, serve: () => ({ kind: 'redirect', to: '/' }), ...o });
+    expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ paths: ['/pay'] })] })).toThrow(/path \/pay is the checkout's own/);
+    expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ paths: ['/payment/x'] })] })).toThrow(/checkout's own/);
+    expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ paths: ['/'] })] })).toThrow(/duplicate path \/ \(also page home\)/);
+    expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ id: 'transfer' })] })).toThrow(/duplicate id transfer/);
+    expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ serve: undefined })] })).toThrow(/without their server part.*other/);
   });
 });

@@ -3,10 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import type { BrandingPlugin, ChannelPlugin, Locale, PageEnv, PaymentProps, Registry } from '@oja/core';
-import { autoOpenChannel, availableChannels, createHttp, createRegistry, HttpError, localeFromAcceptLanguage, pickLocale, METHODS_PATH, LEAVE_PATH, CANCEL_REASON_LEAVE, CODE_ALREADY_PAID } from '@oja/core';
+import type { BrandingPlugin, ChannelPlugin, GateDecision, GatePlugin, Locale, PageAnswer, PageContext, PageEnv, PagePlugin, PaymentOpening, PaymentProps, Registry } from '@oja/core';
+import { autoOpenChannel, availableChannels, Visits, createHttp, createRegistry, HttpError, localeFromAcceptLanguage, pickLocale, pendingGate, METHODS_PATH, LEAVE_PATH, GATE_DECISIONS, GATE_PATH, CANCEL_REASON_LEAVE, CODE_ALREADY_PAID } from '@oja/core';
 import { backoffDelay } from '@oja/core/primitives';
-import { CSP_REPORT_PATH, isAlreadyPaid, pageHeaders, pageSecurity, parseOutsideSources, parsePayRequest, renderHomePage, renderPage, renderUnreachablePage, SANDBOX_FIELDS, sandboxSources, unnamedSources } from '@oja/core/server';
+import { CSP_REPORT_PATH, homePage, isAlreadyPaid, pageHeaders, pageScreenSecurity, pageSecurity, parseOutsideSources, parsePayRequest, renderPage, renderPageDocument, renderPageScreen, renderUnreachablePage, SANDBOX_FIELDS, sandboxSources, unnamedSources } from '@oja/core/server';
 import type { HomeTestCard, PageAssets, PayRequest } from '@oja/core/server';
 import { createSandbox, faultsFromEnv, isSandboxPath } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
@@ -65,6 +65,10 @@ function sdkScript(clientDir: string, mode: 'TEST' | 'LIVE'): { text: string; et
 export interface CheckoutServerOptions {
   channels: ChannelPlugin[];
   brandings: BrandingPlugin[];
+  /** Pages outside a payment, with their server part (`serve`). Core's home page `/` comes first, by itself. */
+  pages?: PagePlugin[];
+  /** The gates shown before method choice (default none). */
+  gates?: GatePlugin[];
   /** dist/client: assets/ and manifest.json. */
   clientDir: string;
   /** A real collections API; when absent the embedded sandbox serves /api and /sandbox. */
@@ -97,8 +101,23 @@ interface Session {
   seenAt: number;
   /** The latest page rendered for this session (PageEnv.pageId). */
   pageId?: string;
+  /** The gates the payer passed in this session (core's passGate), so a reload does not show them again. */
+  gates?: Record<string, GateDecision>;
   leaveTimer?: ReturnType<typeof setTimeout>;
+  /**
+   * The page outside a payment that opened this payment, and what it keeps until the payment comes back to it
+   * (PageContext.openPayment): on the server, beside the payment it belongs to, so that it lives and goes with
+   * the session, cannot be altered by the payer, and reaches a page with no script.
+   */
+  page?: { id: string; state: unknown };
 }
+
+/** What starting a payment came to (the pay-page call, beside the "already paid" requery). */
+type Started =
+  | { kind: 'opened'; session: string; props: PaymentProps }
+  | { kind: 'paid'; props: PaymentProps }
+  | { kind: 'refused'; code: string; description: string }
+  | { kind: 'unreachable'; message: string };
 
 export interface CheckoutServer {
   server: http.Server;
@@ -129,6 +148,17 @@ function referrerOf(req: IncomingMessage): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The checkout's origin as the payer reached it, for the URLs a page gives the API (a payment's redirect back to
+ * it). Behind a proxy that ends TLS, the proxy says https with X-Forwarded-Proto.
+ */
+function selfOrigin(req: IncomingMessage): string {
+  const host = req.headers.host ?? '';
+  if (!/^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/.test(host)) throw new ClientError(400, 'Bad Host header');
+  const https = ('encrypted' in req.socket && req.socket.encrypted) || req.headers['x-forwarded-proto'] === 'https';
+  return `${https ? 'https' : 'http'}://${host}`;
 }
 
 /** Props for the Incorrect Transaction screen, from whatever the merchant sent that is usable. */
@@ -181,7 +211,12 @@ export function parseChannelSettings(json: string | undefined): Record<string, R
 
 export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const env = o.env ?? process.env;
-  const registry: Registry = createRegistry(o.channels, o.brandings);
+  const registry: Registry = createRegistry(o.channels, o.brandings, {
+    pages: [homePage({ storeBase: o.storeBase, testCards: o.testCards }), ...(o.pages ?? [])],
+    gates: o.gates,
+  });
+  const serverless = registry.pages.filter((pg) => typeof pg.serve !== 'function').map((pg) => pg.id);
+  if (serverless.length) throw new Error(`Pages without their server part (resolve them with the "oja-server" condition): ${serverless.join(', ')}`);
   const manifest = JSON.parse(fs.readFileSync(path.join(o.clientDir, 'manifest.json'), 'utf8')) as Manifest;
   const assetsDir = path.join(o.clientDir, 'assets');
   // Tamper detection (PCI DSS 11.6.1): an asset that no longer matches the build's hash is never served.
@@ -233,11 +268,14 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   async function page(req: IncomingMessage, res: ServerResponse, status: number, props: PaymentProps, session: string, locale: Locale, route: { path: string; channel: string | null }, referrer?: string) {
     const s = sessions.peek(session);
     if (s) s.pageId = randomBytes(9).toString('base64url');
+    const gates = s?.gates ?? {};
+    // A gate comes first: the route's channel is not yet in use, and fetches nothing (a transfer account) before it.
+    if (pendingGate(registry, props, gates)) route = { ...route, channel: null };
     const prefetched: Record<string, unknown> = {};
     const plugin = route.channel ? registry.channel(route.channel) : undefined;
     if (plugin?.prefetch && props.responseCode === '00') {
       try {
-        prefetched[plugin.id] = await plugin.prefetch({ props, http: createHttp(apiBase()), signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS) });
+        prefetched[plugin.id] = await plugin.prefetch({ props, http: createHttp(apiBase()), signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS), visits: new Visits() });
       } catch {
         // The screen fetches for itself.
       }
@@ -250,6 +288,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       env: envFor(session, locale, localeFromAcceptLanguage(acceptLanguageOf(req)), s?.pageId, security.env),
       path: route.path,
       channel: route.channel,
+      gates,
       referrer,
       assets: manifest,
       importMap: security.importMap,
@@ -259,8 +298,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   }
 
   /** A page outside a payment: no script, the strict CSP, never stored, in the browser's (or asked) language. */
-  function outsidePage(req: IncomingMessage, res: ServerResponse, status: number, html: string, framing: { displayMode: PaymentProps['displayMode']; siteOrigin: string } = { displayMode: 'REDIRECT', siteOrigin: '' }) {
-    sendCompressed(req, res, status, { ...pageHeaders({ ...framing, apiOrigin }), vary: 'Accept-Language' }, html);
+  function outsidePage(req: IncomingMessage, res: ServerResponse, status: number, html: string, framing: { displayMode: PaymentProps['displayMode']; siteOrigin: string } = { displayMode: 'REDIRECT', siteOrigin: '' }, scriptHashes: string[] = []) {
+    sendCompressed(req, res, status, { ...pageHeaders({ ...framing, apiOrigin, scriptHashes }), vary: 'Accept-Language' }, html);
   }
 
   /**
@@ -286,6 +325,31 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     }
   }
 
+  /**
+   * Starts a payment: the pay-page call and, beside it, the "already paid" requery (CONTRACT §5, works with a real
+   * API too). On 00 the payment's session is created, with what the page that opened it keeps, if any.
+   */
+  async function startPayment(r: PayRequest, referrer: string | undefined, opener?: Session['page']): Promise<Started> {
+    const paid = isAlreadyPaid(createHttp(apiBase()), r);
+    let answer: Record<string, unknown>;
+    try {
+      answer = await payPage(r);
+    } catch (e) {
+      if (!(e instanceof ApiUnreachable)) throw e;
+      console.warn(`pay-page ${r.merchant_code}/${r.txn_ref}: ${e.message}; answered 503`);
+      return { kind: 'unreachable', message: e.message };
+    }
+    if (await paid) {
+      const known = answer.responseCode === '00' ? (answer as unknown as PaymentProps) : refusedProps(r, CODE_ALREADY_PAID);
+      return { kind: 'paid', props: { ...known, responseCode: CODE_ALREADY_PAID, displayMode: r.display_mode, siteRedirectUrl: r.site_redirect_url, siteOrigin: r.site_origin } };
+    }
+    if (answer.responseCode !== '00') return { kind: 'refused', code: String(answer.responseCode ?? 'Z1'), description: String(answer.responseDescription ?? '') };
+    const props = { ...(answer as unknown as PaymentProps), displayMode: r.display_mode, siteRedirectUrl: r.site_redirect_url, siteOrigin: r.site_origin };
+    const session = randomBytes(18).toString('base64url');
+    sessions.set(session, { props, referrer, seenAt: Date.now(), page: opener });
+    return { kind: 'opened', session, props };
+  }
+
   async function pay(req: IncomingMessage, res: ServerResponse, fields: Record<string, string>) {
     const locale = pickLocale(fields.lang, acceptLanguageOf(req));
     const referrer = referrerOf(req);
@@ -294,32 +358,100 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       return page(req, res, 400, refusedProps(parsed.partial, 'Z5'), '', locale, { path: METHODS_PATH, channel: null }, referrer);
     }
     const r = parsed.request;
-    // Beside the pay-page call: a reference already paid opens no payment (CONTRACT §5). Works with a real API too.
-    const paid = isAlreadyPaid(createHttp(apiBase()), r);
-    let answer: Record<string, unknown>;
-    try {
-      answer = await payPage(r);
-    } catch (e) {
-      if (!(e instanceof ApiUnreachable)) throw e;
-      // Not the payer's mistake: say so, and let them send the same request again (same txn_ref, same payment).
-      console.warn(`POST /pay ${r.merchant_code}/${r.txn_ref}: ${e.message}; answered 503`);
-      const retry = Object.fromEntries(PAY_FIELDS.filter((k) => fields[k]).map((k) => [k, fields[k].trim()]));
-      const { css, integrity } = manifest;
-      return outsidePage(req, res, 503, renderUnreachablePage({ locale, css, integrity, fields: retry }), { displayMode: r.display_mode, siteOrigin: r.site_origin });
-    }
-    if (await paid) {
+    const started = await startPayment(r, referrer);
+    switch (started.kind) {
+      case 'unreachable': {
+        // Not the payer's mistake: say so, and let them send the same request again (same txn_ref, same payment).
+        const retry = Object.fromEntries(PAY_FIELDS.filter((k) => fields[k]).map((k) => [k, fields[k].trim()]));
+        const { css, integrity } = manifest;
+        return outsidePage(req, res, 503, renderUnreachablePage({ locale, css, integrity, fields: retry }), { displayMode: r.display_mode, siteOrigin: r.site_origin });
+      }
       // 409: the request conflicts with the payment's state (paid). No session: nothing to leave, cancel or retry.
-      const known = answer.responseCode === '00' ? (answer as unknown as PaymentProps) : refusedProps(r, CODE_ALREADY_PAID);
-      const props = { ...known, responseCode: CODE_ALREADY_PAID, displayMode: r.display_mode, siteRedirectUrl: r.site_redirect_url, siteOrigin: r.site_origin };
-      return page(req, res, 409, props, '', locale, { path: METHODS_PATH, channel: null }, referrer);
+      case 'paid':
+        return page(req, res, 409, started.props, '', locale, { path: METHODS_PATH, channel: null }, referrer);
+      case 'refused':
+        return page(req, res, 400, refusedProps(r, started.code), '', locale, { path: METHODS_PATH, channel: null }, referrer);
+      case 'opened':
+        return page(req, res, 200, started.props, started.session, locale, initialPath(started.props), referrer);
     }
-    if (answer.responseCode !== '00') {
-      return page(req, res, 400, refusedProps(r, String(answer.responseCode ?? 'Z1')), '', locale, { path: METHODS_PATH, channel: null }, referrer);
+  }
+
+  /** PageContext.openPayment: POST /pay's way, with the page's state kept in the session, and nothing rendered. */
+  async function openPayment(req: IncomingMessage, plugin: PagePlugin, fields: Record<string, string>, state: unknown): Promise<PaymentOpening> {
+    const parsed = parsePayRequest(fields);
+    if (!parsed.ok) return { opened: false, reason: 'invalid', responseCode: 'Z5', responseDescription: parsed.errors.join('; ') };
+    const started = await startPayment(parsed.request, referrerOf(req), { id: plugin.id, state });
+    switch (started.kind) {
+      case 'opened':
+        return { opened: true, session: started.session };
+      case 'paid':
+        return { opened: false, reason: 'paid', responseCode: CODE_ALREADY_PAID, responseDescription: '' };
+      case 'refused':
+        return { opened: false, reason: 'refused', responseCode: started.code, responseDescription: started.description };
+      case 'unreachable':
+        return { opened: false, reason: 'unreachable', responseCode: '', responseDescription: started.message };
     }
-    const props = { ...(answer as unknown as PaymentProps), displayMode: r.display_mode, siteRedirectUrl: r.site_redirect_url, siteOrigin: r.site_origin };
-    const session = randomBytes(18).toString('base64url');
-    sessions.set(session, { props, referrer, seenAt: Date.now() });
-    await page(req, res, 200, props, session, locale, initialPath(props), referrer);
+  }
+
+  /**
+   * A page outside a payment (PagePlugin): its context for this request, its answer sent with the headers of every
+   * checkout page. HEAD is answered as GET; a method the page does not take is 405.
+   */
+  async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, plugin: PagePlugin) {
+    const allowed = plugin.methods ?? ['GET'];
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    if ((method !== 'GET' && method !== 'POST') || !allowed.includes(method)) return notAllowed(res, allowed);
+    const form = method === 'POST' ? await readBody(req, { accept: ['form'], strict: true }) : {};
+    const body = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v ?? '')]));
+    const locale = pickLocale(url.searchParams.get('lang'), acceptLanguageOf(req));
+    const http = createHttp(apiBase());
+    const token = url.searchParams.get('p');
+    const s = token ? sessions.get(token) : undefined;
+    const own = s?.page?.id === plugin.id ? s : undefined;
+    const ctx: PageContext = {
+      request: { method, path: url.pathname, query: url.searchParams, body },
+      locale,
+      sandbox: !!sandbox,
+      http,
+      selfUrl: (path) => new URL(path, selfOrigin(req)).href,
+      payment: own && {
+        props: own.props,
+        state: own.page?.state,
+        setState: (state) => {
+          own.page = { id: plugin.id, state };
+        },
+        isPaid: () => isAlreadyPaid(http, { merchant_code: own.props.merchantCode, txn_ref: own.props.merchantTransactionReference, amount: own.props.amount }),
+      },
+      openPayment: (fields, state) => openPayment(req, plugin, fields, state),
+    };
+    await sendPageAnswer(req, res, plugin, url.pathname, locale, await plugin.serve!(ctx));
+  }
+
+  async function sendPageAnswer(req: IncomingMessage, res: ServerResponse, plugin: PagePlugin, path: string, locale: Locale, answer: PageAnswer) {
+    switch (answer.kind) {
+      case 'document':
+        return outsidePage(req, res, answer.status ?? 200, renderPageDocument({ page: plugin, locale, css: manifest.css, integrity: manifest.integrity, title: answer.title, content: answer.content }));
+      case 'screen': {
+        const security = pageScreenSecurity(manifest, plugin.id);
+        const html = await renderPageScreen({ page: plugin, locale, path, data: answer.data ?? null, title: answer.title, assets: manifest, importMap: security.importMap });
+        return outsidePage(req, res, answer.status ?? 200, html, undefined, security.scriptHashes);
+      }
+      case 'redirect':
+        // Only to this checkout: a page is no open redirector.
+        if (!/^\/(?![/\\])/.test(answer.to)) throw new Error(`page ${plugin.id}: redirect to ${answer.to} is not a path of this checkout`);
+        res.writeHead(303, { location: answer.to, 'cache-control': 'no-store' });
+        return res.end();
+      case 'checkout': {
+        const s = sessions.peek(answer.session);
+        if (!s || s.page?.id !== plugin.id) throw new Error(`page ${plugin.id}: no payment of its own in session ${answer.session}`);
+        return page(req, res, 200, s.props, answer.session, locale, initialPath(s.props), s.referrer);
+      }
+    }
+  }
+
+  function notAllowed(res: ServerResponse, allowed: readonly string[]) {
+    res.writeHead(405, { allow: [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '), 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('Method not allowed');
   }
 
   async function revisit(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -349,6 +481,18 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
         }).catch(() => undefined);
       }, LEAVE_GRACE_MS);
     }
+    res.writeHead(204, { 'cache-control': 'no-store' });
+    res.end();
+  }
+
+  /** The payer passed a gate (core's passGate beacon): kept for the session, so a reload does not show it again. */
+  function passGate(res: ServerResponse, url: URL) {
+    const id = url.searchParams.get('gate') ?? '';
+    const decision = url.searchParams.get('decision') as GateDecision;
+    if (!registry.gate(id) || !GATE_DECISIONS.includes(decision)) throw new ClientError(400, 'Unknown gate or decision');
+    // An unknown or forgotten session has nothing to keep: answered alike, as the leave beacon is.
+    const s = sessions.peek(url.searchParams.get('p') ?? '');
+    if (s) s.gates = { ...s.gates, [id]: decision };
     res.writeHead(204, { 'cache-control': 'no-store' });
     res.end();
   }
@@ -385,17 +529,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       if ((req.method === 'GET' || req.method === 'HEAD') && p.startsWith('/assets/')) {
         if (serveAsset(req, res, assetsDir, p.slice('/assets/'.length))) return;
       }
-      if (p === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
-        const html = renderHomePage({
-          locale: pickLocale(url.searchParams.get('lang'), acceptLanguageOf(req)),
-          css: manifest.css,
-          integrity: manifest.integrity,
-          sandbox: !!sandbox,
-          storeBase: sandbox ? o.storeBase : undefined,
-          testCards: sandbox ? o.testCards : undefined,
-        });
-        return outsidePage(req, res, 200, html);
-      }
+      const pagePlugin = registry.pageAt(p);
+      if (pagePlugin) return await servePage(req, res, url, pagePlugin);
       if (p === '/pay' && (req.method === 'POST' || req.method === 'GET')) {
         const body = req.method === 'POST' ? await readBody(req, { accept: ['form'], strict: true }) : Object.fromEntries(url.searchParams);
         return await pay(req, res, Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v ?? '')])));
@@ -403,6 +538,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       if (req.method === 'GET' && (p === METHODS_PATH || p.startsWith('/payment/'))) return await revisit(req, res, url);
       if (p === LEAVE_PATH && req.method === 'POST') return leave(res, url);
       if (p === CSP_REPORT_PATH && req.method === 'POST') return await cspReport(req, res);
+      if (p === GATE_PATH && req.method === 'POST') return passGate(res, url);
       if (p === SDK_PATH && sdk && (req.method === 'GET' || req.method === 'HEAD')) {
         const headers = {
           'content-type': 'text/javascript; charset=utf-8',

@@ -9,8 +9,8 @@ import { shuffledDigits, validatePin } from './rules';
 /** Vibration per tap, ms (spec core §9). */
 
 /** Has the payer touched the page yet? Browsers without the User Activation API are taken at their word. */
-export function canVibrate(nav: Navigator = navigator): boolean {
-  const activation = (nav as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+export function canVibrate(nav: { userActivation?: { hasBeenActive: boolean } } = navigator): boolean {
+  const activation = nav.userActivation;
   return activation ? activation.hasBeenActive : true;
 }
 

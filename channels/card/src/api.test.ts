@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHttp } from '@oja/core';
-import { sampleProps } from '@oja/core/testing';
+import { callContext, sampleProps } from '@oja/core/testing';
 import { authenticateCardinal, authenticateOtp, cardinalStatus, fetchBinConfiguration, makeBulkPayment, makePayment } from './api';
-import type { Sealed, WalletPaymentFields } from './api';
+import type { Sealed } from './api';
 
 /** What left the page: method, the whole URL and the body, as core's real client hands them to fetch. */
 interface Sent {
@@ -23,14 +23,15 @@ function recordingHttp() {
 
 // Recognisable stand-ins for the encrypted card: any trace of them in a URL is a leak.
 const SEALED: Sealed = { secureData: 'SEALED+CARD/data==', pinBlock: 'SEALED+PIN/block==' };
-const WALLET: WalletPaymentFields = { walletId: 'W1', walletCardName: 'Visa', walletIdentifier: 'card-1', instrumentIdentifier: 'wi-1', cardHash: 'h1' };
+/** What a borrowing channel adds (a saved card's identifiers). */
+const LOOKUP = { walletInstrumentIdentifier: 'wi-1', cardHash: 'h1' };
 /** Names and values of card data that must never appear in a URL. */
 const CARD_DATA_IN_URL = /secureData|pinBlock|SEALED|\bpan\b|cvv/i;
 
 describe('card API: encrypted card data stays out of URLs', () => {
   it('sends the card lookup as a POST with the sealed card in its JSON body and nothing in its URL', async () => {
     const { http, sent } = recordingHttp();
-    await fetchBinConfiguration(http, sampleProps(), SEALED, null);
+    await fetchBinConfiguration(callContext(sampleProps(), http), SEALED);
     expect(sent).toHaveLength(1);
     expect(sent[0].method).toBe('POST');
     expect(sent[0].url).toBe('https://api.example/api/v1/merchantbins');
@@ -38,22 +39,23 @@ describe('card API: encrypted card data stays out of URLs', () => {
     expect(sent[0].body).toEqual({ ...SEALED, merchantCode: 'MX_DEMO', payableCode: 'Default_Payable_MX_DEMO', paymentId: '4242001' });
   });
 
-  it("sends a saved card's lookup fields in the body too", async () => {
+  it("sends a borrowing channel's lookup fields in the body too, never over the card's own", async () => {
     const { http, sent } = recordingHttp();
-    await fetchBinConfiguration(http, sampleProps(), SEALED, WALLET);
+    await fetchBinConfiguration(callContext(sampleProps(), http), SEALED, { ...LOOKUP, secureData: 'forged', paymentId: 'other' });
     expect(sent[0].url).toBe('https://api.example/api/v1/merchantbins');
-    expect(sent[0].body).toMatchObject({ ...SEALED, walletInstrumentIdentifier: 'wi-1', cardHash: 'h1' });
+    expect(sent[0].body).toMatchObject({ ...SEALED, ...LOOKUP, paymentId: '4242001' });
   });
 
   it('puts no card data in the URL of any card call', async () => {
     const { http, sent } = recordingHttp();
     const props = sampleProps({ isBulkPayment: true });
-    await fetchBinConfiguration(http, props, SEALED, WALLET);
-    await makePayment(http, props, SEALED, { wallet: WALLET, cardinalReferenceId: 'ref-1' });
-    await makeBulkPayment(http, props, SEALED);
-    await authenticateOtp(http, props, '123456');
-    await authenticateCardinal(http, props, { url: 'https://acs.example', eciFlag: '05', transactionId: 't1' }, SEALED);
-    await cardinalStatus(http, props);
+    const ctx = callContext(props, http);
+    await fetchBinConfiguration(ctx, SEALED, LOOKUP);
+    await makePayment(ctx, SEALED, { extra: { instrumentIdentifier: 'wi-1' }, cardinalReferenceId: 'ref-1' });
+    await makeBulkPayment(ctx, SEALED);
+    await authenticateOtp(ctx, '123456');
+    await authenticateCardinal(ctx, { url: 'https://acs.example', eciFlag: '05', transactionId: 't1' }, SEALED);
+    await cardinalStatus(ctx);
     expect(sent).toHaveLength(6);
     for (const s of sent) expect(s.url, `${s.method} ${s.url}`).not.toMatch(CARD_DATA_IN_URL);
     // Every call that carries the sealed card is a POST with it in the body.

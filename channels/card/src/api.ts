@@ -1,4 +1,4 @@
-import type { Http, PaymentProps, StatusAnswer, StatusContext } from '@oja/core';
+import type { CallContext, PaymentProps, StatusAnswer, StatusContext } from '@oja/core';
 
 /** What a card type allows (spec core §3 "Wallet card", "Bin configuration response"). */
 export interface GatewayConfiguration {
@@ -63,15 +63,6 @@ export interface WalletCard {
   cardTypeGatewayConfiguration: Required<GatewayConfiguration>;
 }
 
-/** A saved card's identifiers, sent with a wallet payment (spec core §7 "walletInfo"). */
-export interface WalletPaymentFields {
-  walletId: string;
-  walletCardName: string;
-  walletIdentifier: string;
-  instrumentIdentifier: string;
-  cardHash: string;
-}
-
 /** The encrypted card, the only form card data ever leaves the page in. */
 export interface Sealed {
   secureData: string;
@@ -95,35 +86,32 @@ function ids(props: PaymentProps) {
   return { merchantCode: props.merchantCode, payableCode: props.payableCode, paymentId: props.paymentId };
 }
 
-function savedCardFields(w: WalletPaymentFields | null) {
-  return w ? { walletInstrumentIdentifier: w.instrumentIdentifier, cardHash: w.cardHash } : {};
-}
-
 /**
  * The card type's configuration. POSTed, not a GET with query parameters as spec core §7 lists it: a URL ends up
  * in access logs, and encrypted card data stays out of them.
  */
-export function fetchBinConfiguration(http: Http, props: PaymentProps, sealed: Sealed, wallet: WalletPaymentFields | null, signal?: AbortSignal) {
+export function fetchBinConfiguration({ http, props, signal }: CallContext, sealed: Sealed, extra?: Record<string, unknown>) {
   return http.post<BinConfiguration>(
     '/api/v1/merchantbins',
-    { secureData: sealed.secureData, pinBlock: sealed.pinBlock, ...ids(props), ...savedCardFields(wallet) },
+    { ...extra, secureData: sealed.secureData, pinBlock: sealed.pinBlock, ...ids(props) },
     { signal },
   );
 }
 
 export interface PayExtras {
-  wallet: WalletPaymentFields | null;
+  /** A borrowing channel's fields (a saved card's wallet info): added to the body, never over the card's own. */
+  extra?: Record<string, unknown>;
   /** The cardinal reference of the device data collection, when it ran. */
   cardinalReferenceId?: string;
   /** Ask for a fresh OTP for a payment already made (the OTP screen's resend). */
   resendOtp?: boolean;
 }
 
-export function makePayment(http: Http, props: PaymentProps, sealed: Sealed, extras: PayExtras, signal?: AbortSignal) {
-  const { wallet } = extras;
+export function makePayment({ http, props, signal }: CallContext, sealed: Sealed, extras: PayExtras) {
   return http.post<PayResponse>(
     '/api/v1/pay',
     {
+      ...extras.extra,
       ...sealed,
       ...ids(props),
       amount: props.checkoutAmount,
@@ -133,17 +121,13 @@ export function makePayment(http: Http, props: PaymentProps, sealed: Sealed, ext
       sessionId: props.paymentId,
       cardinalReferenceId: extras.cardinalReferenceId,
       resendOtp: extras.resendOtp || undefined,
-      ...(wallet && {
-        instrumentIdentifier: wallet.instrumentIdentifier,
-        walletInfo: { walletId: wallet.walletId, walletCardName: wallet.walletCardName, walletIdentifier: wallet.walletIdentifier },
-      }),
     },
     { signal },
   );
 }
 
 /** The bulk payments service: every pay item in one card payment. */
-export function makeBulkPayment(http: Http, props: PaymentProps, sealed: Sealed, signal?: AbortSignal) {
+export function makeBulkPayment({ http, props, signal }: CallContext, sealed: Sealed) {
   return http.post<PayResponse>(
     '/api/v1/payments',
     { ...sealed, ...ids(props), payItems: props.payItems ?? [], amount: props.checkoutAmount, deviceInformation: deviceInformation() },
@@ -151,15 +135,15 @@ export function makeBulkPayment(http: Http, props: PaymentProps, sealed: Sealed,
   );
 }
 
-export function authenticateOtp(http: Http, props: PaymentProps, otp: string, signal?: AbortSignal) {
+export function authenticateOtp({ http, props, signal }: CallContext, otp: string) {
   return http.post<PayResponse>('/api/v1/pay/authenticateToken', { twoFactorAuthenticationCode: otp, ...ids(props) }, { signal });
 }
 
-export function cardinalStatus(http: Http, props: PaymentProps, signal?: AbortSignal) {
+export function cardinalStatus({ http, props, signal }: CallContext) {
   return http.get<PayResponse>('/api/v1/payments/cardinalCallBackStatus', { params: { paymentId: props.paymentId }, signal });
 }
 
-export function authenticateCardinal(http: Http, props: PaymentProps, info: CardinalInfo, sealed: Sealed, signal?: AbortSignal) {
+export function authenticateCardinal({ http, props, signal }: CallContext, info: CardinalInfo, sealed: Sealed) {
   return http.post<PayResponse>(
     '/api/v1/pay/authenticateCardinal',
     { ...ids(props), cardinalInfo: { eciFlag: info.eciFlag, transactionId: info.transactionId }, ...sealed },
@@ -167,8 +151,8 @@ export function authenticateCardinal(http: Http, props: PaymentProps, info: Card
   );
 }
 
-/** The cardinal status as the channel's status check answers it. */
-export async function cardinalStatusAnswer(ctx: StatusContext): Promise<StatusAnswer> {
-  const r = await cardinalStatus(ctx.http, ctx.props, ctx.signal);
+/** The channel's status check: the issuer's verdict on a 3-D Secure challenge. */
+export async function checkStatus(ctx: StatusContext): Promise<StatusAnswer> {
+  const r = await cardinalStatus(ctx);
   return { code: r.responseCode, response: r };
 }

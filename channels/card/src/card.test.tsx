@@ -34,7 +34,8 @@ beforeAll(async () => {
   // The lazily loaded screen and the encryption chunk, ready before any clock is faked.
   await Promise.all([import('./Screen'), import('./crypto')]);
   // Frames get a src but load nothing: no test reaches the network.
-  (window as unknown as { happyDOM: { settings: { disableIframePageLoading: boolean } } }).happyDOM.settings.disableIframePageLoading = true;
+  const happyDOM: { settings: { disableIframePageLoading: boolean } } = Reflect.get(window, 'happyDOM');
+  happyDOM.settings.disableIframePageLoading = true;
 });
 
 beforeEach(() => {
@@ -308,7 +309,8 @@ describe('PIN pad', () => {
   });
 
   it('vibrates only once the payer has touched the page (no blocked vibration for a scripted click)', () => {
-    const nav = (hasBeenActive?: boolean) => (hasBeenActive === undefined ? {} : { userActivation: { hasBeenActive } }) as unknown as Navigator;
+    // Only userActivation is read; the last case is a browser without it.
+    const nav = (hasBeenActive?: boolean) => (hasBeenActive === undefined ? {} : { userActivation: { hasBeenActive } });
     expect(canVibrate(nav(false))).toBe(false);
     expect(canVibrate(nav(true))).toBe(true);
     expect(canVibrate(nav())).toBe(true);

@@ -24,15 +24,11 @@ export interface Encrypted {
   pinBlock: string;
 }
 
-type PublicKey = { encrypt(data: string, scheme: string, opts: unknown): string };
-let key: PublicKey | undefined;
+let key: forge.pki.rsa.PublicKey | undefined;
 
-function publicKey(): PublicKey {
-  const { BigInteger } = (forge as unknown as { jsbn: { BigInteger: new (hex: string, radix: number) => unknown } }).jsbn;
-  key ??= forge.pki.rsa.setPublicKey(
-    new BigInteger(SANDBOX_KEY_MODULUS, 16) as forge.jsbn.BigInteger,
-    new BigInteger(SANDBOX_KEY_EXPONENT, 16) as forge.jsbn.BigInteger,
-  ) as unknown as PublicKey;
+function publicKey(): forge.pki.rsa.PublicKey {
+  const { BigInteger } = forge.jsbn;
+  key ??= forge.pki.rsa.setPublicKey(new BigInteger(SANDBOX_KEY_MODULUS, 16), new BigInteger(SANDBOX_KEY_EXPONENT, 16));
   return key;
 }
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildResult, CODE_ALREADY_PAID, coreMessages, createI18n, HttpError } from '@oja/core';
+import { buildResult, CODE_ALREADY_PAID, coreMessages, createI18n, HttpError, retry } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
 import { fakeHttp, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import card from './index';
 import {
-  cardFlow, CARDINAL_PATH, finishCardinal, forgetCard, hasCard, needsCardinal, OTP_PATH, pay, PIN_PATH, resendOtp, seedFlow, submitCard,
+  cardFlow, CARDINAL_PATH, CODE_OTP, finishCardinal, forgetCard, hasCard, lendCardSteps, needsCardinal, OTP_PATH, pay, PIN_PATH, resendOtp, seedFlow, submitCard,
   submitOtp, submitPin,
 } from './flow';
 import type { BinConfiguration, PayResponse } from './api';
@@ -389,10 +389,10 @@ describe('the flow of an attempt', () => {
     const before = cardFlow(c);
     expect(before.config).not.toBeNull();
     expect(hasCard(c)).toBe(true);
-    c.state.attempt += 1;
+    retry(c);
     const after = cardFlow(c);
     expect(after).not.toBe(before);
-    expect(after).toMatchObject({ attempt: 1, busy: false, error: null, config: null, payment: null, cardinal: null, wallet: null });
+    expect(after).toMatchObject({ busy: false, error: null, config: null, payment: null, cardinal: null, loan: null });
     expect(hasCard(c)).toBe(false);
     expect(cardFlow(c)).toBe(after);
   });
@@ -413,12 +413,27 @@ describe('the flow of an attempt', () => {
     expect(JSON.stringify(c.state)).not.toContain(VERVE);
   });
 
-  it('a wallet card sends its identifiers with the BIN lookup and the payment', async () => {
-    const { c, calls } = setup({ [BIN]: bin(), [PAY]: () => ({ responseCode: '00' }) });
-    const wallet = { walletId: 'W1', walletCardName: 'Visa', walletIdentifier: 'card-1', instrumentIdentifier: 'wi-1', cardHash: 'h1' };
-    await submitCard(c, { pan: '', expiry: '3012', cvv: '123' }, wallet);
-    expect(calls(BIN)[0].body).toMatchObject({ walletInstrumentIdentifier: 'wi-1', cardHash: 'h1' });
-    expect(calls(PAY)[0].body).toMatchObject({ instrumentIdentifier: 'wi-1', walletInfo: { walletId: 'W1', walletCardName: 'Visa', walletIdentifier: 'card-1' } });
+  it("a channel borrowing the steps sends its fields with the BIN lookup and every payment call, never over the card's", async () => {
+    const { c, calls } = setup({ [BIN]: bin(), [PAY]: () => ({ responseCode: CODE_OTP, mobilePhoneNumber: '080****1234' }) });
+    lendCardSteps(c, { channel: 'wallet', lookupFields: { cardHash: 'h1' }, paymentFields: { walletInfo: { walletId: 'W1' }, paymentId: 'forged' } });
+    await submitCard(c, { pan: '', expiry: '3012', cvv: '123' });
+    expect(calls(BIN)[0].body).toMatchObject({ cardHash: 'h1' });
+    expect(calls(PAY)[0].body).toMatchObject({ walletInfo: { walletId: 'W1' }, paymentId: c.state.props.paymentId });
+    await resendOtp(c);
+    expect(calls(PAY)[1].body).toMatchObject({ walletInfo: { walletId: 'W1' }, resendOtp: true });
+  });
+
+  it('ends with the visit: Retry wipes the card and the loan, and aborts the call in flight', async () => {
+    let answer: (v: unknown) => void = () => {};
+    const { c } = setup({ [BIN]: () => new Promise((resolve) => (answer = resolve)) });
+    lendCardSteps(c, { channel: 'wallet' });
+    const submitting = submitCard(c, secret(VERVE));
+    await vi.waitFor(() => expect(cardFlow(c).busy).toBe(true));
+    retry(c);
+    answer({ responseCode: '00', cardTypeGatewayConfiguration: { supportsPin: true } });
+    await submitting;
+    expect(hasCard(c)).toBe(false);
+    expect(cardFlow(c)).toMatchObject({ busy: false, loan: null, config: null });
   });
 });
 

@@ -1,8 +1,7 @@
-import { proxy } from 'valtio';
-import { CODE_ALREADY_PAID, CODE_PENDING, CODE_SUCCESS, complete, failureMessageKey, go, isRefusedAsPaid, HttpError, messageKeyForCode, serverNow } from '@oja/core';
-import type { Checkout } from '@oja/core';
+import { CODE_ALREADY_PAID, CODE_PENDING, CODE_SUCCESS, complete, defineVisit, failureMessageKey, go, isRefusedAsPaid, HttpError, messageKeyForCode, serverNow } from '@oja/core';
+import type { CallContext, Checkout, Visit } from '@oja/core';
 import { authenticateCardinal, authenticateOtp, fetchBinConfiguration, makeBulkPayment, makePayment } from './api';
-import type { BinConfiguration, CardinalInfo, PayResponse, Sealed, WalletPaymentFields } from './api';
+import type { BinConfiguration, CardinalInfo, PayResponse, Sealed } from './api';
 import type { CardSecret } from './crypto';
 import { detectBrand } from './rules';
 
@@ -22,9 +21,21 @@ const KENYA_SHILLING = '404';
 /** Loads the encryption chunk (node-forge): at first keystroke, so it is there by the time Pay is pressed. */
 export const loadCrypto = () => import('./crypto');
 
-/** One card attempt's state. Card data is never in here: see `secrets`. */
+/**
+ * Another channel paying through the card's steps (the wallet's saved cards; later Google Pay and pay on credit):
+ * what its calls add. Plain data, kept in the card's visit. See steps.ts, the documented way to borrow the steps.
+ */
+export interface CardLoan {
+  /** The borrowing channel's id. */
+  channel: string;
+  /** Added to the card-type lookup's body (a saved card's identifiers). */
+  lookupFields?: Record<string, unknown>;
+  /** Added to every payment call's body (a saved card's wallet info, a provider's token). */
+  paymentFields?: Record<string, unknown>;
+}
+
+/** One card attempt's state. Card data is never in here: it is the visit's secret (CardSecrets). */
 export interface CardFlowState {
-  attempt: number;
   /** A request of this flow is in flight: a second press of Pay or Authorize does nothing. */
   busy: boolean;
   /** Translation key of the message shown on the current step (a failed call, an invalid OTP). */
@@ -34,8 +45,8 @@ export interface CardFlowState {
   payment: PayResponse | null;
   /** The issuer's 3-D Secure page, once the payment asked for it. */
   cardinal: CardinalInfo | null;
-  /** Paying with a saved card from the wallet (its select-a-card link replaces change-method). */
-  wallet: WalletPaymentFields | null;
+  /** The channel paying through these steps, when it is not the card itself. */
+  loan: CardLoan | null;
   /** Where the OTP went, for the OTP screen. */
   otpTarget: string;
   /** Server-clock ms the last OTP was sent (the resend countdown runs from it). */
@@ -43,34 +54,33 @@ export interface CardFlowState {
 }
 
 /** What must never be in a proxy, a snapshot, storage or a log: the card as typed, and its sealed form. */
-interface Secrets {
+export interface CardSecrets {
   card: CardSecret | null;
   sealed: Sealed | null;
 }
 
-const flows = new WeakMap<Checkout, CardFlowState>();
-const secrets = new WeakMap<Checkout, Secrets>();
+/** The card's visit: one attempt's steps; the card itself only in the visit's secret, wiped when the visit ends. */
+export const cardVisit = defineVisit<CardFlowState, CardSecrets>({
+  channel: 'card',
+  create: () => ({ busy: false, error: null, config: null, payment: null, cardinal: null, loan: null, otpTarget: '', otpSentAt: 0 }),
+  secret: () => ({ card: null, sealed: null }),
+  end: (visit) => wipe(visit.secret),
+});
 
-function fresh(attempt: number): CardFlowState {
-  return proxy<CardFlowState>({
-    attempt, busy: false, error: null, config: null, payment: null, cardinal: null, wallet: null, otpTarget: '', otpSentAt: 0,
-  });
+function wipe(s: CardSecrets): void {
+  s.card = null;
+  s.sealed = null;
 }
+
+const visitOf = (c: Checkout): Visit<CardFlowState, CardSecrets> => c.visits.of(cardVisit);
 
 /** The card flow of this checkout's current attempt (a retry starts a new one). */
 export function cardFlow(c: Checkout): CardFlowState {
-  let f = flows.get(c);
-  if (!f || f.attempt !== c.state.attempt) {
-    f = fresh(c.state.attempt);
-    flows.set(c, f);
-    secrets.set(c, { card: null, sealed: null });
-  }
-  return f;
+  return visitOf(c).state;
 }
 
-function secretsOf(c: Checkout): Secrets {
-  cardFlow(c);
-  return secrets.get(c)!;
+function secretsOf(c: Checkout): CardSecrets {
+  return visitOf(c).secret;
 }
 
 /** Is there a card to pay with (a reload loses it: card data lives only in this page's memory)? */
@@ -85,14 +95,18 @@ export function needsCardinal(c: Checkout, config: BinConfiguration | null, pan:
   return c.state.props.currencyCode === KENYA_SHILLING && detectBrand(pan) === 'Visa' && !!config?.cardinalAuthenticationInformation;
 }
 
-/** Runs one call of the flow: one at a time, errors become the step's message. Answers undefined when busy or failed. */
-async function step<T>(c: Checkout, run: () => Promise<T>, onNetworkError: 'complete' | 'stay'): Promise<T | undefined> {
-  const f = cardFlow(c);
+/**
+ * Runs one call of the flow: one at a time, aborted if the visit ends, errors become the step's message. Answers
+ * undefined when busy or failed.
+ */
+async function step<T>(c: Checkout, run: (ctx: CallContext) => Promise<T>, onNetworkError: 'complete' | 'stay'): Promise<T | undefined> {
+  const v = visitOf(c);
+  const f = v.state;
   if (f.busy) return undefined;
   f.busy = true;
   f.error = null;
   try {
-    return await run();
+    return await v.call(run);
   } catch (e) {
     if (e instanceof HttpError && e.code === 'aborted') return undefined;
     // Paid meanwhile (another tab, another channel): the API refused the attempt, and the payer is told so.
@@ -115,14 +129,15 @@ function finish(c: Checkout, r: PayResponse, code = r.responseCode): void {
  * Card entry submitted with valid details (spec core §4 "Card flow"): seal the card, fetch the card's
  * configuration, then the PIN, 3-D Secure, or pay.
  */
-export async function submitCard(c: Checkout, card: CardSecret, wallet: WalletPaymentFields | null = null): Promise<void> {
-  const f = cardFlow(c);
+export async function submitCard(c: Checkout, card: CardSecret): Promise<void> {
+  const v = visitOf(c);
+  const f = v.state;
   if (f.busy) return;
-  const s = secretsOf(c);
-  await step(c, async () => {
+  const s = v.secret;
+  await step(c, async (ctx) => {
     const { encryptCard } = await loadCrypto();
     const sealed = encryptCard(card);
-    const config = await fetchBinConfiguration(c.http, c.state.props, sealed, wallet);
+    const config = await fetchBinConfiguration(ctx, sealed, f.loan?.lookupFields);
     if (config.responseCode !== CODE_SUCCESS) {
       complete(c, config.responseCode, { ...config, messageKey: messageKeyForCode(config.responseCode) });
       return;
@@ -130,9 +145,9 @@ export async function submitCard(c: Checkout, card: CardSecret, wallet: WalletPa
     s.card = card;
     s.sealed = sealed;
     f.config = config;
-    f.wallet = wallet;
   }, 'complete');
-  if (!s.sealed || c.state.result) return;
+  // The visit ended meanwhile (Retry, another method): its answer leads nowhere.
+  if (!s.sealed || c.state.result || v.ended) return;
   if (f.config?.cardTypeGatewayConfiguration?.supportsPin) go(c, PIN_PATH);
   else if (!c.state.props.isBulkPayment && needsCardinal(c, f.config, card.pan)) go(c, CARDINAL_PATH);
   else await pay(c);
@@ -140,10 +155,11 @@ export async function submitCard(c: Checkout, card: CardSecret, wallet: WalletPa
 
 /** The PIN entered: seal it with the card, then authenticate with the issuer or pay. */
 export async function submitPin(c: Checkout, pin: string): Promise<void> {
-  const f = cardFlow(c);
-  const s = secretsOf(c);
+  const v = visitOf(c);
+  const { state: f, secret: s } = v;
   if (f.busy || !s.card || !s.sealed) return;
   const { encryptCard } = await loadCrypto();
+  if (v.ended || !s.card) return;
   s.sealed = encryptCard(s.card, pin);
   if (!c.state.props.isBulkPayment && needsCardinal(c, f.config, s.card.pan)) go(c, CARDINAL_PATH, true);
   else await pay(c);
@@ -163,7 +179,7 @@ export async function pay(c: Checkout, cardinalReferenceId?: string): Promise<Pa
   const bulk = !!c.state.props.isBulkPayment;
   const r = await step(
     c,
-    () => (bulk ? makeBulkPayment(c.http, c.state.props, sealed) : makePayment(c.http, c.state.props, sealed, { wallet: f.wallet, cardinalReferenceId })),
+    (ctx) => (bulk ? makeBulkPayment(ctx, sealed) : makePayment(ctx, sealed, { extra: f.loan?.paymentFields, cardinalReferenceId })),
     'complete',
   );
   if (!r) return undefined;
@@ -195,7 +211,7 @@ export function afterPayment(c: Checkout, r: PayResponse): void {
 /** The OTP screen's Authorize: T1 keeps the payer here with "Invalid OTP provided"; any other code completes. */
 export async function submitOtp(c: Checkout, otp: string): Promise<void> {
   const f = cardFlow(c);
-  const r = await step(c, () => authenticateOtp(c.http, c.state.props, otp), 'stay');
+  const r = await step(c, (ctx) => authenticateOtp(ctx, otp), 'stay');
   if (!r) return;
   // The card's own wording: the code messages come with the result screen, which may not have loaded yet.
   if (r.responseCode === CODE_INVALID_OTP) f.error = 'card.otp.invalid';
@@ -208,7 +224,7 @@ export async function resendOtp(c: Checkout): Promise<boolean> {
   const s = secretsOf(c);
   if (!s.sealed) return false;
   const sealed = s.sealed;
-  const r = await step(c, () => makePayment(c.http, c.state.props, sealed, { wallet: f.wallet, resendOtp: true }), 'stay');
+  const r = await step(c, (ctx) => makePayment(ctx, sealed, { extra: f.loan?.paymentFields, resendOtp: true }), 'stay');
   if (!r) return false;
   if (r.responseCode !== CODE_OTP) {
     finish(c, r);
@@ -229,15 +245,21 @@ export async function finishCardinal(c: Checkout, status: PayResponse): Promise<
     transactionId: (status.transactionId as string | undefined) ?? f.cardinal?.transactionId,
   };
   const sealed = s.sealed ?? { secureData: '', pinBlock: '' };
-  const r = await step(c, () => authenticateCardinal(c.http, c.state.props, info, sealed), 'complete');
+  const r = await step(c, (ctx) => authenticateCardinal(ctx, info, sealed), 'complete');
   if (r) finish(c, r);
 }
 
-/** Forget the card: sign-out, change of method, leaving. */
+/** Forget the card now (a wallet's sign-out); the visit's end does it on Retry, a change of method and leaving. */
 export function forgetCard(c: Checkout): void {
-  const s = secretsOf(c);
-  s.card = null;
-  s.sealed = null;
+  wipe(secretsOf(c));
+}
+
+/**
+ * Another channel pays through the card's steps from here on (steps.ts): its fields go with every call of this
+ * attempt. A new loan replaces the last; null returns the steps to the card's own.
+ */
+export function lendCardSteps(c: Checkout, loan: CardLoan | null): void {
+  cardFlow(c).loan = loan;
 }
 
 /** What a story or a test starts a step with: a flow as it is after the earlier steps. */
@@ -246,7 +268,7 @@ export interface FlowSeed {
   sealed?: Sealed;
   config?: BinConfiguration;
   cardinal?: CardinalInfo;
-  wallet?: WalletPaymentFields;
+  loan?: CardLoan;
   otpTarget?: string;
   otpSentAt?: number;
   error?: string;
@@ -260,7 +282,7 @@ export function seedFlow(c: Checkout, seed: FlowSeed): CardFlowState {
   if (seed.card || seed.sealed) s.sealed = seed.sealed ?? { secureData: 'sealed', pinBlock: '' };
   if (seed.config) f.config = seed.config;
   if (seed.cardinal) f.cardinal = seed.cardinal;
-  if (seed.wallet) f.wallet = seed.wallet;
+  if (seed.loan) f.loan = seed.loan;
   if (seed.otpTarget !== undefined) f.otpTarget = seed.otpTarget;
   if (seed.otpSentAt !== undefined) f.otpSentAt = seed.otpSentAt;
   if (seed.error !== undefined) f.error = seed.error;

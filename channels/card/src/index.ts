@@ -1,5 +1,4 @@
-import { defineChannel, lazyCall } from '@oja/core';
-import type { StatusContext } from '@oja/core';
+import { defineChannel, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
 import { CardIcon } from './CardIcon';
 import { CARD_SOURCES } from './sources';
@@ -16,6 +15,7 @@ export const card = defineChannel({
   code: 'CARD',
   path: '/payment/card',
   baseline: true,
+  bulk: true,
   order: 10,
   // Offered unless the merchant's channel list leaves it out (an empty list is the default: the card).
   isAvailable: (props) => props.paymentChannels.length === 0 || props.paymentChannels.includes('CARD'),
@@ -25,7 +25,7 @@ export const card = defineChannel({
   status: {
     intervalMs: CARDINAL_POLL_MS,
     pendingCodes: ['T1'],
-    check: lazyCall(() => import('./api'), (api, ctx: StatusContext) => api.cardinalStatusAnswer(ctx)),
+    check: lazyStatusCheck(() => import('./api')),
   },
   messages,
   sources: CARD_SOURCES,

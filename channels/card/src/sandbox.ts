@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { alreadyPaid, escapeHtml, isPaid, markPaid } from '@oja/core/sandbox';
+import { alreadyPaid, escapeHtml, isPaid, markPaid, sandboxRecord } from '@oja/core/sandbox';
 import { sri } from '@oja/core/server';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import type { BinConfiguration, CardinalAuthenticationInformation, GatewayConfiguration, PayResponse } from './api';
@@ -83,16 +83,16 @@ export interface CardRecord {
   card?: HeldCard;
 }
 
+const records = sandboxRecord<CardRecord>('card');
+
 export function cardRecord(p: SandboxPayment): CardRecord {
-  let r = p.channels.card as unknown as CardRecord | undefined;
-  if (!r) {
-    r = {
+  return (
+    records.get(p) ??
+    records.set(p, {
       binLookups: 0, payRequests: 0, charges: 0, otpSends: 0, otpFailures: 0, stage: null, pending: null, final: null,
       collect: null, cardinalReferenceId: null, challenge: null,
-    };
-    p.channels.card = r as unknown as Record<string, unknown>;
-  }
-  return r;
+    })
+  );
 }
 
 function hold(r: CardRecord, held: HeldCard) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ComponentType } from 'react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { userEvent, within } from 'storybook/test';
@@ -7,8 +7,7 @@ import { STORY_SCREEN_PATH, renderCheckout, scenario, textOf } from '@oja/storie
 import type { CheckoutScenario } from '@oja/stories/harness';
 import payWithApp from './index';
 import { parseCode } from './api';
-import { createPwaState } from './state';
-import { bindPwaState } from './visit';
+import { pwaVisit } from './visit';
 import type { PwaState } from './state';
 import { DeepLink } from './DeepLink';
 import { FiveDigitCode } from './FiveDigitCode';
@@ -65,14 +64,14 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
- * A page of the section as it is once time has passed: the visit's state (token and code in hand) set up by
- * `setup`, bound to the checkout as the screen binds it, so the status page's requests carry the token.
+ * A page of the section as it is once time has passed: the channel's visit (token and code in hand) set up by
+ * `setup`, so the status page's requests carry the token as on the page.
  */
 function laterState(Page: ComponentType<{ state: PwaState }>, setup: (s: PwaState) => void) {
   return function LaterStateStory() {
     const c = useCheckout();
     const [state] = useState(() => {
-      const s = createPwaState();
+      const s = c.visits.of(pwaVisit).state;
       s.start.status = 'success';
       s.start.response = { token: 'story-token-0123456789', code: parseCode(CODE_ANSWER) };
       s.device = 'mobile';
@@ -80,7 +79,6 @@ function laterState(Page: ComponentType<{ state: PwaState }>, setup: (s: PwaStat
       setup(s);
       return s;
     });
-    useEffect(() => bindPwaState(c.http, state), [c, state]);
     return <Page state={state} />;
   };
 }

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, messageKeyForFailure, registerMessages, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
-import { PendingLayout, resetSlot, runSlot } from '@oja/core/primitives';
+import { ChangeMethodLink, messageKeyForFailure, registerMessages, serverNow, styles, useChannel, useCheckout, useT, useVisit } from '@oja/core';
+import { PendingLayout } from '@oja/core/primitives';
 import { NotConfiguredError, startPayWithApp } from './api';
-import { chooseDevice, createPwaState } from './state';
-import { bindPwaState } from './visit';
+import { chooseDevice } from './state';
+import { pwaVisit } from './visit';
 import type { PwaState } from './state';
 import { CODE_VALIDITY_MS } from './constants';
 import { PAGES, firstPage, goToPage } from './pages';
@@ -58,42 +58,29 @@ function ToFirstPage({ state }: { state: PwaState }) {
 
 /**
  * Pay with App (spec core §2, §4 "Pay with app"): a token, then the institutions and the five-digit code; then the
- * deep links (phone) or the code (web), and the status page. Everything lives in this visit's state, dropped
- * when the payer leaves the section.
+ * deep links (phone) or the code (web), and the status page. Everything lives in the channel's visit (visit.ts).
  */
 export default function PayWithAppScreen() {
   const c = useCheckout();
   const plugin = useChannel();
-  const local = useRef<PwaState>(undefined);
-  local.current ??= createPwaState();
-  const state = local.current;
+  const v = useVisit(pwaVisit);
+  const state = v.state;
   const snap = useSnapshot(state);
-  const inFlight = useRef<AbortController>(undefined);
 
-  const start = () => {
-    inFlight.current?.abort();
-    const ctrl = new AbortController();
-    inFlight.current = ctrl;
-    void runSlot(state.start, async () => {
-      const started = await startPayWithApp(c.http, c.state.props, c.state.env.channelSettings?.[plugin.id], ctrl.signal);
+  const start = () =>
+    void v.run(state.start, async (ctx) => {
+      const started = await startPayWithApp(ctx, c.state.env.channelSettings?.[plugin.id]);
       // A successful institutions fetch starts the code's 15 minutes (spec core §4 step 2).
       state.codeDeadline = serverNow() + CODE_VALIDITY_MS;
       return started;
     });
-  };
 
   useEffect(() => {
-    // Decided once, on entry (spec core §9 "Mobile breakpoint 480").
+    // Decided once, on entry (spec core §9 "Mobile breakpoint 480"); a visit already started (back from the result) keeps its own.
+    if (state.start.status !== 'idle') return;
     state.device = chooseDevice();
-    const unbind = bindPwaState(c.http, state);
     start();
-    return () => {
-      // Leaving the section drops the token and the institutions (spec core §2).
-      inFlight.current?.abort();
-      unbind();
-      resetSlot(state.start);
-    };
-    // Once per visit; Try again starts afresh within it.
+    // Once per visit; Try again starts afresh within it. The visit's end drops the token and the institutions.
   }, []);
 
   if (snap.start.status === 'error') return <StartFailed error={snap.start.error as Error | null} onRetry={start} />;

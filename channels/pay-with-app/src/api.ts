@@ -1,4 +1,4 @@
-import type { Http, PaymentProps, StatusAnswer, StatusContext } from '@oja/core';
+import type { CallContext, StatusAnswer, StatusContext } from '@oja/core';
 import { HttpError } from '@oja/core';
 import { DEFAULT_TOKEN_PATH, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
 import { tokenFor } from './visit';
@@ -39,7 +39,7 @@ function base64(text: string): string {
 }
 
 /** Client-credentials token from the identity service (spec core §7 "Pay with app": token). */
-export async function fetchToken(http: Http, settings: PwaSettings, signal?: AbortSignal): Promise<string> {
+export async function fetchToken({ http, signal }: CallContext, settings: PwaSettings): Promise<string> {
   const res = await http.post<Record<string, unknown>>(settings.tokenPath, 'grant_type=client_credentials&scope=profile', {
     headers: {
       authorization: `Basic ${base64(`${settings.clientId}:${settings.clientSecret}`)}`,
@@ -127,7 +127,7 @@ export function parseCode(res: Record<string, unknown>): PwaCode {
 }
 
 /** The five-digit code and the institutions' deep links (spec core §7 "Pay with app": institutions). */
-export async function generateCode(http: Http, token: string, props: PaymentProps, signal?: AbortSignal): Promise<PwaCode> {
+export async function generateCode({ http, props, signal }: CallContext, token: string): Promise<PwaCode> {
   const res = await http.post<Record<string, unknown>>(
     GENERATE_PATH,
     {
@@ -151,19 +151,14 @@ export interface PwaStart {
   code: PwaCode;
 }
 
-export async function startPayWithApp(
-  http: Http,
-  props: PaymentProps,
-  settings: Readonly<Record<string, string>> | undefined,
-  signal?: AbortSignal,
-): Promise<PwaStart> {
-  const token = await fetchToken(http, settingsFrom(settings), signal);
-  return { token, code: await generateCode(http, token, props, signal) };
+export async function startPayWithApp(ctx: CallContext, settings: Readonly<Record<string, string>> | undefined): Promise<PwaStart> {
+  const token = await fetchToken(ctx, settingsFrom(settings));
+  return { token, code: await generateCode(ctx, token) };
 }
 
 /** The gateway's transaction status, with the token of the visit in progress (spec core §7 "Pay with app": status). */
-export async function checkStatus({ http, props, signal }: StatusContext): Promise<StatusAnswer> {
-  const token = tokenFor(http);
+export async function checkStatus({ http, props, signal, visits }: StatusContext): Promise<StatusAnswer> {
+  const token = tokenFor(visits);
   if (!token) throw new HttpError('No Pay with App token', 'invalid');
   const res = await http.get<Record<string, unknown>>(STATUS_PATH, {
     params: { merchantCode: props.merchantCode, transactionReference: props.merchantTransactionReference },

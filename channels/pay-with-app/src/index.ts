@@ -1,5 +1,4 @@
-import { defineChannel, isOffered, lazyCall } from '@oja/core';
-import type { StatusContext } from '@oja/core';
+import { defineChannel, isOffered, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
 import { PayWithAppIcon } from './PayWithAppIcon';
 import { STATUS_POLL_MS, STATUS_RETRY_MS } from './constants';
@@ -16,8 +15,8 @@ export const payWithApp = defineChannel({
   isAvailable: (props) => isOffered(props, 'PAY_WITH_APP'),
   row: { icon: PayWithAppIcon, title: 'pay-with-app.row.title', description: 'pay-with-app.row.description' },
   screen: () => import('./Screen'),
-  // The request carries the bearer token held by the screen's state (api.ts reads it there).
-  status: { intervalMs: STATUS_POLL_MS, retryMs: STATUS_RETRY_MS, check: lazyCall(() => import('./api'), (api, ctx: StatusContext) => api.checkStatus(ctx)) },
+  // The request carries the bearer token the channel's visit holds (api.ts finds it through ctx.visits).
+  status: { intervalMs: STATUS_POLL_MS, retryMs: STATUS_RETRY_MS, check: lazyStatusCheck(() => import('./api')) },
   messages,
 });
 

@@ -1,16 +1,17 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
-import { availableChannels, App, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { fakeHttp, sampleProps, testCheckout } from '@oja/core/testing';
+import { availableChannels, App, createAsyncSlot, HttpError, missingKeys, retry, setServerOffset, validateChannel } from '@oja/core';
+import { callContext, fakeHttp, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import { formatHms } from '@oja/core/primitives';
 import payWithApp from './index';
 import { messages } from './messages';
 import { screenMessages } from './screenMessages';
 import { NotConfiguredError, checkStatus, fetchToken, generateCode, parseCode, safeDeepLink, settingsFrom } from './api';
-import { chooseDevice, createPwaState } from './state';
-import { bindPwaState, tokenFor } from './visit';
+import { chooseDevice } from './state';
+import type { PwaState } from './state';
+import { pwaVisit, tokenFor } from './visit';
 import { waitMore } from './TransactionStatus';
 import {
   CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, MAX_STATUS_EXTENSIONS, STATUS_EXTENSION_MS, STATUS_PATH, STATUS_POLL_MS, STATUS_RETRY_MS,
@@ -59,6 +60,9 @@ describe('pay-with-app plugin', () => {
   });
 });
 
+/** happy-dom's own controls on its window (not in the DOM's types). */
+const viewport = (): { setViewport(v: { width: number; height: number }): void } => Reflect.get(window, 'happyDOM');
+
 describe('pay-with-app api', () => {
   it('needs a client id and secret, and a token path on the API base', () => {
     expect(() => settingsFrom(undefined)).toThrow(NotConfiguredError);
@@ -73,7 +77,7 @@ describe('pay-with-app api', () => {
 
   it('asks for a client-credentials token with basic authentication and a form body', async () => {
     const http = fakeHttp({ [`POST ${DEFAULT_TOKEN_PATH}`]: () => TOKEN });
-    await expect(fetchToken(http, settingsFrom(SETTINGS))).resolves.toBe(TOKEN.access_token);
+    await expect(fetchToken(callContext(sampleProps(), http), settingsFrom(SETTINGS))).resolves.toBe(TOKEN.access_token);
     const [call] = http.calls;
     expect(call.body).toBe('grant_type=client_credentials&scope=profile');
     expect(call.opts?.headers).toEqual({ authorization: `Basic ${btoa('client-1:s3cret')}`, 'content-type': 'application/x-www-form-urlencoded' });
@@ -87,13 +91,13 @@ describe('pay-with-app api', () => {
     [{ access_token: 'token-abcdef123456', token_type: 'mac' }],
   ])('refuses a token answer that is not one: %j', async (answer) => {
     const http = fakeHttp({ [`POST ${DEFAULT_TOKEN_PATH}`]: () => answer });
-    await expect(fetchToken(http, settingsFrom(SETTINGS))).rejects.toMatchObject({ code: 'invalid' });
+    await expect(fetchToken(callContext(sampleProps(), http), settingsFrom(SETTINGS))).rejects.toMatchObject({ code: 'invalid' });
   });
 
   it('asks for the institutions with the bearer token and the payment, keeping only links a page may open', async () => {
     const props = sampleProps({ checkoutAmount: 151000 });
     const http = fakeHttp({ [`POST ${GENERATE_PATH}`]: () => CODE });
-    const code = await generateCode(http, 'tok', props);
+    const code = await generateCode(callContext(props, http), 'tok');
     expect(http.calls[0].opts?.headers).toEqual({ authorization: 'Bearer tok' });
     expect(http.calls[0].body).toEqual({
       amount: 151000, bankCode: 'ISW', createTransaction: true, currencyCode: '566', merchantCode: 'MX_DEMO', payableCode: props.payableCode,
@@ -158,31 +162,20 @@ describe('pay-with-app api', () => {
   it('checks the status with the token of the visit in progress, and not without one', async () => {
     const props = sampleProps();
     const http = fakeHttp({ [`GET ${STATUS_PATH}`]: () => ({ responseCode: '09' }) });
-    const ctx = { http, props, signal: new AbortController().signal };
+    const checkout = testCheckout({ channels: [payWithApp], http, props });
+    const ctx = { ...callContext(props, http), visits: checkout.visits };
     await expect(checkStatus(ctx)).rejects.toMatchObject({ code: 'invalid' });
     expect(http.calls).toEqual([]);
-    const state = createPwaState();
-    state.start.response = { token: 'tok-1', code: { reference: '12345', institutions: [] } };
-    const unbind = bindPwaState(http, state);
+    checkout.visits.of(pwaVisit).state.start.response = { token: 'tok-1', code: { reference: '12345', institutions: [] } };
     await expect(checkStatus(ctx)).resolves.toEqual({ code: '09', response: { responseCode: '09' } });
     expect(http.calls[0].opts).toMatchObject({
       params: { merchantCode: 'MX_DEMO', transactionReference: props.merchantTransactionReference },
       headers: { authorization: 'Bearer tok-1' },
     });
-    unbind();
-    expect(tokenFor(http)).toBeNull();
+    // Retry ends the visit: its token goes with it.
+    retry(checkout);
+    expect(tokenFor(checkout.visits)).toBeNull();
     await expect(checkStatus(ctx)).rejects.toMatchObject({ code: 'invalid' });
-  });
-
-  it('keeps a newer visit when an older one ends', () => {
-    const http = fakeHttp({});
-    const older = createPwaState();
-    const newer = createPwaState();
-    newer.start.response = { token: 'new', code: { reference: '12345', institutions: [] } };
-    const endOlder = bindPwaState(http, older);
-    bindPwaState(http, newer);
-    endOlder();
-    expect(tokenFor(http)).toBe('new');
   });
 });
 
@@ -194,12 +187,11 @@ describe('pay-with-app device and countdown texts', () => {
     expect(chooseDevice(at(481))).toBe('web');
     expect(chooseDevice(at(1280))).toBe('web');
     expect(chooseDevice(undefined)).toBe('web');
-    const dom = (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM;
-    dom.setViewport({ width: 480, height: 800 });
+    viewport().setViewport({ width: 480, height: 800 });
     expect(chooseDevice()).toBe('mobile');
-    dom.setViewport({ width: 481, height: 800 });
+    viewport().setViewport({ width: 481, height: 800 });
     expect(chooseDevice()).toBe('web');
-    dom.setViewport({ width: 1024, height: 768 });
+    viewport().setViewport({ width: 1024, height: 768 });
   });
 
   it("shows the code's validity with core's formatHms", () => {
@@ -210,8 +202,7 @@ describe('pay-with-app device and countdown texts', () => {
   });
 
   it('lets the payer wait 5 more minutes once, from now', () => {
-    const state = createPwaState();
-    state.statusDeadline = 1;
+    const state: PwaState = { start: createAsyncSlot(), device: null, codeDeadline: null, statusDeadline: 1, extensions: 0 };
     vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
     setServerOffset(0);
     waitMore(state);
@@ -236,7 +227,7 @@ describe('pay-with-app screens', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
-    (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width: 1024, height: 768 });
+    viewport().setViewport({ width: 1024, height: 768 });
   });
 
   interface MountOptions {
@@ -248,7 +239,7 @@ describe('pay-with-app screens', () => {
     path?: string;
   }
   function mount(o: MountOptions = {}) {
-    if (o.width) (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width: o.width, height: 800 });
+    if (o.width) viewport().setViewport({ width: o.width, height: 800 });
     const http = fakeHttp({
       [`POST ${DEFAULT_TOKEN_PATH}`]: o.token ?? (() => TOKEN),
       [`POST ${GENERATE_PATH}`]: o.generate ?? (() => CODE),
@@ -330,8 +321,6 @@ describe('pay-with-app screens', () => {
     expect(checkout.state.result).toMatchObject({ responseCode: '00', amount: 150000 });
     await advance(STATUS_POLL_MS * 3);
     expect(statusCalls(http)).toBe(4);
-    // The result replaced the channel's screen: its token is gone.
-    expect(tokenFor(http)).toBeNull();
   });
 
   it('waits 5 more minutes once when asked, then completes as expired (XS1)', async () => {
@@ -369,7 +358,7 @@ describe('pay-with-app screens', () => {
   });
 
   it('on a phone: the deep links, a checked Launch app, Enter code manually and Go back', async () => {
-    const { http, path } = mount({ width: 480 });
+    const { http, path, checkout } = mount({ width: 480 });
     await flush();
     expect(path()).toBe('/payment/pay-with-app/deeplink/mobile');
     const select = screen.getByRole('combobox', { name: 'Select your bank' });
@@ -399,11 +388,11 @@ describe('pay-with-app screens', () => {
     // The same visit: no new token or code.
     expect(count(http, `POST ${GENERATE_PATH}`)).toBe(1);
 
-    expect(tokenFor(http)).toBe(TOKEN.access_token);
+    expect(tokenFor(checkout.visits)).toBe(TOKEN.access_token);
     await click(screen.getByRole('link', { name: 'Go back' }));
     expect(path()).toBe('/payment-methods');
     // Leaving the section drops the token and the institutions.
-    expect(tokenFor(http)).toBeNull();
+    expect(tokenFor(checkout.visits)).toBeNull();
   });
 
   it('says the link is no longer valid once the code expires on the deep-link page', async () => {

@@ -4,10 +4,10 @@ import { createHttp, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
 import { CODE_ALREADY_PAID, createSandbox, listenSandbox } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
+import { callContext, testCheckout } from '@oja/core/testing';
 import plugin, { APP_PAGE_PATH, PWA_DECLINED_CODE, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_INSTITUTIONS, TOKEN_LIFETIME_S, sandbox } from './sandbox';
 import { checkStatus, fetchToken, generateCode, safeDeepLink, settingsFrom } from './api';
-import { createPwaState } from './state';
-import { bindPwaState } from './visit';
+import { pwaVisit } from './visit';
 import { CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, STATUS_PATH } from './constants';
 
 const now = { t: Date.parse('2030-01-01T10:00:00Z') };
@@ -42,7 +42,7 @@ let n = 0;
 /** A payment as the pay-page answers it, and a client (core's Http) on the sandbox. */
 async function newPayment(): Promise<{ props: PaymentProps; http: ReturnType<typeof createHttp> }> {
   const http = createHttp(base);
-  const answer = await http.post<Json>('/api/v1/pay-page', {
+  const props = await http.post<PaymentProps>('/api/v1/pay-page', {
     merchant_code: 'MX_DEMO',
     pay_item_id: 'Default_Payable_MX_DEMO',
     txn_ref: `PWA-${++n}`,
@@ -50,7 +50,7 @@ async function newPayment(): Promise<{ props: PaymentProps; http: ReturnType<typ
     currency: '566',
     site_redirect_url: 'http://127.0.0.1:4401/return',
   });
-  return { props: answer as unknown as PaymentProps, http };
+  return { props, http };
 }
 
 const settings = settingsFrom({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET });
@@ -58,13 +58,13 @@ const settings = settingsFrom({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDB
 /** A payment with a token and a code, and a status check holding that token. */
 async function withCode() {
   const { props, http } = await newPayment();
-  const token = await fetchToken(http, settings);
-  const code = await generateCode(http, token, props);
-  const state = createPwaState();
-  state.start.status = 'success';
-  state.start.response = { token, code };
-  bindPwaState(http, state);
-  const status = () => checkStatus({ http, props, signal: new AbortController().signal });
+  const checkout = testCheckout({ channels: [plugin], http, props });
+  const visit = checkout.visits.of(pwaVisit);
+  const token = await fetchToken(visit.ctx, settings);
+  const code = await generateCode(visit.ctx, token);
+  visit.state.start.status = 'success';
+  visit.state.start.response = { token, code };
+  const status = () => checkStatus(visit.ctx);
   return { props, http, token, code, status, payment: sb.payments.get(props.paymentId)! };
 }
 
@@ -95,7 +95,7 @@ describe('pay-with-app sandbox', () => {
     const json = 'application/json';
     expect((await call('POST', GENERATE_PATH, { body, type: json })).status).toBe(401);
     expect((await call('POST', GENERATE_PATH, { body, type: json, auth: 'Bearer made-up-token' })).status).toBe(401);
-    const token = await fetchToken(http, settings);
+    const token = await fetchToken(callContext(props, http), settings);
     expect((await call('POST', GENERATE_PATH, { body, type: json, auth: `Bearer ${token}` })).status).toBe(200);
     expect((await call('POST', GENERATE_PATH, { body: body.replace('"ISW"', '"XYZ"'), type: json, auth: `Bearer ${token}` })).status).toBe(400);
     now.t += TOKEN_LIFETIME_S * 1_000;
@@ -138,7 +138,7 @@ describe('pay-with-app sandbox', () => {
     now.t += 1;
     expect((await status()).code).toBe('XS1');
     payment.outcome = { value: 'failed', at: now.t };
-    const again = await generateCode(http, token, props);
+    const again = await generateCode(callContext(props, http), token);
     expect(again.reference).toMatch(/^\d{5}$/);
     expect(payment.outcome).toBeNull();
     expect(payment.channels['pay-with-app']).toMatchObject({ reference: again.reference, generation: 2 });
@@ -149,7 +149,7 @@ describe('pay-with-app sandbox', () => {
     const { props, http, token, payment } = await withCode();
     payment.outcome = { value: 'success', at: now.t };
     const before = JSON.stringify(payment.channels);
-    const refused = await generateCode(http, token, props).catch((e: HttpError) => e);
+    const refused = await generateCode(callContext(props, http), token).catch((e: HttpError) => e);
     expect(refused).toBeInstanceOf(HttpError);
     expect((refused as HttpError).status).toBe(409);
     expect((refused as HttpError).body).toMatchObject({ responseCode: CODE_ALREADY_PAID });

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { alreadyPaid, escapeHtml, isPaid, settledStatus } from '@oja/core/sandbox';
+import { alreadyPaid, escapeHtml, isPaid, sandboxRecord, settledStatus } from '@oja/core/sandbox';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import payWithApp from './index';
 import { CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
@@ -29,16 +29,10 @@ interface PwaRecord {
   generation: number;
 }
 
-const ID = payWithApp.id;
-const record = (p: SandboxPayment) => p.channels[ID] as unknown as PwaRecord | undefined;
+const records = sandboxRecord<PwaRecord>(payWithApp.id);
 
-/** Issued tokens and their expiry (ms), per sandbox. */
-const issued = new WeakMap<SandboxContext, Map<string, number>>();
-function tokensOf(ctx: SandboxContext): Map<string, number> {
-  let m = issued.get(ctx);
-  if (!m) issued.set(ctx, (m = new Map()));
-  return m;
-}
+/** Issued tokens and their expiry (ms), in this sandbox. */
+const tokensOf = (ctx: SandboxContext) => ctx.channelState(payWithApp.id, () => new Map<string, number>());
 
 function header(req: SandboxRequest, name: string): string {
   const v = req.headers[name];
@@ -97,9 +91,9 @@ function generate(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
     String(b.currencyCode) === String(p.props.currencyCode);
   if (!matches) return { status: 400, body: { responseCode: '400', responseDescription: 'Request does not match the payment' } };
   // Each call is a new code with its own 15 minutes (a retry after a decline starts clean).
-  const r: PwaRecord = { reference: String(randomInt(10_000, 100_000)), generatedAt: ctx.now(), generation: (record(p)?.generation ?? 0) + 1 };
+  const r: PwaRecord = { reference: String(randomInt(10_000, 100_000)), generatedAt: ctx.now(), generation: (records.get(p)?.generation ?? 0) + 1 };
   p.outcome = null;
-  p.channels[ID] = r as unknown as Record<string, unknown>;
+  records.set(p, r);
   const query = new URLSearchParams({ ref: r.reference, payment: p.paymentId });
   return {
     body: {
@@ -113,7 +107,7 @@ function generate(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
 
 /** What the status call answers for a payment right now. */
 export function pwaStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
-  const r = record(p);
+  const r = records.get(p);
   const base = { paymentId: p.paymentId, transactionReference: p.txnRef };
   if (!r) return { ...base, responseCode: '25', responseDescription: 'No Pay with App code for this payment' };
   return settledStatus(p, {
@@ -142,7 +136,7 @@ function appPage(title: string, body: string, status = 200): SandboxAnswer {
 function linked(req: SandboxRequest, ref: unknown, paymentId: unknown, ctx: SandboxContext) {
   const institution = SANDBOX_INSTITUTIONS.find((i) => i.code === req.params.institution);
   const p = typeof paymentId === 'string' && paymentId ? ctx.payment({ paymentId }) : undefined;
-  const r = p && record(p);
+  const r = p && records.get(p);
   if (!institution || !p || !r || r.reference !== ref || ctx.now() >= r.generatedAt + CODE_VALIDITY_MS) return undefined;
   return { institution, p, r };
 }

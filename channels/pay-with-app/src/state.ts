@@ -1,6 +1,4 @@
-import { proxy } from 'valtio';
-import { createAsyncSlot } from '@oja/core/primitives';
-import type { AsyncSlot } from '@oja/core/primitives';
+import type { AsyncSlot } from '@oja/core';
 import type { PwaStart } from './api';
 import { MOBILE_MAX_WIDTH_PX } from './constants';
 
@@ -9,7 +7,7 @@ export type Device = 'mobile' | 'web';
 
 /**
  * The channel's own state for one visit of its section (spec core §3 "Pay-with-app payment data"): the token and
- * institutions, the code's deadline, the status wait. Created by the screen, dropped when the payer leaves.
+ * institutions, the code's deadline, the status wait. One per visit (visit.ts).
  */
 export interface PwaState {
   /** Token, then institutions: one action (spec core §4 step 1). */
@@ -21,10 +19,6 @@ export interface PwaState {
   statusDeadline: number | null;
   /** "Wait additional 5 Minutes" taken so far. */
   extensions: number;
-}
-
-export function createPwaState(): PwaState {
-  return proxy<PwaState>({ start: createAsyncSlot<PwaStart>(), device: null, codeDeadline: null, statusDeadline: null, extensions: 0 });
 }
 
 /** A phone-sized viewport (width up to 480 px) is mobile; decided once, when the payer enters the section. */

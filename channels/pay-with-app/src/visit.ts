@@ -1,23 +1,19 @@
-import type { Http } from '@oja/core';
+import { createAsyncSlot, defineVisit } from '@oja/core';
+import type { Visits } from '@oja/core';
 import type { PwaState } from './state';
 
-// Kept apart from the state's module so that the status check (api.ts) loads without the screen's primitives.
+// Kept apart from the screens' modules so that the status check (api.ts) loads without them.
 
 /**
- * The state of the visit in progress, by the checkout's Http: core's status check hands the channel that Http,
- * so the check finds the bearer token the screen holds.
+ * One visit of the section (spec core §3 "Pay-with-app payment data"): the token and institutions, the code's
+ * deadline, the status wait. Dropped when the visit ends (Retry, another method, leaving): the token with it.
  */
-const current = new WeakMap<Http, PwaState>();
+export const pwaVisit = defineVisit<PwaState>({
+  channel: 'pay-with-app',
+  create: () => ({ start: createAsyncSlot(), device: null, codeDeadline: null, statusDeadline: null, extensions: 0 }),
+});
 
-/** Makes `state` the visit in progress; the returned function ends it (unless a newer visit took over). */
-export function bindPwaState(http: Http, state: PwaState): () => void {
-  current.set(http, state);
-  return () => {
-    if (current.get(http) === state) current.delete(http);
-  };
-}
-
-/** The bearer token of the visit in progress, if it has one. */
-export function tokenFor(http: Http): string | null {
-  return current.get(http)?.start.response?.token ?? null;
+/** The bearer token of the visit in progress, if it has one: the status check sends it. */
+export function tokenFor(visits: Visits): string | null {
+  return visits.peek(pwaVisit)?.state.start.response?.token ?? null;
 }

@@ -1,10 +1,11 @@
-import type { ComponentType } from 'react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { HttpError, registerMessages, serverNow } from '@oja/core';
+import type { Checkout } from '@oja/core';
 import { STORY_SCREEN_PATH, renderCheckout, scenario } from '@oja/stories/harness';
-import type { StoryBranding } from '@oja/stories/harness';
+import type { CheckoutScenario, StoryBranding } from '@oja/stories/harness';
 import qr from './index';
 import { QrPending } from './Pending';
+import { qrVisit } from './visit';
 import { screenMessages } from './screenMessages';
 
 // In the page these come with the QR screen's chunk; the stories of a later state can open before it loads.
@@ -31,23 +32,32 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The code shown as it is once time has passed: `QrPending` inside the shell. */
-function confirmingScreen(o: { expiresInMs: number | null; failures: number }) {
-  return function ConfirmingStory() {
-    const payment = { rawQRData: RAW, expiresAt: o.expiresInMs === null ? null : serverNow() + o.expiresInMs };
-    return <QrPending payment={payment} failures={o.failures} />;
+/**
+ * The visit as it is once time has passed: the code generated earlier, its validity ending `expiresInMs` from now
+ * (null: the API gave none). The real screen shows it, confirming the status.
+ */
+function codeShown(expiresInMs: number | null) {
+  return (c: Checkout) => {
+    const code = c.visits.of(qrVisit).state.code;
+    code.status = 'success';
+    code.response = { rawQRData: RAW, expiresAt: expiresInMs === null ? null : serverNow() + expiresInMs };
   };
 }
-const ValidityOverScreen = confirmingScreen({ expiresInMs: -1_000, failures: 0 });
-const StillTryingScreen = confirmingScreen({ expiresInMs: 6 * 60_000, failures: 2 });
-const UntimedScreen = confirmingScreen({ expiresInMs: null, failures: 0 });
+
+/** A story of the real screen once time has passed: its visit as `setup` leaves it, the status still pending. */
+const later = (name: string, setup: (c: Checkout) => void, expected: CheckoutScenario['expect']): Story => ({
+  name,
+  parameters: { checkout: scenario({ http: { [STATUS]: () => ({ responseCode: '09' }) }, setup, expect: expected }) },
+});
+
+/** The code shown with status checks failing (the poller's count, not the visit's): `QrPending` inside the shell. */
+function StillTryingScreen() {
+  return <QrPending payment={{ rawQRData: RAW, expiresAt: serverNow() + 6 * 60_000 }} failures={2} />;
+}
 
 const offline = () => {
   throw new HttpError('Network error', 'network');
 };
-
-const later = (screen: ComponentType, expect: { en: string; fr: string }) =>
-  scenario({ screen, screenChannel: qr, path: STORY_SCREEN_PATH, channels: [], expect });
 
 export const Generating: Story = {
   name: 'Generating the code',
@@ -76,20 +86,26 @@ export const CodeShown: Story = {
   },
 };
 
-export const NoValidity: Story = {
-  name: 'Code shown, no validity given',
-  parameters: { checkout: later(UntimedScreen, { en: 'Scan with your bank app', fr: 'Scannez avec votre application bancaire' }) },
-};
+export const NoValidity = later('Code shown, no validity given', codeShown(null), {
+  en: 'Scan with your bank app',
+  fr: 'Scannez avec votre application bancaire',
+});
 
-export const ValidityOver: Story = {
-  name: 'Validity over, still confirming',
-  parameters: { checkout: later(ValidityOverScreen, { en: 'This QR code is no longer valid', fr: "Ce QR code n'est plus valable" }) },
-};
+export const ValidityOver = later('Validity over, still confirming', codeShown(-1_000), {
+  en: 'This QR code is no longer valid',
+  fr: "Ce QR code n'est plus valable",
+});
 
 export const ConnectionTrouble: Story = {
   name: 'Status checks failing',
   parameters: {
-    checkout: later(StillTryingScreen, { en: 'We are having trouble confirming your payment', fr: 'Nous avons du mal à confirmer votre paiement' }),
+    checkout: scenario({
+      screen: StillTryingScreen,
+      screenChannel: qr,
+      path: STORY_SCREEN_PATH,
+      channels: [],
+      expect: { en: 'We are having trouble confirming your payment', fr: 'Nous avons du mal à confirmer votre paiement' },
+    }),
   },
 };
 

@@ -1,12 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, messageKeyForFailure, registerMessages, styles, useChannel, useCheckout, useT } from '@oja/core';
-import { createAsyncSlot, runSlot, useStatusPolling } from '@oja/core/primitives';
-import type { AsyncSlot } from '@oja/core/primitives';
+import { ChangeMethodLink, messageKeyForFailure, registerMessages, styles, useChannel, useT, useVisit } from '@oja/core';
+import { useStatusPolling } from '@oja/core/primitives';
 import { loadQrEncoder } from '@oja/core/qr';
 import { generateQr } from './api';
-import type { QrPayment } from './api';
 import { QrPending } from './Pending';
+import { qrVisit } from './visit';
 import { screenMessages } from './screenMessages';
 
 registerMessages(screenMessages);
@@ -14,28 +13,20 @@ registerMessages(screenMessages);
 /** QR: generate the code on entry, then poll the status every 2 s until a final code (spec core §4 "QR"). */
 export default function QrScreen() {
   const t = useT();
-  const c = useCheckout();
   const plugin = useChannel();
-  const slotRef = useRef<AsyncSlot<QrPayment>>(undefined);
-  slotRef.current ??= createAsyncSlot<QrPayment>();
-  const slot = slotRef.current;
+  const v = useVisit(qrVisit);
+  const slot = v.state.code;
   const snap = useSnapshot(slot);
-  const request = useRef<AbortController>(undefined);
 
-  const generate = () => {
-    request.current?.abort();
-    const ctrl = new AbortController();
-    request.current = ctrl;
-    void runSlot(slot, () => generateQr(c.http, c.state.props, ctrl.signal));
-  };
+  // Try again asks anew; the call before it, if any, is aborted.
+  const generate = () => void v.run(slot, generateQr);
 
   useEffect(() => {
     // The encoder (its own chunk) comes while the code is generated, so the code shows as soon as it is in.
     void loadQrEncoder().catch(() => undefined);
-    generate();
-    return () => request.current?.abort();
-    // Generated once per visit; Retry asks again, and "Retry payment" on the result remounts the screen.
-  }, []);
+    // Generated once per visit: "Retry payment" on the result starts a new visit.
+    if (slot.status === 'idle') generate();
+  }, [v]);
 
   // From the moment the code is shown: 00 completes as successful, XS1 as expired, anything else final as failed.
   const polling = useStatusPolling(plugin, snap.status === 'success');

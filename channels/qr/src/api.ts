@@ -1,4 +1,4 @@
-import type { Http, PaymentProps, StatusContext, StatusAnswer } from '@oja/core';
+import type { CallContext, StatusAnswer } from '@oja/core';
 import { HttpError, serverNow } from '@oja/core';
 import { checkStatusAt, paymentFields } from '@oja/core/calls';
 import { MAX_QR_BYTES } from './constants';
@@ -14,7 +14,7 @@ export interface QrPayment {
 /** Bytes of a string once UTF-8 encoded: what the code must hold. */
 const utf8Length = (s: string) => new TextEncoder().encode(s).length;
 
-export async function generateQr(http: Http, props: PaymentProps, signal?: AbortSignal): Promise<QrPayment> {
+export async function generateQr({ http, props, signal }: CallContext): Promise<QrPayment> {
   const res = await http.post<{ responseCode?: unknown; rawQRData?: unknown; validityPeriodMins?: unknown }>(
     '/api/v1/qr/generate',
     paymentFields(props),
@@ -28,6 +28,6 @@ export async function generateQr(http: Http, props: PaymentProps, signal?: Abort
   return { rawQRData: raw, expiresAt: minutes > 0 && Number.isFinite(minutes) ? serverNow() + minutes * 60_000 : null };
 }
 
-export function checkStatus(ctx: StatusContext): Promise<StatusAnswer> {
+export function checkStatus(ctx: CallContext): Promise<StatusAnswer> {
   return checkStatusAt('/api/v1/qr/status', ctx);
 }

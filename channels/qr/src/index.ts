@@ -1,5 +1,4 @@
-import { defineChannel, isOffered, lazyCall } from '@oja/core';
-import type { StatusContext } from '@oja/core';
+import { defineChannel, isOffered, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
 import { QrIcon } from './QrIcon';
 import { STATUS_POLL_MS } from './constants';
@@ -14,7 +13,7 @@ export const qr = defineChannel({
   row: { icon: QrIcon, title: 'qr.row.title', description: 'qr.row.description' },
   screen: () => import('./Screen'),
   // Pending codes: core's default (09, S0, Z0).
-  status: { intervalMs: STATUS_POLL_MS, check: lazyCall(() => import('./api'), (api, ctx: StatusContext) => api.checkStatus(ctx)) },
+  status: { intervalMs: STATUS_POLL_MS, check: lazyStatusCheck(() => import('./api')) },
   messages,
   cancelDialog: { subtitle: 'qr.cancelSubtitle', close: 'qr.cancelClose' },
 });

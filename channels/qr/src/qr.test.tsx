@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, CODE_ALREADY_PAID, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, click, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
+import { CheckoutHarness, callContext, click, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import qr from './index';
 import { messages } from './messages';
@@ -53,7 +53,7 @@ describe('qr api', () => {
     const props = sampleProps();
     const http = fakeHttp({ [GENERATE]: () => QR });
     const before = Date.now();
-    const answer = await generateQr(http, props);
+    const answer = await generateQr(callContext(props, http));
     expect(answer.rawQRData).toBe(RAW);
     expect(answer.expiresAt! - before).toBeGreaterThanOrEqual(10 * 60_000);
     expect(answer.expiresAt! - Date.now()).toBeLessThanOrEqual(10 * 60_000);
@@ -62,9 +62,9 @@ describe('qr api', () => {
       transactionReference: props.merchantTransactionReference, amount: props.checkoutAmount, currencyCode: props.currencyCode,
     });
     const untimed = fakeHttp({ [GENERATE]: () => ({ rawQRData: RAW }) });
-    await expect(generateQr(untimed, props)).resolves.toEqual({ rawQRData: RAW, expiresAt: null });
+    await expect(generateQr(callContext(props, untimed))).resolves.toEqual({ rawQRData: RAW, expiresAt: null });
     const nonsense = fakeHttp({ [GENERATE]: () => ({ rawQRData: RAW, validityPeriodMins: 'soon' }) });
-    await expect(generateQr(nonsense, props)).resolves.toMatchObject({ expiresAt: null });
+    await expect(generateQr(callContext(props, nonsense))).resolves.toMatchObject({ expiresAt: null });
   });
 
   it.each([
@@ -74,17 +74,17 @@ describe('qr api', () => {
     ['a payload too long for a QR code', { responseCode: '00', rawQRData: 'x'.repeat(MAX_QR_BYTES + 1) }],
     ['a refusal', { responseCode: 'Z5', rawQRData: RAW }],
   ])('refuses an answer with %s', async (_what, answer) => {
-    await expect(generateQr(fakeHttp({ [GENERATE]: () => answer }), sampleProps())).rejects.toMatchObject({ code: 'invalid' });
+    await expect(generateQr(callContext(sampleProps(), fakeHttp({ [GENERATE]: () => answer })))).rejects.toMatchObject({ code: 'invalid' });
   });
 
   it('asks for the status by merchant and transaction reference, and needs a code in the answer', async () => {
     const props = sampleProps();
     const signal = new AbortController().signal;
     const http = fakeHttp({ [STATUS]: () => ({ responseCode: '09', responseDescription: 'Awaiting payment' }) });
-    await expect(checkStatus({ http, props, signal })).resolves.toEqual({ code: '09', response: { responseCode: '09', responseDescription: 'Awaiting payment' } });
+    await expect(checkStatus(callContext(props, http, signal))).resolves.toEqual({ code: '09', response: { responseCode: '09', responseDescription: 'Awaiting payment' } });
     expect(http.calls[0].opts).toMatchObject({ params: { merchantCode: 'MX_DEMO', transactionReference: 'TXN-0001' }, signal });
     for (const bad of [{}, { responseCode: 9 }, { responseCode: '' }]) {
-      await expect(checkStatus({ http: fakeHttp({ [STATUS]: () => bad }), props, signal })).rejects.toMatchObject({ code: 'invalid' });
+      await expect(checkStatus(callContext(props, fakeHttp({ [STATUS]: () => bad }), signal))).rejects.toMatchObject({ code: 'invalid' });
     }
   });
 });
@@ -291,6 +291,14 @@ describe('qr screen', () => {
     expect(checkout.state.channel).toBeNull();
     await pass(STATUS_POLL_MS * 5);
     expect(statusCalls(http)).toBe(1);
+  });
+
+  it('drops the code on its way when the payer changes payment method', async () => {
+    const { http, checkout } = mount(() => ({ responseCode: '09' }), () => new Promise(() => {}));
+    await start();
+    await click(screen.getByRole('link', { name: 'Change payment method' }));
+    expect(http.calls.find((c) => c.key === GENERATE)?.opts?.signal?.aborted).toBe(true);
+    expect(checkout.visits.size).toBe(0);
   });
 
   it('warns in the cancel dialog that a payer who has paid should not cancel', async () => {

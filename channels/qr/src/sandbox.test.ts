@@ -4,6 +4,7 @@ import { createHttp, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
 import { createSandbox, listenSandbox } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
+import { callContext } from '@oja/core/testing';
 import { checkStatus, generateQr } from './api';
 import plugin, { QR_FAILED_CODE, SANDBOX_QR_VALIDITY_MINS, crc16, sandbox } from './sandbox';
 
@@ -38,7 +39,9 @@ const settle = (props: PaymentProps, outcome: 'success' | 'failed' | 'expired') 
 /** The raw generate answer, as the sandbox sends it. */
 const generateAnswer = (props: PaymentProps) => api().post<Record<string, unknown>>('/api/v1/qr/generate', { paymentId: props.paymentId });
 
-const statusOf = (props: PaymentProps) => checkStatus({ http: api(), props, signal: new AbortController().signal });
+/** The page's calls, through core's client. */
+const generate = (props: PaymentProps) => generateQr(callContext(props, api()));
+const statusOf = (props: PaymentProps) => checkStatus(callContext(props, api()));
 
 /** The EMVCo data objects of a payload, by id (one level). */
 function emvco(payload: string): Record<string, string> {
@@ -64,7 +67,7 @@ describe('qr sandbox', () => {
 
   it('generates an EMVCo merchant-presented code with the amount and reference, the same one until settled', async () => {
     const props = await newPayment();
-    const first = await generateQr(api(), props);
+    const first = await generate(props);
     const fields = emvco(first.rawQRData);
     expect(fields).toMatchObject({ '00': '01', '01': '12', '53': '566', '54': '1500.00', '58': 'NG', '59': 'Oja Demo Store' });
     expect(emvco(fields['62'])['05']).toBe(props.merchantTransactionReference);
@@ -79,7 +82,7 @@ describe('qr sandbox', () => {
 
   it('answers 09 until settled, then 00 with what the result needs, a failure code, or XS1', async () => {
     const props = await newPayment();
-    await generateQr(api(), props);
+    await generate(props);
     expect(await statusOf(props)).toMatchObject({ code: '09' });
 
     await settle(props, 'success');
@@ -91,7 +94,7 @@ describe('qr sandbox', () => {
 
     // A paid payment stays paid (CONTRACT §5): the other outcomes on payments of their own.
     const failed = await newPayment();
-    await generateQr(api(), failed);
+    await generate(failed);
     await settle(failed, 'failed');
     expect((await statusOf(failed)).code).toBe(QR_FAILED_CODE);
     await settle(failed, 'expired');
@@ -100,7 +103,7 @@ describe('qr sandbox', () => {
 
   it('refuses a new code after a success (409, 94): the payment stays paid, nothing recorded', async () => {
     const props = await newPayment();
-    await generateQr(api(), props);
+    await generate(props);
     await settle(props, 'success');
     const p = sb.payments.get(props.paymentId)!;
     const before = JSON.stringify(p.channels);
@@ -113,9 +116,9 @@ describe('qr sandbox', () => {
 
   it('gives a fresh code after a failed payment, and its outcome starts afresh', async () => {
     const props = await newPayment();
-    const first = await generateQr(api(), props);
+    const first = await generate(props);
     await settle(props, 'failed');
-    const second = await generateQr(api(), props);
+    const second = await generate(props);
     expect(second.rawQRData).not.toBe(first.rawQRData);
     expect(sb.payments.get(props.paymentId)!.outcome).toBeNull();
     expect((await statusOf(props)).code).toBe('09');
@@ -123,7 +126,7 @@ describe('qr sandbox', () => {
 
   it(`expires on its own ${SANDBOX_QR_VALIDITY_MINS} minutes after it was generated; asked again meanwhile, it tells what is left`, async () => {
     const props = await newPayment();
-    await generateQr(api(), props);
+    await generate(props);
     const start = now.t;
     try {
       now.t = start + 4 * 60_000;

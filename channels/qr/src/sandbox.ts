@@ -1,5 +1,5 @@
-import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { alreadyPaid, isPaid, settledStatus } from '@oja/core/sandbox';
+import type { AttemptRecord, SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
+import { attemptRoute, currentAttempt, sandboxRecord, settledStatus, statusRoute } from '@oja/core/sandbox';
 import qr from './index';
 
 /** How long a sandbox QR code can be paid, minutes; after it the status answers XS1. */
@@ -7,11 +7,10 @@ export const SANDBOX_QR_VALIDITY_MINS = 10;
 /** The code a failed (simulated) QR payment answers: "declined by the payer's bank". */
 export const QR_FAILED_CODE = '05';
 
-interface QrRecord {
+/** The payment's code: a retry after a failed or expired payment gets a new one (a new generation). */
+interface QrRecord extends AttemptRecord {
   rawQRData: string;
   generatedAt: number;
-  /** Codes generated for this payment so far: a retry after a settled payment gets a new one. */
-  generation: number;
 }
 
 /** One EMVCo data object: id, two-digit length, value. */
@@ -52,13 +51,11 @@ export function emvcoPayload(p: SandboxPayment, generation: number): string {
   return signed + crc16(signed);
 }
 
-function record(p: SandboxPayment): QrRecord | undefined {
-  return p.channels.qr as unknown as QrRecord | undefined;
-}
+const records = sandboxRecord<QrRecord>('qr');
 
 /** What the status endpoint answers for a payment right now. */
 export function qrStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
-  const r = record(p);
+  const r = records.get(p);
   if (!r) return { responseCode: '25', responseDescription: 'No QR code generated for this payment' };
   return settledStatus(p, {
     expired: ctx.now() >= r.generatedAt + SANDBOX_QR_VALIDITY_MINS * 60_000,
@@ -68,41 +65,16 @@ export function qrStatus(p: SandboxPayment, ctx: SandboxContext): Record<string,
   });
 }
 
-const UNKNOWN = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
-
 /** The QR endpoints of the sandbox collections API (spec core §7). */
 export const sandbox: SandboxPart = {
   routes: [
-    {
-      method: 'POST',
-      path: '/api/v1/qr/generate',
-      handler: (req, ctx) => {
-        const p = ctx.payment({ paymentId: req.body.paymentId });
-        if (!p) return UNKNOWN;
-        // A paid payment stays paid: no new code, no new attempt.
-        if (isPaid(p)) return alreadyPaid(p);
-        let r = record(p);
-        if (!r || p.outcome) {
-          // First code, or a retry after a failed or expired payment: a fresh code and a fresh outcome.
-          const generation = (r?.generation ?? 0) + 1;
-          r = { rawQRData: emvcoPayload(p, generation), generatedAt: ctx.now(), generation };
-          p.outcome = null;
-          p.channels.qr = r as unknown as Record<string, unknown>;
-        }
-        // The same code again while it is unsettled, with what is left of its validity (a reloaded page counts on).
-        const leftMs = Math.max(0, r.generatedAt + SANDBOX_QR_VALIDITY_MINS * 60_000 - ctx.now());
-        return { body: { responseCode: '00', rawQRData: r.rawQRData, validityPeriodMins: leftMs / 60_000 } };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/v1/qr/status',
-      handler: (req, ctx) => {
-        const p = ctx.payment({ merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') });
-        if (!p) return UNKNOWN;
-        return { body: qrStatus(p, ctx) };
-      },
-    },
+    attemptRoute('/api/v1/qr/generate', (p, _req, ctx) => {
+      const r = currentAttempt(records, p, (generation) => ({ rawQRData: emvcoPayload(p, generation), generatedAt: ctx.now(), generation }));
+      // The same code again while it is unsettled, with what is left of its validity (a reloaded page counts on).
+      const leftMs = Math.max(0, r.generatedAt + SANDBOX_QR_VALIDITY_MINS * 60_000 - ctx.now());
+      return { body: { responseCode: '00', rawQRData: r.rawQRData, validityPeriodMins: leftMs / 60_000 } };
+    }),
+    statusRoute('/api/v1/qr/status', qrStatus),
   ],
 };
 

@@ -1,23 +1,27 @@
-import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { userEvent, within } from 'storybook/test';
 import { HttpError, registerMessages, serverNow } from '@oja/core';
+import type { Checkout } from '@oja/core';
 import { STORY_SCREEN_PATH, renderCheckout, scenario, textOf } from '@oja/stories/harness';
+import type { CheckoutScenario } from '@oja/stories/harness';
 import transfer from './index';
+import type { TransferAccount } from './api';
 import { Waiting } from './Waiting';
-import { EXTENSION_MS, MAX_EXTENSIONS } from './constants';
+import { MAX_EXTENSIONS } from './constants';
+import { transferVisit } from './visit';
 import { screenMessages } from './screenMessages';
 
 // In the page these come with the transfer screen's chunk; the waiting and error stories can open before it loads.
 registerMessages(screenMessages);
 
+/** The account, as the API gives it (less when it was generated: the screen notes that). */
 const ACCOUNT = {
-  responseCode: '00',
   accountNumber: '9012345678',
   bankName: 'Oja Microfinance Bank',
   accountName: 'Oja Demo Store Checkout',
   validityPeriodMins: 30,
-};
+} satisfies Omit<TransferAccount, 'generatedAt'>;
+const GENERATED = () => ({ responseCode: '00', ...ACCOUNT });
 const GENERATE = 'POST /api/v1/virtualaccount/generate';
 const STATUS = 'GET /api/v1/virtualaccount/status';
 
@@ -32,24 +36,30 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
- * The waiting view as it is once time has passed: `Waiting` inside the shell, its wait ending `endsInMs` from now
- * (null: already over). "Wait 5 more minutes" works as on the page.
+ * The visit as it is once time has passed: the account shown, "I have transferred" pressed, the wait over with
+ * `extensions` taken. The real screen shows it: "Wait 5 more minutes" works as on the page.
  */
-function waitingScreen(o: { endsInMs: number | null; extensionsUsed: number; failures: number }) {
-  return function WaitingStory() {
-    const [deadline, setDeadline] = useState(() => (o.endsInMs === null ? 0 : serverNow() + o.endsInMs));
-    const [used, setUsed] = useState(o.extensionsUsed);
-    const onExtend = () => {
-      if (used >= MAX_EXTENSIONS) return;
-      setUsed(used + 1);
-      setDeadline(Math.max(deadline, serverNow()) + EXTENSION_MS);
-    };
-    return <Waiting waitDeadline={deadline} extensionsUsed={used} onExtend={onExtend} failures={o.failures} />;
+function waitOver(extensions: number) {
+  return (c: Checkout) => {
+    // The account as the server's prefetch gives it: the visit starts with it shown.
+    c.state.prefetched.transfer = { ...ACCOUNT, generatedAt: serverNow() } satisfies TransferAccount;
+    const state = c.visits.of(transferVisit).state;
+    state.stage = 'waiting';
+    state.waitDeadline = serverNow();
+    state.extensions = extensions;
   };
 }
-const WaitEnded = waitingScreen({ endsInMs: null, extensionsUsed: 0, failures: 0 });
-const ExtensionsUsedUp = waitingScreen({ endsInMs: null, extensionsUsed: MAX_EXTENSIONS, failures: 0 });
-const StillTrying = waitingScreen({ endsInMs: 7 * 60_000, extensionsUsed: 0, failures: 2 });
+
+/** A story of the real screen once time has passed: its visit as `setup` leaves it, the status still pending. */
+const later = (name: string, setup: (c: Checkout) => void, expected: CheckoutScenario['expect']): Story => ({
+  name,
+  parameters: { checkout: scenario({ http: { [STATUS]: () => ({ responseCode: '09' }) }, setup, expect: expected }) },
+});
+
+/** The waiting view with status checks failing (the poller's count, not the visit's): `Waiting` inside the shell. */
+function StillTrying() {
+  return <Waiting waitDeadline={serverNow() + 7 * 60_000} extensionsUsed={0} onExtend={() => {}} failures={2} />;
+}
 
 export const Generating: Story = {
   name: 'Generating the account',
@@ -78,7 +88,7 @@ export const GenerateFailed: Story = {
 export const AccountShown: Story = {
   name: 'Account shown',
   parameters: {
-    checkout: scenario({ http: { [GENERATE]: () => ACCOUNT }, expect: { en: 'Oja Microfinance Bank', fr: 'Valable 30 minutes' } }),
+    checkout: scenario({ http: { [GENERATE]: GENERATED }, expect: { en: 'Oja Microfinance Bank', fr: 'Valable 30 minutes' } }),
   },
 };
 
@@ -86,7 +96,7 @@ export const WaitingForTransfer: Story = {
   name: 'Waiting for the transfer',
   parameters: {
     checkout: scenario({
-      http: { [GENERATE]: () => ACCOUNT, [STATUS]: () => ({ responseCode: '09' }) },
+      http: { [GENERATE]: GENERATED, [STATUS]: () => ({ responseCode: '09' }) },
       expect: { en: 'Confirming your transfer', fr: 'Confirmation de votre virement' },
     }),
   },
@@ -96,29 +106,12 @@ export const WaitingForTransfer: Story = {
   },
 };
 
-export const WaitingEnded: Story = {
-  name: 'Wait over (Wait 5 more minutes)',
-  parameters: {
-    checkout: scenario({
-      screen: WaitEnded,
-      screenChannel: transfer,
-      path: STORY_SCREEN_PATH,
-      expect: { en: 'Wait 5 more minutes', fr: 'Attendre 5 minutes de plus' },
-    }),
-  },
-};
+export const WaitingEnded = later('Wait over (Wait 5 more minutes)', waitOver(0), { en: 'Wait 5 more minutes', fr: 'Attendre 5 minutes de plus' });
 
-export const ExtensionsExhausted: Story = {
-  name: 'Wait over, extensions used up',
-  parameters: {
-    checkout: scenario({
-      screen: ExtensionsUsedUp,
-      screenChannel: transfer,
-      path: STORY_SCREEN_PATH,
-      expect: { en: 'We are still checking', fr: 'Nous vérifions toujours' },
-    }),
-  },
-};
+export const ExtensionsExhausted = later('Wait over, extensions used up', waitOver(MAX_EXTENSIONS), {
+  en: 'We are still checking',
+  fr: 'Nous vérifions toujours',
+});
 
 export const ConnectionTrouble: Story = {
   name: 'Waiting, status checks failing',

@@ -1,4 +1,4 @@
-import type { Http, PaymentProps, StatusContext, StatusAnswer } from '@oja/core';
+import type { CallContext, StatusAnswer } from '@oja/core';
 import { HttpError, serverNow } from '@oja/core';
 import { checkStatusAt, paymentFields } from '@oja/core/calls';
 
@@ -12,7 +12,7 @@ export interface TransferAccount {
   generatedAt: number;
 }
 
-export async function generateAccount(http: Http, props: PaymentProps, signal?: AbortSignal): Promise<TransferAccount> {
+export async function generateAccount({ http, props, signal }: CallContext): Promise<TransferAccount> {
   const res = await http.post<Partial<TransferAccount> & { responseCode?: string }>(
     '/api/v1/virtualaccount/generate',
     paymentFields(props),
@@ -31,6 +31,6 @@ export async function generateAccount(http: Http, props: PaymentProps, signal?: 
   };
 }
 
-export function checkStatus(ctx: StatusContext): Promise<StatusAnswer> {
+export function checkStatus(ctx: CallContext): Promise<StatusAnswer> {
   return checkStatusAt('/api/v1/virtualaccount/status', ctx);
 }

@@ -1,5 +1,4 @@
-import { defineChannel, isOffered, lazyCall } from '@oja/core';
-import type { StatusContext } from '@oja/core';
+import { defineChannel, isOffered, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
 import { TransferIcon } from './TransferIcon';
 import { PENDING_CODES, STATUS_POLL_MS } from './constants';
@@ -14,8 +13,8 @@ export const transfer = defineChannel({
   row: { icon: TransferIcon, title: 'transfer.row.title', description: 'transfer.row.description' },
   screen: () => import('./Screen'),
   // The calls load with the screen, not on the initial route.
-  prefetch: (ctx) => import('./api').then((api) => api.generateAccount(ctx.http, ctx.props, ctx.signal)),
-  status: { intervalMs: STATUS_POLL_MS, pendingCodes: PENDING_CODES, check: lazyCall(() => import('./api'), (api, ctx: StatusContext) => api.checkStatus(ctx)) },
+  prefetch: (ctx) => import('./api').then((api) => api.generateAccount(ctx)),
+  status: { intervalMs: STATUS_POLL_MS, pendingCodes: PENDING_CODES, check: lazyStatusCheck(() => import('./api')) },
   messages,
   cancelDialog: { subtitle: 'transfer.cancelSubtitle', close: 'transfer.cancelClose' },
 });

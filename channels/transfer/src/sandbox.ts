@@ -1,5 +1,5 @@
-import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { alreadyPaid, isPaid, settledStatus } from '@oja/core/sandbox';
+import type { AttemptRecord, SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
+import { attemptRoute, currentAttempt, sandboxRecord, settledStatus, statusRoute } from '@oja/core/sandbox';
 import transfer from './index';
 
 /** How long a sandbox account accepts a transfer, minutes. */
@@ -7,11 +7,10 @@ export const SANDBOX_VALIDITY_MINS = 30;
 /** The code a failed (simulated) transfer answers. */
 export const TRANSFER_FAILED_CODE = '06';
 
-interface TransferRecord {
+/** The payment's account: a retry after a failed or expired transfer gets a new one (a new generation). */
+interface TransferRecord extends AttemptRecord {
   accountNumber: string;
   generatedAt: number;
-  /** Accounts generated for this payment so far: a retry after a settled transfer gets a new one. */
-  generation: number;
 }
 
 /** A stable 10-digit account number per payment. */
@@ -21,13 +20,11 @@ function accountNumberFor(paymentId: string): string {
   return `9${String(h).padStart(9, '0')}`;
 }
 
-function record(p: SandboxPayment): TransferRecord | undefined {
-  return p.channels.transfer as unknown as TransferRecord | undefined;
-}
+const records = sandboxRecord<TransferRecord>('transfer');
 
 /** What the status endpoint answers for a payment right now. */
 export function transferStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
-  const r = record(p);
+  const r = records.get(p);
   if (!r) return { responseCode: '25', responseDescription: 'No account generated for this payment' };
   return settledStatus(p, {
     expired: ctx.now() > r.generatedAt + SANDBOX_VALIDITY_MINS * 60_000,
@@ -40,42 +37,19 @@ export function transferStatus(p: SandboxPayment, ctx: SandboxContext): Record<s
 /** The transfer endpoints of the sandbox collections API (spec core §7). */
 export const sandbox: SandboxPart = {
   routes: [
-    {
-      method: 'POST',
-      path: '/api/v1/virtualaccount/generate',
-      handler: (req, ctx) => {
-        const p = ctx.payment({ paymentId: req.body.paymentId });
-        if (!p) return { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
-        // A paid payment stays paid: no new account, no new attempt.
-        if (isPaid(p)) return alreadyPaid(p);
-        let r = record(p);
-        if (!r || p.outcome) {
-          // First account, or a retry after a failed or expired transfer: a fresh account and a fresh outcome.
-          const generation = (r?.generation ?? 0) + 1;
-          r = { accountNumber: accountNumberFor(`${p.paymentId}:${generation}`), generatedAt: ctx.now(), generation };
-          p.outcome = null;
-          p.channels.transfer = r as unknown as Record<string, unknown>;
-        }
-        return {
-          body: {
-            responseCode: '00',
-            accountNumber: r.accountNumber,
-            bankName: 'Oja Sandbox Bank',
-            accountName: `Oja Checkout - ${String(p.props.merchantName)}`,
-            validityPeriodMins: SANDBOX_VALIDITY_MINS,
-          },
-        };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/v1/virtualaccount/status',
-      handler: (req, ctx) => {
-        const p = ctx.payment({ merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') });
-        if (!p) return { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
-        return { body: transferStatus(p, ctx) };
-      },
-    },
+    attemptRoute('/api/v1/virtualaccount/generate', (p, _req, ctx) => {
+      const r = currentAttempt(records, p, (generation) => ({ accountNumber: accountNumberFor(`${p.paymentId}:${generation}`), generatedAt: ctx.now(), generation }));
+      return {
+        body: {
+          responseCode: '00',
+          accountNumber: r.accountNumber,
+          bankName: 'Oja Sandbox Bank',
+          accountName: `Oja Checkout - ${String(p.props.merchantName)}`,
+          validityPeriodMins: SANDBOX_VALIDITY_MINS,
+        },
+      };
+    }),
+    statusRoute('/api/v1/virtualaccount/status', transferStatus),
   ],
 };
 

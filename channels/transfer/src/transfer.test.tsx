@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, fakeHttp, sampleProps, testCheckout } from '@oja/core/testing';
+import { CheckoutHarness, callContext, fakeHttp, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import transfer from './index';
 import { messages } from './messages';
@@ -39,17 +39,17 @@ describe('transfer plugin', () => {
   it('refuses an account answer that is not one', async () => {
     const props = sampleProps();
     const bad = fakeHttp({ 'POST /api/v1/virtualaccount/generate': () => ({ responseCode: '00', accountNumber: '<b>x</b>' }) });
-    await expect(generateAccount(bad, props)).rejects.toMatchObject({ code: 'invalid' });
+    await expect(generateAccount(callContext(props, bad))).rejects.toMatchObject({ code: 'invalid' });
     const good = fakeHttp({ 'POST /api/v1/virtualaccount/generate': () => ACCOUNT });
-    await expect(generateAccount(good, props)).resolves.toMatchObject({ accountNumber: '9012345678', validityPeriodMins: 30 });
+    await expect(generateAccount(callContext(props, good))).resolves.toMatchObject({ accountNumber: '9012345678', validityPeriodMins: 30 });
     expect(good.calls[0].body).toMatchObject({ paymentId: props.paymentId, amount: props.checkoutAmount, transactionReference: props.merchantTransactionReference });
   });
 });
 
 describe('transfer screen', () => {
   beforeAll(async () => {
-    // The lazily loaded screen, ready before the clock is faked.
-    await import('./Screen');
+    // The lazily loaded screen and result screen, ready before the clock is faked.
+    await Promise.all([import('./Screen'), import('../../../core/src/ui/ResultScreen')]);
   });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -157,6 +157,21 @@ describe('transfer screen', () => {
     expect(checkout.state.prefetched).toEqual({});
     await advance(20 * 60_000 + AUTO_COMPLETE_GRACE_MS);
     expect(checkout.state.result?.responseCode).toBe('XS1');
+  });
+
+  it('drops the account on its way when the payer changes payment method, and generates afresh when the payer comes back', async () => {
+    const generate = vi.fn<FakeRoute>(() => ACCOUNT).mockImplementationOnce(() => new Promise(() => {}));
+    const { http, checkout } = mount(() => ({ responseCode: '09' }), generate);
+    await flush();
+    expect(screen.getByText(/Generating your account number/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Change payment method' }));
+    await flush();
+    expect(http.calls[0].opts?.signal?.aborted).toBe(true);
+    expect(checkout.visits.size).toBe(0);
+    fireEvent.click(screen.getByRole('link', { name: /Pay with Transfer/ }));
+    await flush();
+    expect(screen.getByText('9012345678')).toBeTruthy();
+    expect(generate).toHaveBeenCalledTimes(2);
   });
 
   it('says so when the account cannot be generated, and tries again', async () => {

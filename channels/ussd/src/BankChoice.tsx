@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, formatAmount, HttpError, messageKeyForFailure, styles, useCheckoutState, useT } from '@oja/core';
 import { PendingLayout, SelectField } from '@oja/core/primitives';
-import type { UssdState } from './Screen';
+import type { UssdState } from './visit';
 import { linkButton } from './WaitingActions';
 
 export interface BankChoiceProps {

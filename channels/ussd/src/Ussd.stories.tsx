@@ -2,11 +2,14 @@ import type { ComponentType } from 'react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, userEvent, within } from 'storybook/test';
 import { HttpError, registerMessages, serverNow } from '@oja/core';
+import type { Checkout } from '@oja/core';
 import { STORY_SCREEN_PATH, renderCheckout, scenario, textOf } from '@oja/stories/harness';
 import type { CheckoutScenario } from '@oja/stories/harness';
 import transfer from '@oja/transfer';
 import ussd from './index';
+import type { UssdCode } from './api';
 import { DialCode } from './DialCode';
+import { ussdVisit } from './visit';
 import { screenMessages } from './screenMessages';
 import { GENERATE, GTB_CODE as GTB_PAYMENT_CODE, ISSUERS, ISSUERS_NG, STATUS } from './fixtures';
 
@@ -57,13 +60,22 @@ async function chooseBank(canvasElement: HTMLElement, locale: unknown, cbnCode: 
   await userEvent.click(canvas.getByRole('button', { name: ussdText(locale, 'ussd.continue') }));
 }
 
-/** The code screen as it is once time has passed: the code's validity over, status checks failing. */
-function LaterDialCode({ failures }: { failures: number }) {
-  const code = { bankCode: '058', dialCode: GTB_CODE.bankShortCode, validityPeriodMins: 30, generatedAt: serverNow() - 30 * 60_000, pushSent: false };
-  return <DialCode code={code} bankName="Guaranty Trust Bank" validityLeft={failures ? 12 * 60_000 : 0} failures={failures} onChangeBank={() => {}} />;
+/** GTBank's code as the screen keeps it, generated `agoMs` before now and valid 30 minutes. */
+const gtbCode = (agoMs: number): UssdCode => ({ bankCode: GTB.cbnCode, dialCode: GTB_CODE.bankShortCode, validityPeriodMins: 30, generatedAt: serverNow() - agoMs, pushSent: false });
+
+/** The visit as it is once the code's validity is over: GTBank chosen, its code shown to dial. The real screen shows it. */
+function codeValidityOver(c: Checkout) {
+  const state = c.visits.of(ussdVisit).state;
+  state.issuers.status = 'success';
+  state.issuers.response = ISSUERS.issuers;
+  state.bankCode = GTB.cbnCode;
+  state.code.status = 'success';
+  state.code.response = gtbCode(30 * 60_000);
+  state.stage = 'dial';
 }
-const CodeNoLongerValid = () => <LaterDialCode failures={0} />;
-const StatusFailing = () => <LaterDialCode failures={2} />;
+
+/** The code screen with status checks failing (the poller's count, not the visit's), shown with fixed props. */
+const StatusFailing = () => <DialCode code={gtbCode(18 * 60_000)} bankName={GTB.name} validityLeft={12 * 60_000} failures={2} onChangeBank={() => {}} />;
 
 export const LoadingBanks: Story = {
   name: 'Loading the banks',
@@ -203,10 +215,10 @@ export const PromptNotSentAgain = afterChoosing(
   sendAgain,
 );
 
-export const CodeExpired = later('Code no longer valid, still confirming', CodeNoLongerValid, {
-  en: 'This code is no longer valid.',
-  fr: "Ce code n'est plus valable.",
-});
+export const CodeExpired: Story = {
+  name: 'Code no longer valid, still confirming',
+  parameters: { checkout: scenario({ setup: codeValidityOver, expect: { en: 'This code is no longer valid.', fr: "Ce code n'est plus valable." } }) },
+};
 
 export const ConnectionTrouble = later('Waiting, status checks failing', StatusFailing, {
   en: 'We are having trouble confirming your payment',

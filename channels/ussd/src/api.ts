@@ -1,4 +1,4 @@
-import type { Http, PaymentProps, StatusContext, StatusAnswer } from '@oja/core';
+import type { CallContext, StatusAnswer } from '@oja/core';
 import { HttpError, serverNow } from '@oja/core';
 import { checkStatusAt, paymentFields } from '@oja/core/calls';
 import { USSD_COUNTRY } from './constants';
@@ -39,7 +39,7 @@ export function dialHref(code: string): string | null {
 }
 
 /** The banks of the USSD country, in the API's order, without malformed or repeated entries. */
-export async function loadIssuers(http: Http, signal?: AbortSignal): Promise<Issuer[]> {
+export async function loadIssuers({ http, signal }: CallContext): Promise<Issuer[]> {
   const res = await http.get<unknown>(`/api/v1/ussd/issuers/${USSD_COUNTRY}`, { signal });
   const list = Array.isArray(res) ? res : (res as { issuers?: unknown }).issuers;
   if (!Array.isArray(list)) throw new HttpError('Issuers answer without a list', 'invalid');
@@ -57,7 +57,7 @@ export async function loadIssuers(http: Http, signal?: AbortSignal): Promise<Iss
   return issuers;
 }
 
-export async function generateCode(http: Http, props: PaymentProps, bankCode: string, signal?: AbortSignal): Promise<UssdCode> {
+export async function generateCode({ http, props, signal }: CallContext, bankCode: string): Promise<UssdCode> {
   const res = await http.post<Record<string, unknown>>('/api/v1/ussd/generate', { bankCode, ...paymentFields(props) }, { signal });
   const dialCode = [res.bankShortCode, res.defaultShortCode].find(isDialCode);
   if (!dialCode || (res.responseCode && res.responseCode !== '00')) throw new HttpError('Unexpected USSD code answer', 'invalid', 0, res);
@@ -71,6 +71,6 @@ export async function generateCode(http: Http, props: PaymentProps, bankCode: st
   };
 }
 
-export function checkStatus(ctx: StatusContext): Promise<StatusAnswer> {
+export function checkStatus(ctx: CallContext): Promise<StatusAnswer> {
   return checkStatusAt('/api/v1/ussd/status', ctx);
 }

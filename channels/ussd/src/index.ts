@@ -1,5 +1,4 @@
-import { defineChannel, isOffered, lazyCall } from '@oja/core';
-import type { StatusContext } from '@oja/core';
+import { defineChannel, isOffered, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
 import { UssdIcon } from './UssdIcon';
 import { STATUS_POLL_MS } from './constants';
@@ -13,7 +12,7 @@ export const ussd = defineChannel({
   isAvailable: (props) => isOffered(props, 'USSD'),
   row: { icon: UssdIcon, title: 'ussd.row.title', description: 'ussd.row.description' },
   screen: () => import('./Screen'),
-  status: { intervalMs: STATUS_POLL_MS, check: lazyCall(() => import('./api'), (api, ctx: StatusContext) => api.checkStatus(ctx)) },
+  status: { intervalMs: STATUS_POLL_MS, check: lazyStatusCheck(() => import('./api')) },
   messages,
   cancelDialog: { subtitle: 'ussd.cancelSubtitle', close: 'ussd.cancelClose' },
 });

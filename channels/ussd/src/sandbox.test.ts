@@ -4,6 +4,7 @@ import { createHttp } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
 import { CODE_ALREADY_PAID, createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
+import { callContext } from '@oja/core/testing';
 import plugin, { SANDBOX_BANKS, SANDBOX_VALIDITY_MINS, UNKNOWN_BANK_CODE, USSD_FAILED_CODE, sandbox } from './sandbox';
 import { checkStatus, generateCode, loadIssuers } from './api';
 
@@ -20,20 +21,21 @@ afterAll(async () => {
   await close();
 });
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+/** A request to the sandbox, its answer read as `T` (an API answer of any shape unless said). */
+async function call<T = Record<string, any>>(method: 'GET' | 'POST', path: string, body?: unknown) {
   const res = await fetch(base + path, {
     method,
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
+  return { status: res.status, json: (await res.json()) as T };
 }
 
 let ref = 0;
 /** A payment made through the sandbox's pay-page, as the checkout server makes it. */
 async function newPayment(extra: Record<string, string> = {}) {
   const txnRef = `USSD-${++ref}`;
-  const { json } = await call('POST', '/api/v1/pay-page', {
+  const { json: props } = await call<PaymentProps>('POST', '/api/v1/pay-page', {
     merchant_code: 'MX_DEMO',
     pay_item_id: 'Default_Payable_MX_DEMO',
     txn_ref: txnRef,
@@ -43,11 +45,11 @@ async function newPayment(extra: Record<string, string> = {}) {
     channels: 'USSD',
     ...extra,
   });
-  expect(json.responseCode).toBe('00');
-  const p = sb.payments.get(String(json.paymentId))!;
+  expect(props.responseCode).toBe('00');
+  const p = sb.payments.get(props.paymentId)!;
   const generate = (bankCode: unknown) => call('POST', '/api/v1/ussd/generate', { paymentId: p.paymentId, bankCode });
   const status = async () => (await call('GET', `/api/v1/ussd/status?${new URLSearchParams({ merchantCode: 'MX_DEMO', transactionReference: txnRef })}`)).json;
-  return { p, props: json as unknown as PaymentProps, generate, status };
+  return { p, props, generate, status };
 }
 
 describe('USSD sandbox', () => {
@@ -163,20 +165,19 @@ describe('USSD sandbox', () => {
 describe('USSD api against the sandbox', () => {
   it('loads the banks, generates a code and reads the status through core\'s client', async () => {
     const { p, props } = await newPayment();
-    const http = createHttp(base);
-    const issuers = await loadIssuers(http);
+    const ctx = callContext(props, createHttp(base));
+    const issuers = await loadIssuers(ctx);
     expect(issuers).toHaveLength(SANDBOX_BANKS.length);
     expect(issuers[0]).toEqual({ name: 'Access Bank', cbnCode: '044' });
 
-    const code = await generateCode(http, props, '058');
+    const code = await generateCode(ctx, '058');
     expect(code).toMatchObject({ bankCode: '058', validityPeriodMins: SANDBOX_VALIDITY_MINS, pushSent: false });
     expect(code.dialCode).toMatch(/^\*737\*000\*\d{4}#$/);
-    expect((await generateCode(http, props, '101')).dialCode).toMatch(/^\*322\*101\*\d{4}#$/);
-    await expect(generateCode(http, props, '999')).rejects.toMatchObject({ code: 'http', status: 400, body: { responseCode: UNKNOWN_BANK_CODE } });
+    expect((await generateCode(ctx, '101')).dialCode).toMatch(/^\*322\*101\*\d{4}#$/);
+    await expect(generateCode(ctx, '999')).rejects.toMatchObject({ code: 'http', status: 400, body: { responseCode: UNKNOWN_BANK_CODE } });
 
-    const signal = new AbortController().signal;
-    expect(await checkStatus({ http, props, signal })).toMatchObject({ code: '09' });
+    expect(await checkStatus(ctx)).toMatchObject({ code: '09' });
     p.outcome = { value: 'success', at: now.t };
-    expect(await checkStatus({ http, props, signal })).toMatchObject({ code: '00', response: { amount: 150000 } });
+    expect(await checkStatus(ctx)).toMatchObject({ code: '00', response: { amount: 150000 } });
   });
 });

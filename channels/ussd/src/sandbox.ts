@@ -1,5 +1,5 @@
-import type { SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { alreadyPaid, isPaid, settledStatus } from '@oja/core/sandbox';
+import type { AttemptRecord, SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
+import { attemptRoute, currentAttempt, sandboxRecord, settledStatus, statusRoute } from '@oja/core/sandbox';
 import ussd from './index';
 import { USSD_COUNTRY } from './constants';
 
@@ -36,14 +36,13 @@ export const SANDBOX_BANKS: ReadonlyArray<{ name: string; cbnCode: string; short
   { name: 'Zenith Bank', cbnCode: '057', shortCode: '*966#' },
 ];
 
-interface UssdRecord {
+/** The payment's reference and last code: a retry after a failed or expired payment gets a new reference (a new generation). */
+interface UssdRecord extends AttemptRecord {
   bankCode: string;
   /** The payment's reference inside the codes: the same for every bank until the payment settles. */
   reference: string;
   /** When the last code was generated: each code is valid from then. */
   generatedAt: number;
-  /** References made for this payment so far: a retry after a settled payment gets a new one. */
-  generation: number;
   /** USSD prompts "sent" to the payer's phone. */
   pushes: number;
 }
@@ -60,13 +59,11 @@ export const bankCodeFor = (shortCode: string, reference: string): string => `${
 /** "058" and "1234" give "*322*058*1234#": the aggregator's code for that bank and payment. */
 export const defaultCodeFor = (cbnCode: string, reference: string): string => `${DEFAULT_SERVICE_CODE}*${cbnCode}*${reference}#`;
 
-function record(p: SandboxPayment): UssdRecord | undefined {
-  return p.channels.ussd as unknown as UssdRecord | undefined;
-}
+const records = sandboxRecord<UssdRecord>('ussd');
 
 /** What the status endpoint answers for a payment right now. */
 export function ussdStatus(p: SandboxPayment, ctx: SandboxContext): Record<string, unknown> {
-  const r = record(p);
+  const r = records.get(p);
   if (!r) return { responseCode: '25', responseDescription: 'No USSD code generated for this payment' };
   return settledStatus(p, {
     expired: ctx.now() > r.generatedAt + SANDBOX_VALIDITY_MINS * 60_000,
@@ -90,49 +87,27 @@ export const sandbox: SandboxPart = {
         return { body: { responseCode: '00', issuers } };
       },
     },
-    {
-      method: 'POST',
-      path: '/api/v1/ussd/generate',
-      handler: (req, ctx) => {
-        const p = ctx.payment({ paymentId: req.body.paymentId });
-        if (!p) return { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
-        // A paid payment stays paid: a payer who went back to change bank after approving is not asked to pay twice.
-        if (isPaid(p)) return alreadyPaid(p);
-        const bank = SANDBOX_BANKS.find((b) => b.cbnCode === String(req.body.bankCode ?? ''));
-        if (!bank) return { status: 400, body: { responseCode: UNKNOWN_BANK_CODE, responseDescription: 'No such issuer' } };
-        let r = record(p);
-        if (!r || p.outcome) {
-          // First code, or a retry after a failed or expired payment: a fresh reference and a fresh outcome.
-          const generation = (r?.generation ?? 0) + 1;
-          r = { bankCode: bank.cbnCode, reference: referenceFor(`${p.paymentId}:${generation}`), generatedAt: 0, generation, pushes: 0 };
-          p.outcome = null;
-          p.channels.ussd = r as unknown as Record<string, unknown>;
-        }
-        r.bankCode = bank.cbnCode;
-        r.generatedAt = ctx.now();
-        // With the payer's number the sandbox "sends" a USSD prompt to the phone as well.
-        const pushSent = !!p.props.customerMobileNo;
-        if (pushSent) r.pushes += 1;
-        return {
-          body: {
-            responseCode: '00',
-            bankShortCode: bank.shortCode && bankCodeFor(bank.shortCode, r.reference),
-            defaultShortCode: defaultCodeFor(bank.cbnCode, r.reference),
-            validityPeriodMins: SANDBOX_VALIDITY_MINS,
-            pushSent,
-          },
-        };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/v1/ussd/status',
-      handler: (req, ctx) => {
-        const p = ctx.payment({ merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') });
-        if (!p) return { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
-        return { body: ussdStatus(p, ctx) };
-      },
-    },
+    // A paid payment gets no new code (attemptRoute): a payer who went back to change bank after approving is not asked to pay twice.
+    attemptRoute('/api/v1/ussd/generate', (p, req, ctx) => {
+      const bank = SANDBOX_BANKS.find((b) => b.cbnCode === String(req.body.bankCode ?? ''));
+      if (!bank) return { status: 400, body: { responseCode: UNKNOWN_BANK_CODE, responseDescription: 'No such issuer' } };
+      const r = currentAttempt(records, p, (generation) => ({ bankCode: bank.cbnCode, reference: referenceFor(`${p.paymentId}:${generation}`), generatedAt: 0, generation, pushes: 0 }));
+      r.bankCode = bank.cbnCode;
+      r.generatedAt = ctx.now();
+      // With the payer's number the sandbox "sends" a USSD prompt to the phone as well.
+      const pushSent = !!p.props.customerMobileNo;
+      if (pushSent) r.pushes += 1;
+      return {
+        body: {
+          responseCode: '00',
+          bankShortCode: bank.shortCode && bankCodeFor(bank.shortCode, r.reference),
+          defaultShortCode: defaultCodeFor(bank.cbnCode, r.reference),
+          validityPeriodMins: SANDBOX_VALIDITY_MINS,
+          pushSent,
+        },
+      };
+    }),
+    statusRoute('/api/v1/ussd/status', ussdStatus),
   ],
 };
 

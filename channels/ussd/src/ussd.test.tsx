@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
+import { CheckoutHarness, callContext, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import ussd from './index';
 import { messages } from './messages';
@@ -46,6 +46,9 @@ describe('USSD plugin', () => {
 });
 
 describe('USSD api', () => {
+  /** The banks, asked through a client that answers as given. */
+  const issuersOf = (http: ReturnType<typeof fakeHttp>) => loadIssuers(callContext(sampleProps(), http));
+
   it('makes a tap-to-dial link with "#" encoded and "*" kept, and none for anything not a USSD code', () => {
     expect(dialHref('*737*000*1234#')).toBe('tel:*737*000*1234%23');
     expect(dialHref('*389*301*000*0042#')).toBe('tel:*389*301*000*0042%23');
@@ -71,7 +74,7 @@ describe('USSD api', () => {
         ],
       }),
     });
-    expect(await loadIssuers(http)).toEqual([
+    expect(await issuersOf(http)).toEqual([
       { name: 'Zenith Bank', cbnCode: '057' },
       { name: 'Six digits', cbnCode: '090110' },
     ]);
@@ -80,15 +83,15 @@ describe('USSD api', () => {
 
   it('takes a bare list or an empty one, and refuses an answer that has no bank in it', async () => {
     const bare = fakeHttp({ [ISSUERS_NG]: () => [{ name: 'Access Bank', cbnCode: '044' }] });
-    expect(await loadIssuers(bare)).toEqual([{ name: 'Access Bank', cbnCode: '044' }]);
-    expect(await loadIssuers(fakeHttp({ [ISSUERS_NG]: () => ({ issuers: [] }) }))).toEqual([]);
-    await expect(loadIssuers(fakeHttp({ [ISSUERS_NG]: () => ({ responseCode: '00' }) }))).rejects.toMatchObject({ code: 'invalid' });
-    await expect(loadIssuers(fakeHttp({ [ISSUERS_NG]: () => ({ issuers: [{ name: '<b>' }] }) }))).rejects.toMatchObject({ code: 'invalid' });
+    expect(await issuersOf(bare)).toEqual([{ name: 'Access Bank', cbnCode: '044' }]);
+    expect(await issuersOf(fakeHttp({ [ISSUERS_NG]: () => ({ issuers: [] }) }))).toEqual([]);
+    await expect(issuersOf(fakeHttp({ [ISSUERS_NG]: () => ({ responseCode: '00' }) }))).rejects.toMatchObject({ code: 'invalid' });
+    await expect(issuersOf(fakeHttp({ [ISSUERS_NG]: () => ({ issuers: [{ name: '<b>' }] }) }))).rejects.toMatchObject({ code: 'invalid' });
   });
 
   it("dials the bank's code, or the default one when the bank has none, and refuses an answer without a code", async () => {
     const props = sampleProps();
-    const code = (answer: unknown) => generateCode(fakeHttp({ [GENERATE]: () => answer }), props, '058');
+    const code = (answer: unknown) => generateCode(callContext(props, fakeHttp({ [GENERATE]: () => answer })), '058');
     await expect(code(GTB_CODE)).resolves.toMatchObject({ bankCode: '058', dialCode: '*737*000*1234#', validityPeriodMins: null, pushSent: false });
     await expect(code({ ...GTB_CODE, bankShortCode: '' })).resolves.toMatchObject({ dialCode: '*322*058*1234#' });
     await expect(code({ ...GTB_CODE, bankShortCode: null })).resolves.toMatchObject({ dialCode: '*322*058*1234#' });
@@ -102,7 +105,7 @@ describe('USSD api', () => {
     await expect(code({ ...GTB_CODE, responseCode: '15' })).rejects.toMatchObject({ code: 'invalid' });
 
     const http = fakeHttp({ [GENERATE]: () => GTB_CODE });
-    await generateCode(http, props, '058');
+    await generateCode(callContext(props, http), '058');
     expect(http.calls[0].body).toMatchObject({
       bankCode: '058', paymentId: props.paymentId, merchantCode: props.merchantCode, transactionReference: props.merchantTransactionReference, amount: props.checkoutAmount,
     });
@@ -116,8 +119,8 @@ describe('USSD api', () => {
 
 describe('USSD screen', () => {
   beforeAll(async () => {
-    // The lazily loaded screen, ready before the clock is faked.
-    await import('./Screen');
+    // The lazily loaded screen and result screen, ready before the clock is faked.
+    await Promise.all([import('./Screen'), import('../../../core/src/ui/ResultScreen')]);
   });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -301,6 +304,24 @@ describe('USSD screen', () => {
     expect(count(http, STATUS)).toBe(2);
   });
 
+  it('"Change bank" drops the prompt on its way: its answer does not bring the prompt screen back', async () => {
+    let answer!: (v: unknown) => void;
+    let n = 0;
+    const { http } = mount({ generate: () => (n++ === 0 ? { ...GTB_CODE, pushSent: true } : new Promise((r) => (answer = r))) });
+    await flush();
+    choose('058');
+    await cont();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Change bank' }));
+    await flush();
+    expect(http.calls.filter((c) => c.key === GENERATE)[1].opts?.signal?.aborted).toBe(true);
+    answer({ ...GTB_CODE, pushSent: true });
+    await flush();
+    expect(bankSelect().value).toBe('058');
+    expect(screen.queryByRole('heading', { name: 'Approve the prompt on your phone' })).toBeNull();
+  });
+
   it('says so when the code cannot be generated, keeps the bank, and tries again', async () => {
     let fail: HttpError | null = new HttpError('Network error', 'network');
     const { http } = mount({
@@ -430,13 +451,14 @@ describe('USSD screen', () => {
     expect(count(http, STATUS)).toBe(3);
   });
 
-  it('stops asking when the payer leaves for another method', async () => {
-    const { http } = mount();
+  it('stops asking when the payer leaves for another method, the visit ended', async () => {
+    const { http, checkout } = mount();
     await flush();
     choose('058');
     await cont();
     fireEvent.click(screen.getByRole('link', { name: 'Change payment method' }));
     await flush();
+    expect(checkout.visits.size).toBe(0);
     await advance(STATUS_POLL_MS * 3);
     expect(count(http, STATUS)).toBe(1);
   });

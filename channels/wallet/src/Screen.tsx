@@ -2,16 +2,14 @@ import { css } from '@linaria/core';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Route, Switch } from 'wouter';
-import { proxy, useSnapshot } from 'valtio';
-import { ChangeMethodLink, go, HttpError, registerMessages, styles, useCheckout, useCheckoutState, useT, withSession } from '@oja/core';
+import { useSnapshot } from 'valtio';
+import { ChangeMethodLink, go, HttpError, registerMessages, styles, useCheckout, useCheckoutState, useT, useVisit, withSession } from '@oja/core';
 import type { Checkout } from '@oja/core';
 import { Field, PendingLayout } from '@oja/core/primitives';
-import { CardForm } from '@oja/card/form';
-import { BrandIcon } from '@oja/card/brand-icons';
-import { CARD_PATH, forgetCard, submitCard } from '@oja/card/flow';
-import { CARD_TYPE_BRANDS, isECash } from '@oja/card/rules';
-import { signIn, walletByToken } from './api';
-import type { WalletAnswer, WalletCard } from './api';
+import { BrandIcon, CARD_PATH, CARD_TYPE_BRANDS, CardForm, forgetCard, isECash, lendCardSteps, submitCard } from '@oja/card/steps';
+import { savedCardLoan, signIn, walletByToken } from './api';
+import type { WalletCard } from './api';
+import { walletVisit } from './visit';
 import { screenMessages } from './screenMessages';
 
 registerMessages(screenMessages);
@@ -20,30 +18,9 @@ export const WALLET_PATH = '/payment/wallet';
 export const LOGIN_PATH = `${WALLET_PATH}/login`;
 export const WALLET_CARD_PATH = `${WALLET_PATH}/card`;
 
-/** The signed-in wallet (spec core §3 "Async slots": wallet data): in memory, cleared by sign out. */
-interface WalletState {
-  loading: boolean;
-  error: string | null;
-  data: WalletAnswer | null;
-  selected: WalletCard | null;
-  /** The payer signed out: the merchant's access token does not sign them back in. */
-  signedOut: boolean;
-}
-
-const wallets = new WeakMap<Checkout, WalletState>();
-
-export function walletState(c: Checkout): WalletState {
-  let w = wallets.get(c);
-  if (!w) {
-    w = proxy<WalletState>({ loading: false, error: null, data: null, selected: null, signedOut: false });
-    wallets.set(c, w);
-  }
-  return w;
-}
-
 /** Sign out: the wallet's data and any card of it are forgotten. */
 export function signOut(c: Checkout): void {
-  const w = walletState(c);
+  const w = c.visits.of(walletVisit).state;
   w.data = null;
   w.selected = null;
   w.error = null;
@@ -97,7 +74,8 @@ function CardLabel({ card }: { card: WalletCard }) {
 function SignIn() {
   const t = useT();
   const c = useCheckout();
-  const w = walletState(c);
+  const v = useVisit(walletVisit);
+  const w = v.state;
   const snap = useSnapshot(w);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -115,10 +93,11 @@ function SignIn() {
     w.loading = true;
     w.error = null;
     try {
-      w.data = await signIn(c.http, c.state.props, username.trim(), password);
+      w.data = await v.call((ctx) => signIn(ctx, username.trim(), password));
       setPassword('');
       go(c, WALLET_PATH, true);
     } catch (err) {
+      if (err instanceof HttpError && err.code === 'aborted') return;
       w.error = err instanceof HttpError && err.status === 403 ? 'wallet.signIn.invalid' : 'wallet.signIn.unavailable';
     } finally {
       w.loading = false;
@@ -161,36 +140,36 @@ function SignIn() {
 }
 
 /** Signed in by the merchant's access token: the wallet is fetched with the token the shell obtained. */
-function useTokenWallet(c: Checkout) {
+function useTokenWallet() {
+  const v = useVisit(walletVisit);
   const { tokenSignIn } = useCheckoutState();
   const token = typeof tokenSignIn?.token === 'string' ? tokenSignIn.token : '';
   useEffect(() => {
-    const w = walletState(c);
+    const w = v.state;
     if (!token || w.data || w.loading || w.signedOut) return;
-    const ctrl = new AbortController();
     w.loading = true;
-    walletByToken(c.http, c.state.props, token, ctrl.signal)
+    v.call((ctx) => walletByToken(ctx, token))
       .then((data) => {
         w.data = data;
       })
-      .catch(() => {
-        if (!ctrl.signal.aborted) w.error = 'wallet.signIn.unavailable';
+      .catch((e: unknown) => {
+        if (!(e instanceof HttpError && e.code === 'aborted')) w.error = 'wallet.signIn.unavailable';
       })
       .finally(() => {
         w.loading = false;
       });
-    return () => ctrl.abort();
-  }, [c, token]);
+    // The call lives with the visit (ended on Retry, another method, leaving), not with this screen.
+  }, [v, token]);
   return token;
 }
 
 function CardList() {
   const t = useT();
   const c = useCheckout();
-  const w = walletState(c);
+  const w = useVisit(walletVisit).state;
   const snap = useSnapshot(w);
   const { env, locale } = useCheckoutState();
-  const token = useTokenWallet(c);
+  const token = useTokenWallet();
   const signedOut = !snap.data && !snap.loading && (!token || snap.signedOut);
   useEffect(() => {
     if (signedOut) go(c, LOGIN_PATH, true);
@@ -244,7 +223,7 @@ function CardList() {
 function CardDetail() {
   const t = useT();
   const c = useCheckout();
-  const w = walletState(c);
+  const w = useVisit(walletVisit).state;
   const snap = useSnapshot(w);
   const { env, locale } = useCheckoutState();
   const card = snap.selected as WalletCard | null;
@@ -271,15 +250,11 @@ function CardDetail() {
       title={t('wallet.card.title', { card: card.name })}
       fields={fields}
       back={back}
-      onSubmit={(secret) =>
-        void submitCard(c, secret, {
-          walletId: snap.data!.walletId,
-          walletCardName: card.name,
-          walletIdentifier: card.cardIdentifier,
-          instrumentIdentifier: card.walletInstrumentIdentifier,
-          cardHash: card.cardHash,
-        })
-      }
+      onSubmit={(secret) => {
+        // The saved card pays through the card's steps, its identifiers with every call (@oja/card/steps).
+        lendCardSteps(c, savedCardLoan(snap.data!.walletId, w.selected!));
+        void submitCard(c, secret);
+      }}
     >
       <p className={userRow}><CardLabel card={card} /></p>
       {!fields.expiry && !fields.cvv && <p className={styles.muted}>{t('wallet.card.noDetails')}</p>}

@@ -6,7 +6,7 @@ import { renderCheckout, scenario, textOf } from '@oja/stories/harness';
 import card from '@oja/card';
 import transfer from '@oja/transfer';
 import wallet from './index';
-import { walletState } from './Screen';
+import { walletVisit } from './visit';
 import type { WalletAnswer, WalletCard } from './api';
 import { screenMessages } from './screenMessages';
 
@@ -86,7 +86,7 @@ function signedIn(paymentMethods: WalletCard[]): WalletAnswer {
 /** The wallet as it is after a sign-in, with `selected` chosen from its list. */
 function withWallet(paymentMethods: WalletCard[], selected: WalletCard | null = null) {
   return (c: Checkout) => {
-    const w = walletState(c);
+    const w = c.visits.of(walletVisit).state;
     w.data = signedIn(paymentMethods);
     w.selected = selected;
   };
@@ -188,7 +188,7 @@ export const SigningIn: Story = {
     checkout: scenario({
       // The sign-in is on its way.
       setup: (c) => {
-        walletState(c).loading = true;
+        c.visits.of(walletVisit).state.loading = true;
       },
       expect: { en: 'Signing in…', fr: 'Connexion…' },
     }),
@@ -234,7 +234,7 @@ export const LoadingWallet: Story = {
       path: '/payment/wallet',
       // Opened with the merchant's access token: the wallet is on its way.
       setup: (c) => {
-        walletState(c).loading = true;
+        c.visits.of(walletVisit).state.loading = true;
       },
       expect: { en: 'Loading your wallet…', fr: 'Chargement de votre portefeuille…' },
     }),

@@ -4,6 +4,7 @@ import { createHttp, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
 import { createSandbox, listenSandbox, SANDBOX_ACCESS_TOKEN } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
+import { callContext } from '@oja/core/testing';
 import { SANDBOX_OTP, SANDBOX_PIN, sandbox as cardSandbox } from '@oja/card/sandbox';
 // The page's own encryption, to pay a saved card as the page does (the card package exports no other way in).
 import { encryptCard } from '../../card/src/crypto';
@@ -36,7 +37,7 @@ async function newPayment(): Promise<PaymentProps> {
   const { json } = await call('POST', '/api/v1/pay-page', {
     merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', txn_ref: `WALLET-${++ref}`, amount: '250000', currency: '566', site_redirect_url: 'http://127.0.0.1:4401/return',
   });
-  return json as unknown as PaymentProps;
+  return json as PaymentProps;
 }
 
 async function refusal(p: Promise<unknown>): Promise<HttpError> {
@@ -53,7 +54,7 @@ describe('wallet sandbox: sign-in', () => {
 
   it.each(SANDBOX_WALLET_USERNAMES)('signs %s in and lists the saved cards', async (username) => {
     const props = await newPayment();
-    const answer = await signIn(createHttp(base), props, username, SANDBOX_WALLET_PASSWORD);
+    const answer = await signIn(callContext(props, createHttp(base)), username, SANDBOX_WALLET_PASSWORD);
     expect(answer).toMatchObject({ responseCode: '00', walletId: SANDBOX_WALLET_ID, user: { firstName: 'Ada', lastName: 'Sandbox', mobileNo: '08000000000' } });
     expect(answer.paymentMethods.map((c) => [c.cardTypeCode, c.maskedPan])).toEqual([
       ['VVC', '506099******7499'],
@@ -76,14 +77,14 @@ describe('wallet sandbox: sign-in', () => {
     ['an unknown user', 'bob@oja.test', SANDBOX_WALLET_PASSWORD],
     ['empty fields', '', ''],
   ])('refuses %s with HTTP 403', async (_, username, password) => {
-    const e = await refusal(signIn(createHttp(base), await newPayment(), username, password));
+    const e = await refusal(signIn(callContext(await newPayment(), createHttp(base)), username, password));
     expect(e.status).toBe(403);
     expect(e.body).toEqual({ responseCode: '403', responseDescription: 'Invalid login credentials' });
   });
 
   it('answers 404 for an unknown payment', async () => {
     const props = { ...(await newPayment()), paymentId: 'nope' };
-    expect((await refusal(signIn(createHttp(base), props, 'ada', SANDBOX_WALLET_PASSWORD))).status).toBe(404);
+    expect((await refusal(signIn(callContext(props, createHttp(base)), 'ada', SANDBOX_WALLET_PASSWORD))).status).toBe(404);
   });
 });
 
@@ -91,19 +92,19 @@ describe('wallet sandbox: token sign-in', () => {
   it('opens the wallet with a token the merchant sign-in issued', async () => {
     const props = await newPayment();
     const issued = await call('POST', '/api/v1/pay-page/token-authentication', { merchantCode: props.merchantCode, payableCode: props.payableCode, accessToken: SANDBOX_ACCESS_TOKEN, accessTokenType: 'Bearer' });
-    const answer = await walletByToken(createHttp(base), props, issued.json.token);
+    const answer = await walletByToken(callContext(props, createHttp(base)), issued.json.token);
     expect(answer).toMatchObject({ responseCode: '00', walletId: SANDBOX_WALLET_ID, user: { firstName: 'Ada' } });
     expect(answer.paymentMethods).toHaveLength(4);
   });
 
   it.each(['', 'made-up-token'])('refuses the token %j with HTTP 401', async (token) => {
-    expect((await refusal(walletByToken(createHttp(base), await newPayment(), token))).status).toBe(401);
+    expect((await refusal(walletByToken(callContext(await newPayment(), createHttp(base)), token))).status).toBe(401);
   });
 });
 
 describe('wallet sandbox: paying with a saved card', () => {
   async function savedCards(props: PaymentProps): Promise<Record<string, WalletCard>> {
-    const { paymentMethods } = await signIn(createHttp(base), props, 'ada', SANDBOX_WALLET_PASSWORD);
+    const { paymentMethods } = await signIn(callContext(props, createHttp(base)), 'ada', SANDBOX_WALLET_PASSWORD);
     return Object.fromEntries(paymentMethods.map((c) => [c.cardTypeCode, c]));
   }
 

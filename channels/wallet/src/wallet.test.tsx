@@ -4,10 +4,10 @@ import { go, HttpError, missingKeys } from '@oja/core';
 import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import card from '@oja/card';
-import { hasCard, seedFlow } from '@oja/card/flow';
+import { hasCard, submitCard } from '@oja/card/steps';
 import { openPin, openSecureData } from '../../card/src/sandboxCrypto';
 import wallet from './index';
-import { walletState } from './Screen';
+import { walletVisit } from './visit';
 import { screenMessages } from './screenMessages';
 import type { WalletAnswer, WalletCard } from './api';
 
@@ -95,7 +95,7 @@ describe('wallet sign-in', () => {
       },
     });
     expect(alerts()).toEqual(['Invalid login credentials. Please try again.']);
-    expect(walletState(checkout).data).toBeNull();
+    expect(checkout.visits.of(walletVisit).state.data).toBeNull();
     expect(screen.getByRole('heading', { name: 'Login to wallet' })).toBeTruthy();
   });
 
@@ -249,12 +249,16 @@ describe('wallet cards', () => {
   });
 
   it('sign out forgets the wallet and any card of it, and returns to the sign-in', async () => {
-    const { checkout } = await signedIn();
-    seedFlow(checkout, { card: { pan: '', expiry: '', cvv: '' } });
+    const { checkout } = await signIn({ [SIGN_IN]: () => WALLET, [BIN]: () => ({ responseCode: '00', cardTypeGatewayConfiguration: { supportsPin: true } }) });
+    // A saved card's details taken (the card's steps hold it in memory), then the payer signs out instead.
+    await act(() => submitCard(checkout, { pan: '', expiry: '3012', cvv: '123' }));
     expect(hasCard(checkout)).toBe(true);
+    // Back to the list (the browser's back button), where Sign out is.
+    act(() => go(checkout, '/payment/wallet'));
+    await flush();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await flush();
-    expect(walletState(checkout)).toMatchObject({ data: null, selected: null, error: null });
+    expect(checkout.visits.of(walletVisit).state).toMatchObject({ data: null, selected: null, error: null });
     expect(hasCard(checkout)).toBe(false);
     expect(screen.getByRole('heading', { name: 'Login to wallet' })).toBeTruthy();
     expect(usernameField().value).toBe('');

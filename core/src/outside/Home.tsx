@@ -37,29 +37,29 @@ export function Home({ sandbox, storeBase, testCards = [] }: HomeProps) {
   const t = useT();
   const steps = (c: HomeTestCard) => {
     const parts = [
-      c.pin && t('core.home.steps.pin', { pin: c.pin }),
-      c.otp && t('core.home.steps.otp', { otp: c.otp }),
-      c.challengeCode && t('core.home.steps.challenge', { code: c.challengeCode }),
+      c.pin && t('home.steps.pin', { pin: c.pin }),
+      c.otp && t('home.steps.otp', { otp: c.otp }),
+      c.challengeCode && t('home.steps.challenge', { code: c.challengeCode }),
     ].filter(Boolean);
-    return parts.length ? parts.join(t('core.home.steps.then')) : t('core.home.steps.none');
+    return parts.length ? parts.join(t('home.steps.then')) : t('home.steps.none');
   };
   return (
     <section className={stack} aria-labelledby="oja-home-title">
-      <h1 id="oja-home-title" className={heading}>{t('core.home.title')}</h1>
-      <p>{t('core.home.intro')}</p>
-      {!sandbox && <p className={muted}>{t('core.home.live')}</p>}
+      <h1 id="oja-home-title" className={heading}>{t('home.title')}</h1>
+      <p>{t('home.intro')}</p>
+      {!sandbox && <p className={muted}>{t('home.live')}</p>}
       {sandbox && (
         <>
-          <p className={muted}>{t('core.home.sandbox')}</p>
-          {storeBase && <a className={button} href={storeBase}>{t('core.home.store')}</a>}
+          <p className={muted}>{t('home.sandbox')}</p>
+          {storeBase && <a className={button} href={storeBase}>{t('home.store')}</a>}
           {testCards.length > 0 && (
             <>
-              <h2 className={heading}>{t('core.home.cardsHeading')}</h2>
-              <p className={muted}>{t('core.home.cardsNote')}</p>
+              <h2 className={heading}>{t('home.cardsHeading')}</h2>
+              <p className={muted}>{t('home.cardsNote')}</p>
               <ul data-testid="test-cards">
                 {testCards.map((c) => (
                   <li key={c.number}>
-                    {t('core.home.card', {
+                    {t('home.card', {
                       brand: c.brand,
                       number: c.number,
                       steps: steps(c),
@@ -68,11 +68,11 @@ export function Home({ sandbox, storeBase, testCards = [] }: HomeProps) {
                   </li>
                 ))}
               </ul>
-              <p className={muted}>{t('core.home.wrongCodes')}</p>
+              <p className={muted}>{t('home.wrongCodes')}</p>
             </>
           )}
-          <h2 className={heading}>{t('core.home.asyncHeading')}</h2>
-          <p className={muted}>{t('core.home.asyncBody')}</p>
+          <h2 className={heading}>{t('home.asyncHeading')}</h2>
+          <p className={muted}>{t('home.asyncBody')}</p>
           <pre><code>{SIMULATE_EXAMPLE}</code></pre>
         </>
       )}

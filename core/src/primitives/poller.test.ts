@@ -43,9 +43,9 @@ afterEach(() => {
 });
 
 describe('createPoller', () => {
-  it('asks after the initial delay, then the interval after each answer', async () => {
+  it('asks after the first delay, then the interval after each answer', async () => {
     const s = scriptedCheck<string>();
-    const p = createPoller({ check: s.check, intervalMs: 2_000, initialDelayMs: 500, isFinal: (a) => a === '00' });
+    const p = createPoller({ check: s.check, intervalMs: 2_000, firstDelayMs: 500, isFinal: (a) => a === '00' });
     p.start();
     expect(p.running).toBe(true);
     await vi.advanceTimersByTimeAsync(499);
@@ -323,6 +323,218 @@ describe('Poller.checkNow', () => {
     const queued = p.checkNow();
     p.stop();
     expect(await queued).toEqual({ kind: 'stopped' });
+    expect(s.check).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Poller first delay', () => {
+  it('checkNow during the first delay cancels the wait and asks at once; the interval follows its answer', async () => {
+    const s = scriptedCheck<string>();
+    // DRC's ORANGE wallet: the first query 23 minutes after the payment call.
+    const p = createPoller({ check: s.check, intervalMs: 4_000, firstDelayMs: 1_380_000, isFinal: (a) => a === '00' });
+    p.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s.check).not.toHaveBeenCalled();
+    const now = p.checkNow();
+    expect(s.check).toHaveBeenCalledTimes(1);
+    await s.answer('09');
+    expect(await now).toEqual({ kind: 'answer', answer: '09', final: false });
+    // The first delay's timer is gone: the next request is one interval after this answer, not at 23 minutes.
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(s.check).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.check).toHaveBeenCalledTimes(2);
+    expect(s.maxInFlight).toBe(1);
+    p.stop();
+  });
+
+  it('checkNow twice during the first delay: still one request in flight, the second asked when the first answers', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 4_000, firstDelayMs: 4_000, isFinal: (a) => a === '00' });
+    p.start();
+    const first = p.checkNow();
+    const second = p.checkNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.check).toHaveBeenCalledTimes(1);
+    await s.answer('09');
+    expect(await first).toEqual({ kind: 'answer', answer: '09', final: false });
+    // The second call came while the first request was out: it gets a request of its own, right after.
+    expect(s.check).toHaveBeenCalledTimes(2);
+    await s.answer('00');
+    expect(await second).toEqual({ kind: 'answer', answer: '00', final: true });
+    expect(s.maxInFlight).toBe(1);
+  });
+
+  it('stop() during the first delay sends nothing', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 4_000, firstDelayMs: 4_000, isFinal: () => false });
+    p.start();
+    await vi.advanceTimersByTimeAsync(3_000);
+    p.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s.check).not.toHaveBeenCalled();
+  });
+});
+
+describe('Poller deadline', () => {
+  const T0 = Date.UTC(2026, 0, 1);
+  beforeEach(() => {
+    vi.setSystemTime(T0);
+  });
+
+  it('stops at the deadline, reports it once, and sends nothing after', async () => {
+    const s = scriptedCheck<string>();
+    const onDeadline = vi.fn();
+    // DRC: first query after 4 s, polling over 30 s after it started.
+    const p = createPoller({ check: s.check, intervalMs: 4_000, firstDelayMs: 4_000, deadline: T0 + 30_000, now: Date.now, isFinal: (a) => a === '00', onDeadline });
+    p.start();
+    for (let i = 0; i < 7; i++) {
+      await vi.advanceTimersByTimeAsync(4_000);
+      await s.answer('09');
+    }
+    // Seven answers by 28 s; the eighth request would start at 32 s, past the deadline.
+    expect(s.check).toHaveBeenCalledTimes(7);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(onDeadline).not.toHaveBeenCalled();
+    expect(p.timedOut).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onDeadline).toHaveBeenCalledTimes(1);
+    expect(p.running).toBe(false);
+    expect(p.timedOut).toBe(true);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(s.check).toHaveBeenCalledTimes(7);
+    expect(onDeadline).toHaveBeenCalledTimes(1);
+    expect(await p.checkNow()).toEqual({ kind: 'stopped' });
+    expect(s.check).toHaveBeenCalledTimes(7);
+  });
+
+  it('aborts the request in flight at the deadline and ignores its answer', async () => {
+    const s = scriptedCheck<string>();
+    const onAnswer = vi.fn();
+    const onDeadline = vi.fn();
+    const p = createPoller({ check: s.check, intervalMs: 4_000, deadline: T0 + 10_000, now: Date.now, isFinal: () => false, onAnswer, onDeadline });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const queued = p.checkNow();
+    const { signal } = s.open[0];
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(signal.aborted).toBe(true);
+    expect(onDeadline).toHaveBeenCalledTimes(1);
+    expect(await queued).toEqual({ kind: 'stopped' });
+    await s.answer('00');
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(s.check).toHaveBeenCalledTimes(1);
+  });
+
+  it('a deadline that falls within the first delay sends no request at all', async () => {
+    const s = scriptedCheck<string>();
+    const onDeadline = vi.fn();
+    const p = createPoller({ check: s.check, intervalMs: 4_000, firstDelayMs: 1_380_000, deadline: T0 + 30_000, now: Date.now, isFinal: () => false, onDeadline });
+    p.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(onDeadline).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_380_000);
+    expect(s.check).not.toHaveBeenCalled();
+  });
+
+  it('a deadline already past at start() sends nothing and reports at once', async () => {
+    const s = scriptedCheck<string>();
+    const onDeadline = vi.fn();
+    const p = createPoller({ check: s.check, intervalMs: 4_000, deadline: T0 - 1, now: Date.now, isFinal: () => false, onDeadline });
+    p.start();
+    expect(onDeadline).toHaveBeenCalledTimes(1);
+    expect(p.running).toBe(false);
+    expect(p.timedOut).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s.check).not.toHaveBeenCalled();
+  });
+
+  it('a timer that wakes late (a throttled tab) sends no request past the deadline', async () => {
+    const s = scriptedCheck<string>();
+    const onDeadline = vi.fn();
+    let clock = T0;
+    const p = createPoller({ check: s.check, intervalMs: 4_000, firstDelayMs: 4_000, deadline: T0 + 30_000, now: () => clock, isFinal: () => false, onDeadline });
+    p.start();
+    // The tab slept: by the time the first-delay timer runs, the deadline's clock has passed.
+    clock = T0 + 31_000;
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(s.check).not.toHaveBeenCalled();
+    expect(onDeadline).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads the deadline on the server's clock: a clock found to be behind moves the end later", async () => {
+    const s = scriptedCheck<string>();
+    const onDeadline = vi.fn();
+    let offset = 0;
+    const p = createPoller({ check: s.check, intervalMs: 60_000, deadline: T0 + 30_000, now: () => Date.now() + offset, isFinal: () => false, onDeadline });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await s.answer('09');
+    // An answer's Date header says the server is 5 s behind this phone.
+    offset = -5_000;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(onDeadline).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onDeadline).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits out a deadline beyond setTimeout\'s reach', async () => {
+    const s = scriptedCheck<string>();
+    const onDeadline = vi.fn();
+    const days30 = 30 * 24 * 3_600_000;
+    const p = createPoller({ check: s.check, intervalMs: days30, deadline: T0 + days30, now: Date.now, isFinal: () => false, onDeadline });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await s.answer('09');
+    await vi.advanceTimersByTimeAsync(days30 - 1);
+    expect(onDeadline).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onDeadline).toHaveBeenCalledTimes(1);
+  });
+
+  it('a final answer before the deadline ends polling without a timeout', async () => {
+    const s = scriptedCheck<string>();
+    const onDeadline = vi.fn();
+    const p = createPoller({ check: s.check, intervalMs: 4_000, deadline: T0 + 30_000, now: Date.now, isFinal: (a) => a === '00', onDeadline });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await s.answer('00');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(onDeadline).not.toHaveBeenCalled();
+    expect(p.timedOut).toBe(false);
+  });
+
+  it('keeps one request in flight and backs off on errors up to the deadline', async () => {
+    const s = scriptedCheck<string>();
+    const onDeadline = vi.fn();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, deadline: T0 + 10_000, now: Date.now, isFinal: () => false, onDeadline, random: () => 0 });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    // Failures at 0, 1, 3 and 7 s: waits of 1, 2, 4 s, then 8 s would pass the deadline.
+    for (const gap of [1_000, 2_000, 4_000]) {
+      await s.fail();
+      await vi.advanceTimersByTimeAsync(gap);
+    }
+    await s.fail();
+    expect(s.log.map((e) => e.startedAt - T0)).toEqual([0, 1_000, 3_000, 7_000]);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(onDeadline).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s.check).toHaveBeenCalledTimes(4);
+    expect(s.maxInFlight).toBe(1);
+  });
+
+  it('start() after a timeout polls afresh (a new deadline is a new poller)', async () => {
+    const s = scriptedCheck<string>();
+    const p = createPoller({ check: s.check, intervalMs: 1_000, deadline: T0 + 1_000, now: Date.now, isFinal: () => false });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await s.answer('09');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(p.timedOut).toBe(true);
+    // Same deadline, already past: start() reports it again rather than asking.
+    p.start();
+    expect(p.timedOut).toBe(true);
     expect(s.check).toHaveBeenCalledTimes(1);
   });
 });

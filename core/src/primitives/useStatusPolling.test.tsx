@@ -5,7 +5,8 @@ import { HttpError } from '../http';
 import { defineChannel } from '../plugin';
 import type { StatusAnswer } from '../plugin';
 import { useChannel } from '../state/checkout';
-import { changeMethod } from '../state/actions';
+import { changeMethod, checkStatusNow } from '../state/actions';
+import { setServerOffset } from '../clock';
 import { DEFAULT_PENDING_CODES, useStatusPolling } from './useStatusPolling';
 import { cardFixture } from '../testing/fixtureChannels';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
@@ -46,9 +47,37 @@ function statusApi(...answers: Array<string | Error>) {
   });
 }
 
-async function renderPolled(http: ReturnType<typeof fakeHttp>) {
-  const c = testCheckout({ channels: [cardFixture, polled], http });
-  render(<CheckoutHarness checkout={c} path="/payment/polled" />);
+/** DRC mobile money's timing (companion §4 "DRC wallet"): first query after 4 s (23 min for ORANGE), 30 s in all. */
+const DRC_FIRST_QUERY_MS = 4_000;
+const ORANGE_FIRST_QUERY_MS = 1_380_000;
+const DRC_POLL_TIMEOUT_MS = 30_000;
+
+let provider = 'VODACOM';
+let expiresAt: number | null = null;
+const onTimeout = vi.fn();
+function TimedScreen() {
+  const { last, timedOut } = useStatusPolling(useChannel(), true, { params: { provider }, deadline: expiresAt, onTimeout });
+  // The channel's own view on a timeout: the shell knows nothing of it.
+  return <p data-testid="status">{timedOut ? 'timed out' : `last ${last?.code ?? 'none'}`}</p>;
+}
+
+const timed = defineChannel({
+  ...polled,
+  id: 'timed',
+  code: 'TIMED',
+  path: '/payment/timed',
+  screen: async () => ({ default: TimedScreen }),
+  status: {
+    ...polled.status!,
+    intervalMs: STATUS_MS,
+    firstDelayMs: ({ params }) => (params.provider === 'ORANGE' ? ORANGE_FIRST_QUERY_MS : DRC_FIRST_QUERY_MS),
+    timeoutMs: DRC_POLL_TIMEOUT_MS,
+  },
+});
+
+async function renderPolled(http: ReturnType<typeof fakeHttp>, channel = polled) {
+  const c = testCheckout({ channels: [cardFixture, polled, timed], http });
+  render(<CheckoutHarness checkout={c} path={channel.path} />);
   // The screen loads, then its first request goes at once (0 ms).
   await pass();
   await pass();
@@ -61,6 +90,10 @@ beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
   keepOpen = false;
+  provider = 'VODACOM';
+  expiresAt = null;
+  onTimeout.mockReset();
+  setServerOffset(0);
 });
 
 describe('useStatusPolling', () => {
@@ -143,5 +176,96 @@ describe('useStatusPolling', () => {
     expect(c.state.result).toBeNull();
     await pass(STATUS_MS * 10);
     expect(http.calls).toHaveLength(1);
+  });
+});
+
+describe('useStatusPolling: first delay, deadline and check now', () => {
+  it("waits the channel's first delay, worked out from the screen's params", async () => {
+    const http = statusApi('09');
+    await renderPolled(http, timed);
+    await pass(DRC_FIRST_QUERY_MS - 1);
+    expect(http.calls).toHaveLength(0);
+    await pass(1);
+    expect(http.calls).toHaveLength(1);
+    // Then the interval.
+    await pass(STATUS_MS);
+    expect(http.calls).toHaveLength(2);
+  });
+
+  it('waits 23 minutes for ORANGE, and the deadline comes first', async () => {
+    provider = 'ORANGE';
+    const http = statusApi('09');
+    await renderPolled(http, timed);
+    await pass(DRC_POLL_TIMEOUT_MS);
+    expect(status()).toBe('timed out');
+    await pass(ORANGE_FIRST_QUERY_MS);
+    expect(http.calls).toHaveLength(0);
+  });
+
+  it('checkStatusNow asks at once during the first delay', async () => {
+    provider = 'ORANGE';
+    const http = statusApi('09');
+    const c = await renderPolled(http, timed);
+    await pass(10_000);
+    expect(http.calls).toHaveLength(0);
+    let outcome: string | undefined;
+    await act(async () => {
+      outcome = await checkStatusNow(c);
+    });
+    expect(outcome).toBe('pending');
+    expect(http.calls).toHaveLength(1);
+    expect(status()).toBe('last 09');
+  });
+
+  it('stops at the timeout and tells the screen, which shows its own view; nothing is sent after', async () => {
+    const http = statusApi('09');
+    const c = await renderPolled(http, timed);
+    await pass(DRC_POLL_TIMEOUT_MS - 1);
+    expect(status()).toBe('last 09');
+    const sent = http.calls.length;
+    expect(sent).toBeGreaterThan(0);
+    await pass(1);
+    expect(status()).toBe('timed out');
+    expect(onTimeout).toHaveBeenCalledTimes(1);
+    // The transaction stays open: what follows (Retry) is the channel's.
+    expect(c.state.result).toBeNull();
+    await pass(DRC_POLL_TIMEOUT_MS * 10);
+    expect(http.calls).toHaveLength(sent);
+    await act(async () => {
+      expect(await checkStatusNow(c)).toBe('none');
+    });
+    expect(http.calls).toHaveLength(sent);
+  });
+
+  it("stops at the screen's own deadline, an instant on the server's clock, when it comes first", async () => {
+    // This phone's clock is 60 s ahead of the server's.
+    setServerOffset(-60_000);
+    expiresAt = Date.now() - 60_000 + 10_000;
+    const http = statusApi('09');
+    await renderPolled(http, timed);
+    await pass(9_999);
+    expect(status()).toBe('last 09');
+    await pass(1);
+    expect(status()).toBe('timed out');
+  });
+
+  it('a final answer before the deadline completes, and no timeout follows', async () => {
+    const http = statusApi('09', '00');
+    const c = await renderPolled(http, timed);
+    await pass(DRC_FIRST_QUERY_MS + STATUS_MS);
+    expect(c.state.result?.responseCode).toBe('00');
+    await pass(DRC_POLL_TIMEOUT_MS);
+    expect(onTimeout).not.toHaveBeenCalled();
+  });
+
+  it('leaving during the first delay sends nothing', async () => {
+    const http = statusApi('09');
+    const c = await renderPolled(http, timed);
+    await pass(1_000);
+    await act(async () => changeMethod(c));
+    await pass(DRC_POLL_TIMEOUT_MS);
+    expect(http.calls).toHaveLength(0);
+    expect(onTimeout).not.toHaveBeenCalled();
+    expect(c.checkStatusNow).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
 export * from './types';
 export * from './sandbox';
 export * from './serve';
+export * from './channelParts';

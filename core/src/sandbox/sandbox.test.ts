@@ -575,3 +575,14 @@ describe("the sandbox's second origin (CONTRACT §5)", () => {
     expect(createSandbox([]).context.outsideUrl('/p?q=1')).toBe('/p?q=1');
   });
 });
+
+describe("a channel's sandbox-wide state", () => {
+  it('is created once per sandbox and kept by it, apart from every other sandbox', () => {
+    const one = createSandbox([]);
+    const tokens = one.context.channelState('pay-with-app', () => new Map<string, number>());
+    tokens.set('t', 1);
+    expect(one.context.channelState('pay-with-app', () => new Map<string, number>()).get('t')).toBe(1);
+    expect(createSandbox([]).context.channelState('pay-with-app', () => new Map<string, number>()).size).toBe(0);
+    expect(one.context.channelState('other', () => 'own')).toBe('own');
+  });
+});

@@ -257,10 +257,15 @@ export function createSandbox(
     },
   };
   const origins = { checkout: '', outside: '' };
+  const channelState = new Map<string, unknown>();
   const context: SandboxContext = {
     now,
     issuedTokens,
     outsideUrl: (pathAndQuery) => (origins.outside ? new URL(pathAndQuery, origins.outside).href : pathAndQuery),
+    channelState<T>(channel: string, create: () => T): T {
+      if (!channelState.has(channel)) channelState.set(channel, create());
+      return channelState.get(channel) as T;
+    },
     payment(ref) {
       if (ref.paymentId !== undefined && ref.paymentId !== null && ref.paymentId !== '') {
         const id = textField(ref.paymentId);

@@ -44,8 +44,8 @@ export interface SandboxPayment {
    */
   outcome: { value: SimulatedOutcome; at: number; /** The reference of the approval, once a channel has named it. */ paymentReference?: string } | null;
   cancellation: { reason: string; at: number } | null;
-  /** Per-channel state (generated account, code, ...). */
-  channels: Record<string, Record<string, unknown>>;
+  /** Per-channel state (generated account, code, ...), each read and written through its owner's sandboxRecord. */
+  channels: Record<string, unknown>;
   /** Calls received for this payment, newest last, at most MAX_CALLS_PER_PAYMENT: for tests (one in flight, gaps between requests). */
   calls: Array<{ path: string; at: number; endedAt?: number }>;
 }
@@ -62,6 +62,8 @@ export interface SandboxContext {
    * origin listens (unit tests without one).
    */
   outsideUrl(pathAndQuery: string): string;
+  /** A channel's sandbox-wide state beyond any one payment (the tokens it issued), created on first use. */
+  channelState<T>(channel: string, create: () => T): T;
 }
 
 export type SandboxHandler = (req: SandboxRequest, ctx: SandboxContext) => SandboxAnswer | Promise<SandboxAnswer>;
@@ -93,4 +95,21 @@ export interface SandboxPart {
    * `env.channelSettings[<channel id>]`. A real API takes them from CHECKOUT_CHANNEL_SETTINGS instead.
    */
   settings?: Record<string, string>;
+}
+
+/** A channel's own record on each sandbox payment, typed by its owner (plain JSON: a shared store may keep it). */
+export interface SandboxRecord<R extends object> {
+  get(p: SandboxPayment): R | undefined;
+  set(p: SandboxPayment, record: R): R;
+}
+
+/** The channel's typed record under `payment.channels[channel]`: the one place the sandbox's untyped map is read. */
+export function sandboxRecord<R extends object>(channel: string): SandboxRecord<R> {
+  return {
+    get: (p) => p.channels[channel] as R | undefined,
+    set: (p, record) => {
+      p.channels[channel] = record;
+      return record;
+    },
+  };
 }

@@ -6,3 +6,5 @@ export * from './requery';
 export * from './sources';
 export * from './integrity';
 export * from './pagePolicy';
+export { homePage } from '../outside/homePage';
+export type { HomePageOptions, HomeTestCard } from '../outside/homePage';

@@ -12,12 +12,12 @@ import type { PageAssets } from './render';
 
 /**
  * The lazily loaded parts a payment may load: its channels' screens and lazy modules (build keys `<id>`,
- * `<id>-<file>`), core's own parts and its branding's.
+ * `<id>-<file>`), core's own parts, the gates' screens (`gate-<id>`) and its branding's.
  */
 export function pageParts(assets: Pick<PageAssets, 'screens'>, channelIds: readonly string[], acquirer: string): string[] {
   const branding = `branding-${(acquirer || 'default').toLowerCase()}`;
   const ofChannel = (k: string) => channelIds.some((id) => k === id || k.startsWith(`${id}-`));
-  return Object.keys(assets.screens).filter((k) => ofChannel(k) || k.startsWith('core-') || k === branding);
+  return Object.keys(assets.screens).filter((k) => ofChannel(k) || k.startsWith('core-') || k.startsWith('gate-') || k === branding);
 }
 
 /** The script modules a page may load: the entry's, and everything each part reaches (static and lazy imports). */

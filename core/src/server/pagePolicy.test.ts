@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from '../registry';
+import { createRegistry } from '../validation';
 import { defineBranding } from '../plugin';
 import type { ChannelPlugin } from '../plugin';
 import { plainBranding, sampleProps } from '../testing';

@@ -6,6 +6,7 @@ import type { PolicyInput } from './headers';
 import type { PageAssets } from './render';
 import { importMap, pageParts, partStyles } from './integrity';
 import { paymentSources } from './sources';
+import { pageScreenKey } from './renderOutside';
 import type { SourceOrigins } from './sources';
 
 /** What one page's security needs: its policy's additions, its page data's, and its import map. */
@@ -40,4 +41,15 @@ export function pageSecurity(input: {
     env: { sources: sources.page, integrity: partStyles(assets, parts) },
     importMap: map?.text,
   };
+}
+
+/**
+ * The integrity of a page plugin's screen (a page outside a payment that carries the checkout's script): its
+ * import map covers the entry, core's parts and the page's own modules; no outside source is allowed.
+ */
+export function pageScreenSecurity(assets: PageAssets, pageId: string): { importMap?: string; scriptHashes: string[] } {
+  const key = pageScreenKey(pageId);
+  const own = Object.keys(assets.screens).filter((k) => k === key || k.startsWith(`${key}-`));
+  const map = importMap(assets, [...pageParts(assets, [], ''), ...own]);
+  return { importMap: map?.text, scriptHashes: map ? [map.hash] : [] };
 }

@@ -2,12 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './render';
 import type { RenderInput } from './render';
-import { createRegistry } from '../registry';
+import { createRegistry } from '../validation';
 import { PAGE_DATA_ID, ROOT_ID } from '../pageData';
 import type { PageData } from '../pageData';
 import { plainBranding, sampleEnv, sampleProps } from '../testing';
 import type { PaymentProps } from '../props';
 import { cardFixture, transferFixture } from '../testing/fixtureChannels';
+import { fixtureGates, gatedProps } from '../testing/fixtureGates';
 
 const registry = createRegistry([cardFixture, transferFixture], [plainBranding]);
 
@@ -105,5 +106,51 @@ describe('renderPage', () => {
     expect(head).toContain('<link rel="stylesheet" href="/assets/card.css" integrity="sha384-cardcss" crossorigin="anonymous">');
     expect(head).toContain('<link rel="modulepreload" href="/assets/card.js" integrity="sha384-card" crossorigin="anonymous">');
     expect(head).toContain('<script type="module" src="/assets/main.js" integrity="sha384-main" crossorigin="anonymous"></script>');
+  });
+
+  describe('with gates', () => {
+    const gated = createRegistry([cardFixture, transferFixture], [plainBranding], { gates: fixtureGates });
+    const terms = { escrowFee: 2, cancellationPeriod: 3, refundDuration: 7 };
+
+    it('renders the first pending gate as the first screen, before the method list', async () => {
+      const html = await renderPage({ ...input({ props: gatedProps }), registry: gated });
+      const app = appOf(html);
+      expect(app).toContain('An offer for you');
+      expect(app).not.toContain('Choose a payment method');
+      expect(app).toContain('<header');
+      expect(pageData(html).gates).toEqual({});
+    });
+
+    it('renders a gate before the channel the route names, and without the header when the gate hides it', async () => {
+      const html = await renderPage({ ...input({ path: '/payment/card', channel: null, props: terms }), registry: gated });
+      const app = appOf(html);
+      expect(app).toContain('Terms before paying');
+      expect(app).not.toContain('Card screen');
+      expect(app).not.toContain('<header');
+    });
+
+    it("links the gate screen's stylesheet and preloads its script", async () => {
+      const assets = { js: '/assets/main.js', css: ['/assets/main.css'], screens: { 'gate-terms': { js: '/assets/gate-terms.js', css: '/assets/gate-terms.css' } } };
+      const html = await renderPage({ ...input({ props: terms }), registry: gated, assets });
+      expect(html).toContain('<link rel="stylesheet" href="/assets/gate-terms.css">');
+      expect(html).toContain('<link rel="modulepreload" href="/assets/gate-terms.js">');
+    });
+
+    it('skips the gates the session passed, and hands their decisions to the browser', async () => {
+      const html = await renderPage({ ...input({ props: gatedProps }), registry: gated, gates: { offer: 'skipped', terms: 'accepted' } });
+      expect(appOf(html)).toContain('Choose a payment method');
+      expect(pageData(html).gates).toEqual({ offer: 'skipped', terms: 'accepted' });
+    });
+
+    it("carries a gate's strings only for a payment that still has to pass it", async () => {
+      const plain = pageData(await renderPage({ ...input(), registry: gated })).messages!.en!;
+      expect(plain.offer).toBeUndefined();
+      expect(plain.terms).toBeUndefined();
+      const withTerms = pageData(await renderPage({ ...input({ props: terms }), registry: gated })).messages!.en!;
+      expect(withTerms.terms).toEqual({ title: 'Terms before paying', accept: 'Continue to payment' });
+      expect(withTerms.offer).toBeUndefined();
+      const passed = pageData(await renderPage({ ...input({ props: terms }), registry: gated, gates: { terms: 'accepted' } })).messages!.en!;
+      expect(passed.terms).toBeUndefined();
+    });
   });
 });

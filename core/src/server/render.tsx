@@ -10,6 +10,7 @@ import { PAGE_DATA_ID, ROOT_ID, serializePageData } from '../pageData';
 import type { PageData } from '../pageData';
 import { LOCALES, createI18n, mergeLocale } from '../i18n';
 import { coreMessages } from '../messages';
+import type { GateDecision } from '../gates';
 
 export interface PageAssets {
   /** The entry script and stylesheet of the initial route. */
@@ -39,6 +40,8 @@ export interface RenderInput {
   prefetched?: Record<string, unknown>;
   /** The import map's JSON (integrity.ts importMap), put first in the head; its hash is in the page's CSP. */
   importMap?: string;
+  /** The gates passed on this page's session: the first still pending is what the page shows. */
+  gates?: Record<string, GateDecision>;
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -51,11 +54,12 @@ function integrityOf(assets: PageAssets, url: string): string {
 
 /** Renders the page with its first screen in the HTML, waiting for lazy screens, and the data to hydrate it. */
 export async function renderPage(input: RenderInput): Promise<string> {
-  const { registry, props, env, path, channel, referrer, assets, prefetched = {}, importMap } = input;
+  const { registry, props, env, path, channel, referrer, assets, prefetched = {}, gates = {}, importMap } = input;
   // The server never calls the API from a render: the client's http is unused here.
   const checkout = createCheckout(props, env, registry, createHttp('http://127.0.0.1:9'));
   checkout.state.channel = channel;
   checkout.state.prefetched = { ...prefetched };
+  checkout.state.gates = { ...gates };
   const search = `p=${encodeURIComponent(env.session)}`;
   const rendered = new Set<string>();
   const appHtml = await new Promise<string>((resolve, reject) => {
@@ -82,9 +86,9 @@ export async function renderPage(input: RenderInput): Promise<string> {
   });
   const used = [...rendered].map((k) => assets.screens[k]).filter(Boolean);
   const locales = registry.branding(props.acquiredBy).languageToggle ? LOCALES : [env.locale];
-  const bundles = allMessages(registry);
+  const bundles = allMessages(registry, props, gates);
   const messages = Object.fromEntries(locales.map((l) => [l, mergeLocale(bundles, l)]));
-  const data: PageData = { props, env, path, channel, referrer, prefetched, serverNow: Date.now(), messages };
+  const data: PageData = { props, env, path, channel, referrer, prefetched, gates, serverNow: Date.now(), messages };
   const title = createI18n(env.locale, [coreMessages]).t('core.title');
   return [
     '<!doctype html>',

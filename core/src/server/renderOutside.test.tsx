@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { renderHomePage, renderUnreachablePage } from './renderOutside';
+import type { Locale } from '../i18n';
+import type { PagePlugin } from '../plugin';
+import { homePage } from '../outside/homePage';
+import type { HomePageOptions } from '../outside/homePage';
+import { fixturePage, testPageContext } from '../testing';
+import { pageScreenKey, renderPageDocument, renderPageScreen, renderUnreachablePage } from './renderOutside';
 
 const CSS = '/assets/main-abc.css';
 // The parsed pages link no stylesheet: the test DOM would fetch it.
@@ -39,14 +44,23 @@ describe('renderUnreachablePage', () => {
   });
 });
 
-describe('renderHomePage', () => {
+/** The home page as the server answers it: its `serve`, then its document rendered. */
+async function renderHomePage(input: { locale: Locale; css: string[]; sandbox: boolean } & HomePageOptions): Promise<string> {
+  const { locale, css: sheets, sandbox, ...options } = input;
+  const page: PagePlugin = homePage(options);
+  const answer = await page.serve!(testPageContext({ locale, sandbox }));
+  if (answer.kind !== 'document') throw new Error(`the home page answered ${answer.kind}`);
+  return renderPageDocument({ page, locale, css: sheets, title: answer.title, content: answer.content });
+}
+
+describe("the home page (core's page plugin for /)", () => {
   const testCards = [
     { number: '5061050254756707864', brand: 'Verve', pin: '1111', otp: '123456', result: '00' },
     { number: '4000000000000002', brand: 'Visa', result: 'Z8' },
   ];
 
-  it('in sandbox mode: what this is, the demo store, the test cards and how to settle asynchronous payments', () => {
-    const doc = parse(renderHomePage({ locale: 'en', css, sandbox: true, storeBase: 'http://127.0.0.1:4401', testCards }));
+  it('in sandbox mode: what this is, the demo store, the test cards and how to settle asynchronous payments', async () => {
+    const doc = parse(await renderHomePage({ locale: 'en', css, sandbox: true, storeBase: 'http://127.0.0.1:4401', testCards }));
     expect(doc.querySelector('h1')?.textContent).toBe('Oja Checkout');
     expect(doc.querySelector('a')?.getAttribute('href')).toBe('http://127.0.0.1:4401');
     expect(doc.querySelector('a')?.textContent).toBe('Open the demo store');
@@ -59,17 +73,51 @@ describe('renderHomePage', () => {
     expect(doc.querySelectorAll('script')).toHaveLength(0);
   });
 
-  it('in French', () => {
-    const doc = parse(renderHomePage({ locale: 'fr', css, sandbox: true, storeBase: 'http://127.0.0.1:4401', testCards }));
+  it('in French', async () => {
+    const doc = parse(await renderHomePage({ locale: 'fr', css, sandbox: true, storeBase: 'http://127.0.0.1:4401', testCards }));
     expect(doc.documentElement.lang).toBe('fr');
     expect(doc.querySelector('a')?.textContent).toBe('Ouvrir la boutique de démonstration');
     expect(doc.querySelector('li')?.textContent).toBe('Verve 5061050254756707864 : code PIN 1111, puis OTP 123456. Résultat : 00 Réussi');
   });
 
-  it('with a real API: what this is, and no test data', () => {
-    const doc = parse(renderHomePage({ locale: 'en', css, sandbox: false, testCards }));
+  it('with a real API: what this is, and no test data', async () => {
+    const doc = parse(await renderHomePage({ locale: 'en', css, sandbox: false, testCards }));
     expect(doc.querySelector('h1')?.textContent).toBe('Oja Checkout');
     expect(doc.querySelectorAll('a, li, code')).toHaveLength(0);
     expect(doc.body.textContent).not.toContain('sandbox');
+  });
+});
+
+describe('renderPageScreen', () => {
+  // The parsed pages link no stylesheet (the test DOM would fetch it): the screen's is checked in the text.
+  const screenPart = { js: '/assets/page-refpay-1.js', css: '', preload: ['/assets/page-refpay-1.js', '/assets/chunk-2.js'] };
+  const assets = { js: '/assets/main-abc.js', css: [], screens: { [pageScreenKey('refpay')]: screenPart } };
+  const data = { ref: 'REF-0001', email: 'ada@example.com', amount: 250_000 };
+
+  it("renders the page's screen with its data, the data to hydrate it, and the checkout's script", async () => {
+    const html = await renderPageScreen({ page: fixturePage, locale: 'en', path: '/refpay-done', data, title: 'refpay.done.title', assets });
+    const doc = parse(html);
+    expect(doc.title).toBe('Payment completed');
+    expect(doc.querySelector('#oja-root h1')?.textContent).toBe('Payment completed');
+    expect(doc.querySelector('#oja-root p')?.textContent).toBe('Your payment of NGN 2,500.00 for REF-0001 was successful.');
+    expect(doc.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/main-abc.js');
+    expect([...doc.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/page-refpay-1.js', '/assets/chunk-2.js']);
+    const styled = { ...assets, screens: { [pageScreenKey('refpay')]: { ...screenPart, css: '/assets/page-refpay-1.css' } } };
+    const withCss = await renderPageScreen({ page: fixturePage, locale: 'en', path: '/refpay-done', data, title: 'refpay.done.title', assets: styled });
+    expect(withCss).toContain('<link rel="stylesheet" href="/assets/page-refpay-1.css">');
+    const carried = JSON.parse(doc.getElementById('oja-data')!.textContent!);
+    expect(carried).toEqual({
+      view: { page: 'refpay', path: '/refpay-done', data },
+      locale: 'en',
+      messages: expect.objectContaining({ refpay: expect.objectContaining({ title: 'Pay a bill' }) }),
+    });
+    // One language travels, not both.
+    expect(JSON.stringify(carried.messages)).not.toContain('Payer une facture');
+  });
+
+  it('keeps markup in the data out of the page', async () => {
+    const html = await renderPageScreen({ page: fixturePage, locale: 'fr', path: '/refpay-done', data: { ...data, ref: '</script><script>alert(1)</script>' }, title: 'refpay.done.title', assets });
+    expect(parse(html).querySelectorAll('script')).toHaveLength(2);
+    expect(parse(html).documentElement.lang).toBe('fr');
   });
 });

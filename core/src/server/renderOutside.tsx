@@ -1,67 +1,103 @@
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createI18n, I18nContext } from '../i18n';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { createI18n, I18nContext, mergeLocale } from '../i18n';
 import type { Locale, MessageBundle } from '../i18n';
 import { coreMessages } from '../messages';
 import { resultMessages } from '../ui/resultMessages';
 import { outsideMessages } from '../outside/messages';
-import { Home } from '../outside/Home';
-import type { HomeProps } from '../outside/Home';
 import { Unreachable } from '../outside/Unreachable';
 import type { UnreachableProps } from '../outside/Unreachable';
-import { body, card, page } from '../ui/styles';
-
-/** Strings of the pages outside a payment: their own, core's, and the response codes' (test cards' results). */
-const BUNDLES: MessageBundle[] = [coreMessages, resultMessages, outsideMessages];
+import type { PagePlugin } from '../plugin';
+import { PAGE_DATA_ID, ROOT_ID, serializePageData } from '../pageData';
+import type { PageScreenData, PageView } from '../pageData';
+import { PageLayout, PageRoot } from '../shell/PageRoot';
+import type { PageAssets } from './render';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The language and stylesheets of a page outside a payment, with their Subresource Integrity by URL when known. */
-interface OutsideAssets {
-  locale: Locale;
-  css: readonly string[];
-  integrity?: Record<string, string>;
+/** The key of a page's screen module in the build's manifest (scripts/build/build.mjs: pages/<id>/…/Screen). */
+export const pageScreenKey = (pageId: string) => `page-${pageId}`;
+
+/** Subresource Integrity by URL (the build's manifest): every tag of a document carries its file's. */
+type Integrity = Record<string, string> | undefined;
+
+/** A tag's integrity attributes, when the build wrote the file's hash. */
+function integrityOf(integrity: Integrity, url: string): string {
+  const sri = integrity?.[url];
+  return sri ? ` integrity="${escapeHtml(sri)}" crossorigin="anonymous"` : '';
 }
 
 /**
- * A page outside a payment: plain HTML with the checkout's stylesheet and no script (nothing to hydrate), so it
- * works under the strict CSP and before any script loads. Its `<title>` is its heading.
+ * A whole document: its `<title>` is its heading, its stylesheets and scripts are this checkout's files, each with
+ * its integrity; a document with a script has the import map of its modules first (integrity.ts).
  */
-function renderOutside(assets: OutsideAssets, titleKey: string, content: ReactNode): string {
-  const { locale, css, integrity = {} } = assets;
-  const i18n = createI18n(locale, BUNDLES);
-  const html = renderToStaticMarkup(
-    <I18nContext.Provider value={i18n}>
-      <div className={page}>
-        <main className={card}>
-          <div className={body}>{content}</div>
-        </main>
-      </div>
-    </I18nContext.Provider>,
-  );
+function htmlDocument(d: { locale: Locale; title: string; css: readonly string[]; preload?: readonly string[]; script?: string; body: string; integrity?: Integrity; importMap?: string }): string {
   return [
     '<!doctype html>',
-    `<html lang="${locale}">`,
+    `<html lang="${d.locale}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
-    `<title>${escapeHtml(i18n.t(titleKey))}</title>`,
-    ...css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}"${integrity[href] ? ` integrity="${escapeHtml(integrity[href])}" crossorigin="anonymous"` : ''}>`),
+    `<title>${escapeHtml(d.title)}</title>`,
+    ...(d.importMap ? [`<script type="importmap">${d.importMap}</script>`] : []),
+    ...d.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}"${integrityOf(d.integrity, href)}>`),
+    ...(d.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}"${integrityOf(d.integrity, href)}>`),
+    ...(d.script ? [`<script type="module" src="${escapeHtml(d.script)}"${integrityOf(d.integrity, d.script)}></script>`] : []),
     '</head>',
-    `<body>${html}</body>`,
+    `<body>${d.body}</body>`,
     '</html>',
   ].join('');
 }
 
-/** The page for a pay request the collections API could not answer (503), with a Try again that posts it again. */
-export function renderUnreachablePage(input: OutsideAssets & UnreachableProps): string {
-  return renderOutside(input, 'core.unreachable.title', <Unreachable fields={input.fields} />);
+/**
+ * A page outside a payment: plain HTML with the checkout's stylesheet and no script (nothing to hydrate), so it
+ * works under the strict CSP and before any script loads. The response codes' strings come along (a page may
+ * name a result).
+ */
+function renderOutside(locale: Locale, css: readonly string[], titleKey: string, content: ReactNode, bundles: MessageBundle[], integrity?: Integrity): string {
+  const i18n = createI18n(locale, [coreMessages, resultMessages, ...bundles]);
+  const html = renderToStaticMarkup(
+    <I18nContext.Provider value={i18n}>
+      <PageLayout>{content}</PageLayout>
+    </I18nContext.Provider>,
+  );
+  return htmlDocument({ locale, title: i18n.t(titleKey), css, body: html, integrity });
 }
 
-/** The checkout's `/`. */
-export function renderHomePage(input: OutsideAssets & HomeProps): string {
-  const { locale, css, integrity, ...props } = input;
-  return renderOutside({ locale, css, integrity }, 'core.home.title', <Home {...props} />);
+/** The page for a pay request the collections API could not answer (503), with a Try again that posts it again. */
+export function renderUnreachablePage(input: { locale: Locale; css: readonly string[]; integrity?: Integrity } & UnreachableProps): string {
+  return renderOutside(input.locale, input.css, 'core.unreachable.title', <Unreachable fields={input.fields} />, [outsideMessages], input.integrity);
 }
-export type { HomeTestCard } from '../outside/Home';
+
+/** A page plugin's `document` answer: its content in the pages' frame, with its strings, and no script. */
+export function renderPageDocument(input: { page: PagePlugin; locale: Locale; css: readonly string[]; title: string; content: ReactNode; integrity?: Integrity }): string {
+  return renderOutside(input.locale, input.css, input.title, input.content, [input.page.messages], input.integrity);
+}
+
+/**
+ * A page plugin's `screen` answer: its screen module rendered with the data in the HTML, the data and strings
+ * beside it, and the checkout's script, which hydrates it (core's bootCheckout). The module's stylesheet and
+ * chunk are linked when the build made them.
+ */
+export async function renderPageScreen(input: { page: PagePlugin; locale: Locale; path: string; data: unknown; title: string; assets: PageAssets; importMap?: string }): Promise<string> {
+  const { page, locale, path, data, title, assets, importMap } = input;
+  if (!page.screen) throw new Error(`page ${page.id} answered a screen but has no screen module`);
+  const { default: Screen } = await page.screen();
+  const bundles = [coreMessages, page.messages];
+  const i18n = createI18n(locale, bundles);
+  const view: PageView = { page: page.id, path, data };
+  const html = renderToString(<PageRoot view={view} i18n={i18n} Screen={Screen} />);
+  const part = assets.screens[pageScreenKey(page.id)];
+  const pageData: PageScreenData = { view, locale, messages: mergeLocale(bundles, locale) };
+  return htmlDocument({
+    locale,
+    title: i18n.t(title),
+    css: [...assets.css, ...(part?.css ? [part.css] : [])],
+    preload: part ? part.preload ?? [part.js] : [],
+    script: assets.js,
+    integrity: assets.integrity,
+    importMap,
+    body: `<div id="${ROOT_ID}">${html}</div><script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(pageData)}</script>`,
+  });
+}

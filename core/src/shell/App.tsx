@@ -2,12 +2,14 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { useSnapshot } from 'valtio';
-import type { BrandingPlugin, ChannelPlugin, ScreenLoader } from '../plugin';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin, ScreenLoader } from '../plugin';
 import type { PageEnv } from '../props';
 import { createI18n, I18nContext, useT } from '../i18n';
 import { ChannelContext, CheckoutContext, allMessages, availableFor, brandingOf, useCheckout, useCheckoutState } from '../state/checkout';
 import type { Checkout } from '../state/checkout';
 import { METHODS_PATH } from '../state/actions';
+import { GateContext } from '../state/gates';
+import { pendingGate } from '../gates';
 import { CODE_ALREADY_PAID, CODE_PENDING, CODE_SUCCESS } from '../codes';
 import { Header } from '../ui/Header';
 import { Footer } from '../ui/Footer';
@@ -51,7 +53,8 @@ const loadDemoPanel = () => import('../ui/DemoPanel').then((m) => ({ default: m.
  */
 function FocusAfterNavigation() {
   const [location] = useLocation();
-  const { result } = useCheckoutState();
+  // A gate passed changes the screen without a navigation.
+  const { result, gates } = useCheckoutState();
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -71,7 +74,7 @@ function FocusAfterNavigation() {
     };
     timer = setTimeout(move, 0);
     return () => clearTimeout(timer);
-  }, [location, result]);
+  }, [location, result, gates]);
   return null;
 }
 
@@ -106,6 +109,26 @@ function ChannelRoute({ plugin }: { plugin: ChannelPlugin }) {
         <ScreenHydrated />
       </Suspense>
     </ChannelContext.Provider>
+  );
+}
+
+/** The gate the payer meets now, if any (re-rendered when one is passed). */
+function usePendingGate(): GatePlugin | undefined {
+  const c = useCheckout();
+  const { gates } = useCheckoutState();
+  return pendingGate(c.registry, c.state.props, gates);
+}
+
+/** A gate's lazily loaded screen, shown before method choice whatever the route (spec companion §2). */
+function GateRoute({ gate }: { gate: GatePlugin }) {
+  const Screen = useLazyScreen(`gate-${gate.id}`, gate.screen);
+  return (
+    <GateContext.Provider value={gate}>
+      <Suspense fallback={<Loading />}>
+        <Screen key={gate.id} />
+        <ScreenHydrated />
+      </Suspense>
+    </GateContext.Provider>
   );
 }
 
@@ -152,14 +175,39 @@ function BrandingRoute({ branding, screen }: { branding: BrandingPlugin; screen:
   );
 }
 
+/** The method list is shown again (the back button): the channels' visits end, as with "Change payment method". */
+function EndVisits() {
+  const c = useCheckout();
+  useEffect(() => c.visits.endAll(), [c]);
+  return null;
+}
+
 function RouteSwitch() {
   const c = useCheckout();
   const available = availableFor(c);
   const branding = brandingOf(c);
+  const gate = usePendingGate();
+  if (gate) {
+    // Before the method list and any channel (an auto-opened one included): the URL stays, and its screen shows
+    // once the gates are passed. A branding's own page (terms of use) stays reachable.
+    return (
+      <Switch>
+        {branding.routes?.map((r) => (
+          <Route key={r.path} path={r.path}>
+            <BrandingRoute branding={branding} screen={r.screen} />
+          </Route>
+        ))}
+        <Route>
+          <GateRoute gate={gate} />
+        </Route>
+      </Switch>
+    );
+  }
   return (
     <Switch>
       <Route path={METHODS_PATH}>
         <MethodList channels={available} />
+        <EndVisits />
         <ScreenHydrated />
       </Route>
       {available
@@ -176,6 +224,7 @@ function RouteSwitch() {
       ))}
       <Route>
         <MethodList channels={available} />
+        <EndVisits />
         <ScreenHydrated />
       </Route>
     </Switch>
@@ -233,8 +282,9 @@ function usePrefetchLaterParts(env: PageEnv) {
 
 function Shell({ referrer }: { referrer?: string }) {
   const c = useCheckout();
-  const { env, cancelDialogOpen } = useCheckoutState();
+  const { env, cancelDialogOpen, result } = useCheckoutState();
   const branding = brandingOf(c);
+  const gate = usePendingGate();
   usePrefetchLaterParts(c.state.env);
   return (
     <div className={`${page} ${branding.className}`} data-sandbox={env.sandbox}>
@@ -245,7 +295,7 @@ function Shell({ referrer }: { referrer?: string }) {
         </div>
       )}
       <main className={card}>
-        <Header />
+        {!(gate?.hidesHeader && !result) && <Header />}
         <div className={body} data-oja-screen="">
           <ErrorBoundary>
             <Routes referrer={referrer} />
@@ -267,6 +317,8 @@ function Shell({ referrer }: { referrer?: string }) {
 export function App({ checkout, ssrPath, ssrSearch, referrer, locationHook, searchHook }: AppProps) {
   const { locale } = useSnapshot(checkout.state);
   const i18n = useMemo(() => createI18n(locale, allMessages(checkout.registry)), [checkout, locale]);
+  // The page goes (or a test unmounts it): every visit's calls stop.
+  useEffect(() => () => checkout.visits.endAll(), [checkout]);
   useEffect(() => {
     document.title = i18n.t('core.title');
   }, [i18n]);

@@ -5,12 +5,13 @@ import { CheckoutHarness, fakeHttp, pass, testCheckout } from '../testing';
 import type { TestCheckoutOptions } from '../testing';
 import type { Checkout } from '../state/checkout';
 import { complete, retry } from '../state/actions';
-import { MESSAGE_KEY, REVPAY_SUCCESS_PATH } from '../state/completion';
+import { MESSAGE_KEY } from '../state/completion';
 import { defineChannel } from '../plugin';
 import { App } from './App';
 import { TOKEN_SIGN_IN_PATH } from './PageEffects';
 import { HttpError } from '../http';
 import { cardFixture, transferFixture } from '../testing/fixtureChannels';
+import { FIXTURE_DONE_PATH, fixturePage } from '../testing/fixturePage';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import '../ui/ResultScreen';
 
@@ -143,15 +144,46 @@ describe('REDIRECT delivery', () => {
     expect(parent.postMessage).not.toHaveBeenCalled();
   });
 
-  it('goes to the revenue success page instead for a revpay redirect url', async () => {
-    const c = testCheckout({ channels: [cardFixture], props: { siteRedirectUrl: 'https://pay.example/revpay/return' } });
-    const location = memoryLocation({ path: '/payment/card?p=test-session', record: true });
-    render(<App checkout={c} locationHook={location.hook} searchHook={location.searchHook} />);
-    await pass();
-    await set(() => complete(c, '00'));
-    await pass();
-    expect(location.history.at(-1)).toBe(`${REVPAY_SUCCESS_PATH}?p=test-session`);
-    expect(submit).not.toHaveBeenCalled();
+  describe("a payment a page of the checkout opened, with the page's completion path as its redirect", () => {
+    /** The whole-page navigations the checkout starts. */
+    const navigations = () => {
+      const assign = vi.fn();
+      const original = Object.getOwnPropertyDescriptor(window, 'location')!;
+      Object.defineProperty(window, 'location', { value: { origin: location.origin, assign }, configurable: true });
+      restore.push(() => Object.defineProperty(window, 'location', original));
+      return assign;
+    };
+
+    async function payThroughPage(code: string, siteRedirectUrl = `${location.origin}${FIXTURE_DONE_PATH}`) {
+      const assign = navigations();
+      const c = testCheckout({ channels: [cardFixture], pages: [fixturePage], props: { siteRedirectUrl } });
+      const memory = memoryLocation({ path: '/payment/card?p=test-session', record: true });
+      render(<App checkout={c} locationHook={memory.hook} searchHook={memory.searchHook} />);
+      await pass();
+      await set(() => complete(c, code));
+      await pass(10_000);
+      return assign;
+    }
+
+    it('on 00 goes to that page, with the session, instead of posting the result', async () => {
+      const assign = await payThroughPage('00');
+      expect(assign.mock.calls).toEqual([[`${FIXTURE_DONE_PATH}?p=test-session`]]);
+      expect(submit).not.toHaveBeenCalled();
+    });
+
+    it('delivers a cancellation to that URL as to any merchant (REDIRECT: the form POST)', async () => {
+      const assign = await payThroughPage('Z6');
+      expect(assign).not.toHaveBeenCalled();
+      expect(submit).toHaveBeenCalledTimes(1);
+      expect(submittedForm().action).toBe(`${location.origin}${FIXTURE_DONE_PATH}`);
+    });
+
+    it('leaves a payment to a merchant whose URL has the same path on another origin unchanged', async () => {
+      const assign = await payThroughPage('00', `https://shop.example${FIXTURE_DONE_PATH}`);
+      expect(assign).not.toHaveBeenCalled();
+      expect(submit).toHaveBeenCalledTimes(1);
+      expect(submittedForm().action).toBe(`https://shop.example${FIXTURE_DONE_PATH}`);
+    });
   });
 });
 

@@ -4,8 +4,9 @@ import { subscribeKey } from 'valtio/utils';
 import { useCheckout } from '../state/checkout';
 import type { Checkout } from '../state/checkout';
 import { isComplete } from '../codes';
-import { buildResult, completionStep, embedder, markOnce, postToMerchant, REVPAY_SUCCESS_PATH, submitResultForm } from '../state/completion';
+import { buildResult, completionStep, embedder, markOnce, postToMerchant, submitResultForm } from '../state/completion';
 import { go, LEAVE_PATH } from '../state/actions';
+import { withSession } from '../state/checkout';
 
 /** Sends the result to the merchant exactly once per payment. */
 export function deliver(c: Checkout): void {
@@ -16,6 +17,11 @@ export function deliver(c: Checkout): void {
   const fields = buildResult(props, result);
   if (props.displayMode === 'REDIRECT') submitResultForm(document, props.siteRedirectUrl, fields);
   else postToMerchant(embedder(), props.siteOrigin, 'COMPLETED', fields);
+}
+
+/** Goes to a page of the checkout outside the app (a page plugin's completion path). */
+export function openPage(url: string): void {
+  location.assign(url);
 }
 
 /** Where the merchant's access token is authenticated. */
@@ -70,9 +76,10 @@ export function PageEffects() {
       const { result, props } = c.state;
       clearTimeout(timer);
       if (!result) return;
-      const step = completionStep(props, result.responseCode);
+      const step = completionStep(props, result.responseCode, { registry: c.registry, checkoutOrigin: location.origin });
       if (step.kind === 'none') return;
-      if (step.kind === 'revpay') return go(c, REVPAY_SUCCESS_PATH);
+      // The page is served by the checkout server, not a route of this app: a whole new page, with the session.
+      if (step.kind === 'page') return openPage(withSession(c.state.env, step.path, c.state.locale));
       timer = setTimeout(() => deliver(c), step.waitMs);
     };
     onResult();

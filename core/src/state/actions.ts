@@ -29,11 +29,13 @@ export function selectChannel(c: Checkout, plugin: ChannelPlugin): void {
   c.state.notification = null;
   c.state.channel = plugin.id;
   c.state.props.isSinglePaymentMode = true;
+  c.visits.endAll();
   c.state.attempt += 1;
   go(c, plugin.path);
 }
 
 export function changeMethod(c: Checkout): void {
+  c.visits.endAll();
   c.state.channel = null;
   go(c, METHODS_PATH);
 }
@@ -53,7 +55,7 @@ export function complete(c: Checkout, code: string, response: Record<string, unk
 export async function completeIfPaid(c: Checkout, plugin: ChannelPlugin, signal: AbortSignal = new AbortController().signal): Promise<boolean> {
   if (!plugin.status) return false;
   try {
-    const answer = await plugin.status.check({ props: c.state.props, http: c.http, signal });
+    const answer = await plugin.status.check({ props: c.state.props, http: c.http, signal, visits: c.visits });
     if (answer.code !== CODE_SUCCESS) return false;
     complete(c, answer.code, answer.response);
     return true;
@@ -66,6 +68,7 @@ export async function completeIfPaid(c: Checkout, plugin: ChannelPlugin, signal:
 export function retry(c: Checkout): void {
   const plugin = c.state.channel ? c.registry.channel(c.state.channel) : undefined;
   c.state.result = null;
+  c.visits.endAll();
   c.state.attempt += 1;
   if (plugin) go(c, plugin.path, true);
   else go(c, METHODS_PATH, true);

@@ -8,6 +8,9 @@ import { createHttp } from '../http';
 import type { Locale } from '../i18n';
 import { coreMessages } from '../messages';
 import { availableChannels } from '../availability';
+import { Visits } from './visit';
+import type { Visit, VisitKind } from './visit';
+import type { GateDecision } from '../gates';
 
 export interface TransactionResponse {
   responseCode: string;
@@ -45,6 +48,8 @@ export interface CheckoutState {
   tokenSignIn: Record<string, unknown> | null;
   /** What the server fetched for a channel's first screen, by channel id (ChannelPlugin.prefetch). */
   prefetched: Record<string, unknown>;
+  /** The gates passed on this page's session, by gate id (kept by the server across reloads). */
+  gates: Record<string, GateDecision>;
 }
 
 /** What an on-demand status check came to: settled (final code), still pending, failed, or no check is running. */
@@ -62,6 +67,8 @@ export interface Checkout {
    * while it polls, clears it when it stops). Not state: a function, so kept off the proxy.
    */
   checkStatusNow?: () => Promise<StatusCheckOutcome>;
+  /** The channels' visits: the state of the current attempt at each channel the payer is using (visit.ts). */
+  visits: Visits;
 }
 
 export const CheckoutContext = createContext<Checkout | null>(null);
@@ -81,13 +88,11 @@ export function useCheckout(): Checkout {
 }
 
 /**
- * Takes what the server prefetched for this channel's first screen, once: a retry fetches afresh. Read it
- * in a state initialiser so the hydrating render matches the server's.
+ * The visit of this kind for the current attempt, started on first use. Read during render, so the hydrating
+ * render starts it from the same prefetched data as the server's.
  */
-export function takePrefetched<T>(c: Checkout, channelId: string): T | undefined {
-  const data = c.state.prefetched[channelId] as T | undefined;
-  if (data !== undefined) queueMicrotask(() => delete c.state.prefetched[channelId]);
-  return data;
+export function useVisit<S extends object, P>(kind: VisitKind<S, P>): Visit<S, P> {
+  return useCheckout().visits.of(kind);
 }
 
 /** A render-safe snapshot of the checkout state. */
@@ -109,17 +114,36 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
     attempt: 0,
     tokenSignIn: null,
     prefetched: {},
+    gates: {},
   });
+  const client = http ?? createHttp(env.apiBase);
   return {
     state,
     registry,
-    http: http ?? createHttp(env.apiBase),
+    http: client,
     navigate: () => {},
+    visits: new Visits({
+      props: () => state.props,
+      env: () => state.env,
+      http: client,
+      // Once: a retry fetches afresh. Dropped a turn later, so that a hydrating render and a re-render agree.
+      takePrefetched: (channel) => {
+        const data = state.prefetched[channel];
+        if (data !== undefined) queueMicrotask(() => delete state.prefetched[channel]);
+        return data;
+      },
+    }),
   };
 }
 
-export function allMessages(registry: Registry) {
-  return [coreMessages, ...registry.channels.map((c) => c.messages), ...registry.brandings.map((b) => b.messages)];
+/**
+ * The strings of every installed owner. With a payment, only the gates it still has to pass (condition holding,
+ * not passed in this session): what the server puts in a page's data, so a gate's screen costs nothing to the
+ * payments that never meet it, nor after it is passed.
+ */
+export function allMessages(registry: Registry, props?: PaymentProps, passed: Readonly<Record<string, GateDecision>> = {}) {
+  const gates = props ? registry.gates.filter((g) => !passed[g.id] && g.condition(props)) : registry.gates;
+  return [coreMessages, ...registry.channels.map((c) => c.messages), ...registry.brandings.map((b) => b.messages), ...gates.map((g) => g.messages)];
 }
 
 export function brandingOf(c: Checkout): BrandingPlugin {

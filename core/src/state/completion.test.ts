@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildResult, completionStep, embedder, EXPIRED_CANCELLED_WAIT_MS, isSafeRedirectUrl, markOnce, MESSAGE_KEY, postToMerchant, submitResultForm,
 } from './completion';
+import { createRegistry } from '../validation';
+import { FIXTURE_DONE_PATH, fixturePage, plainBranding } from '../testing';
 import type { MerchantResult } from './completion';
 import { sampleProps } from '../testing';
 
@@ -82,9 +84,37 @@ describe('completionStep (spec core §4)', () => {
     expect(completionStep(props, '00')).toEqual({ kind: 'deliver', waitMs: 0 });
   });
 
-  it('goes to the revenue success page for a success whose redirect url contains revpay', () => {
-    expect(completionStep({ siteRedirectUrl: 'https://pay.example/revpay/return' }, '00')).toEqual({ kind: 'revpay' });
-    expect(completionStep({ siteRedirectUrl: 'https://pay.example/revpay/return' }, 'Z6')).toEqual({ kind: 'deliver', waitMs: 2_000 });
+  describe('a payment a page of the checkout opened (PagePlugin.completionPath)', () => {
+    const registry = createRegistry([], [plainBranding], { pages: [fixturePage] });
+    const pages = { registry, checkoutOrigin: 'https://checkout.example' };
+    const own = { siteRedirectUrl: `https://checkout.example${FIXTURE_DONE_PATH}` };
+
+    it("goes to the page's completion path on success, instead of the merchant", () => {
+      expect(completionStep(own, '00', pages)).toEqual({ kind: 'page', path: FIXTURE_DONE_PATH });
+      expect(completionStep({ siteRedirectUrl: `${own.siteRedirectUrl}?from=bill` }, '00', pages)).toEqual({ kind: 'page', path: FIXTURE_DONE_PATH });
+    });
+
+    it('delivers its other results as a merchant receives them', () => {
+      expect(completionStep(own, 'Z6', pages)).toEqual({ kind: 'deliver', waitMs: 2_000 });
+      expect(completionStep(own, 'XS1', pages)).toEqual({ kind: 'deliver', waitMs: 2_000 });
+      for (const code of ['09', '51', 'Z8']) expect(completionStep(own, code, pages), code).toEqual({ kind: 'none' });
+    });
+
+    it('leaves every other payment unchanged: another origin, another path, a page without a completion path', () => {
+      for (const siteRedirectUrl of [
+        `https://shop.example${FIXTURE_DONE_PATH}`,
+        `http://checkout.example${FIXTURE_DONE_PATH}`,
+        'https://checkout.example/refpay',
+        'https://checkout.example/refpay-done/more',
+        'https://shop.example/revpay-success',
+        'not a url',
+      ]) {
+        expect(completionStep({ siteRedirectUrl }, '00', pages), siteRedirectUrl).toEqual({ kind: 'deliver', waitMs: 0 });
+      }
+      expect(completionStep(own, '00')).toEqual({ kind: 'deliver', waitMs: 0 });
+      const home = createRegistry([], [plainBranding], { pages: [{ ...fixturePage, completionPath: undefined }] });
+      expect(completionStep(own, '00', { registry: home, checkoutOrigin: 'https://checkout.example' })).toEqual({ kind: 'deliver', waitMs: 0 });
+    });
   });
 
   it('does nothing for the other codes', () => {

@@ -1,12 +1,12 @@
 import type { PaymentProps } from '../props';
 import type { TransactionResponse } from './checkout';
+import type { Registry } from '../registry';
 import { classify, CODE_SUCCESS } from '../codes';
 
 /** Expired and cancelled results wait this long before returning to the merchant, ms (spec core §4). */
 export const EXPIRED_CANCELLED_WAIT_MS = 2_000;
 /** The envelope key of every message to the embedding page. */
 export const MESSAGE_KEY = 'oja-checkout';
-export const REVPAY_SUCCESS_PATH = '/revpay-success';
 
 /** The fields the merchant receives (CONTRACT §3). */
 export interface MerchantResult {
@@ -47,15 +47,25 @@ export function buildResult(props: PaymentProps, response: TransactionResponse):
 
 export type CompletionStep =
   | { kind: 'none' }
-  | { kind: 'revpay' }
+  /** A page of the checkout opened this payment and takes its success back (PagePlugin.completionPath). */
+  | { kind: 'page'; path: string }
   | { kind: 'deliver'; waitMs: number };
 
-/** What the shell does once a result is in (spec core §4 "Completion handling"). */
-export function completionStep(props: Pick<PaymentProps, 'siteRedirectUrl'>, code: string): CompletionStep {
+/**
+ * What the shell does once a result is in (spec core §4 "Completion handling", companion §4 "Shell on
+ * completion"). A success goes to a page of this checkout when one claims the payment's redirect URL on
+ * `checkoutOrigin` (the registry knows); every other result goes to the merchant as usual.
+ */
+export function completionStep(
+  props: Pick<PaymentProps, 'siteRedirectUrl'>,
+  code: string,
+  pages?: { registry: Pick<Registry, 'completionPath'>; checkoutOrigin: string },
+): CompletionStep {
   const outcome = classify(code);
   if (outcome === 'expired' || outcome === 'cancelled') return { kind: 'deliver', waitMs: EXPIRED_CANCELLED_WAIT_MS };
   if (code !== CODE_SUCCESS) return { kind: 'none' };
-  if (props.siteRedirectUrl.includes('revpay')) return { kind: 'revpay' };
+  const path = pages?.registry.completionPath(props.siteRedirectUrl, pages.checkoutOrigin);
+  if (path) return { kind: 'page', path };
   return { kind: 'deliver', waitMs: 0 };
 }
 

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { BrandingPlugin } from '../plugin';
 import { createI18n, I18nContext } from '../i18n';
-import { missingKeys } from '../plugin';
+import { missingKeys } from '../validation';
 
 /** What every branding promises: its strings in en and fr under its own namespace, and a named logo. */
 export function brandingContract(branding: BrandingPlugin, o: { namespace: string; logoName: string }): void {

@@ -35,6 +35,7 @@ export const cardFixture: ChannelPlugin = defineChannel({
   code: 'CARD',
   path: '/payment/card',
   baseline: true,
+  bulk: true,
   order: 10,
   isAvailable: () => true,
   row: row('card'),

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { memoryLocation } from 'wouter/memory-location';
-import type { BrandingPlugin, ChannelPlugin } from '../plugin';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from '../plugin';
 import type { PageEnv, PaymentProps } from '../props';
-import { createRegistry } from '../registry';
+import { createRegistry } from '../validation';
 import { createCheckout } from '../state/checkout';
 import type { Checkout, TransactionResponse } from '../state/checkout';
 import type { Http, RequestOptions } from '../http';
 import { HttpError } from '../http';
 import { App } from '../shell/App';
 import { defineBranding } from '../plugin';
+import { Visits } from '../state/visit';
+import type { CallContext } from '../state/visit';
 
 /*
  * Fixtures that run anywhere, stories included (`@oja/core/testing/fixtures`). Nothing here, nor anything it
@@ -59,7 +61,7 @@ export type FakeRoute = (body: unknown, opts: RequestOptions | undefined) => unk
 
 /**
  * An Http whose answers are functions by "METHOD /path"; a route that throws an HttpError fails the call.
- * Records every call.
+ * Records every call. Like core's client, a call whose signal aborts fails at once with code 'aborted'.
  */
 export function fakeHttp(routes: Record<string, FakeRoute>): Http & { calls: Array<{ key: string; body: unknown; opts?: RequestOptions }> } {
   const calls: Array<{ key: string; body: unknown; opts?: RequestOptions }> = [];
@@ -67,7 +69,15 @@ export function fakeHttp(routes: Record<string, FakeRoute>): Http & { calls: Arr
     calls.push({ key, body, opts });
     const route = routes[key];
     if (!route) throw new HttpError(`No fake route for ${key}`, 'http', 404);
-    return (await route(body, opts)) as never;
+    const signal = opts?.signal;
+    const aborted = () => new HttpError('Request aborted', 'aborted');
+    if (signal?.aborted) throw aborted();
+    const answer = Promise.resolve(route(body, opts));
+    if (!signal) return (await answer) as never;
+    return (await new Promise<unknown>((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(aborted()), { once: true });
+      answer.then(resolve, reject);
+    })) as never;
   };
   return {
     calls,
@@ -81,6 +91,9 @@ export interface TestCheckoutOptions {
   env?: Partial<PageEnv>;
   channels?: ChannelPlugin[];
   brandings?: BrandingPlugin[];
+  /** Pages outside a payment in the registry (one may claim the payment's success: PagePlugin.completionPath). */
+  pages?: PagePlugin[];
+  gates?: GatePlugin[];
   http?: Http;
   /** Start with this result (shows the result screen). */
   result?: TransactionResponse;
@@ -88,7 +101,7 @@ export interface TestCheckoutOptions {
 }
 
 export function testCheckout(o: TestCheckoutOptions = {}): Checkout {
-  const registry = createRegistry(o.channels ?? [], o.brandings ?? [plainBranding]);
+  const registry = createRegistry(o.channels ?? [], o.brandings ?? [plainBranding], { pages: o.pages, gates: o.gates });
   const c = createCheckout(sampleProps(o.props), sampleEnv(o.env), registry, o.http ?? fakeHttp({}));
   if (o.result) c.state.result = o.result;
   if (o.channel !== undefined) c.state.channel = o.channel;
@@ -101,4 +114,10 @@ export function CheckoutHarness({ checkout, path = '/payment-methods' }: { check
   return <App checkout={checkout} locationHook={hook} searchHook={searchHook} />;
 }
 
+/** A channel call's context (a status check, a prefetch) outside any page: no visit is open. */
+export function callContext(props: PaymentProps, http: Http, signal: AbortSignal = new AbortController().signal): CallContext {
+  return { props, http, signal, visits: new Visits() };
+}
+
 export * from './fixtureChannels';
+export * from './fixtureGates';

@@ -19,3 +19,5 @@ export async function click(el: Element): Promise<void> {
   await pass();
 }
 export * from './brandingContract';
+export * from './fixturePage';
+export * from './pageContext';

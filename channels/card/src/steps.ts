@@ -1,0 +1,21 @@
+/**
+ * The card's steps, lent to other channels: the one documented way for a channel to pay with a card it did not take
+ * through the card's own entry (the wallet's saved cards today; Google Pay and pay on credit continue into the PIN,
+ * OTP and 3-D Secure steps the same way). Import only from `@oja/card/steps`; everything else in the package is
+ * the card's own and may change.
+ *
+ * How a borrower uses them:
+ * 1. `lendCardSteps(c, { channel, lookupFields, paymentFields })`: the fields its calls add (a saved card's
+ *    identifiers). Kept in the card's visit, so they end with it (Retry, another method, leaving).
+ * 2. Takes the card's details with `CardForm` (asking only for the fields it needs), then `submitCard(c, card)`.
+ *    From there the card's routes (`PIN_PATH`, `OTP_PATH`, `CARDINAL_PATH`) run the payment as for a typed card.
+ * 3. `forgetCard(c)` when the payer signs out mid-way; `hasCard(c)` to know whether a card is in memory.
+ */
+export { CARD_PATH, CARDINAL_PATH, OTP_PATH, PIN_PATH, forgetCard, hasCard, lendCardSteps, submitCard } from './flow';
+export type { CardLoan } from './flow';
+export type { CardSecret } from './crypto';
+export type { GatewayConfiguration, WalletCard } from './api';
+export { CardForm } from './CardForm';
+export type { CardFormProps } from './CardForm';
+export { BrandIcon } from './BrandIcons';
+export { CARD_TYPE_BRANDS, isECash } from './rules';

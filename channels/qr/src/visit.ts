@@ -1,0 +1,9 @@
+import { defineVisit } from '@oja/core';
+import { createAsyncSlot } from '@oja/core/primitives';
+import type { QrPayment } from './api';
+
+/** One visit of the QR screen: the generated code (the status is the poller's). */
+export const qrVisit = defineVisit({
+  channel: 'qr',
+  create: () => ({ code: createAsyncSlot<QrPayment>() }),
+});

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { bootCheckout } from './boot';
+import { renderPage } from './server/render';
+import { createRegistry } from './validation';
+import { cardFixture, fixtureGates, gatedProps, plainBranding, sampleEnv, sampleProps, transferFixture } from './testing/fixtures';
+import type { GateDecision } from './gates';
+
+const installed = { channels: [cardFixture, transferFixture], brandings: [plainBranding], gates: fixtureGates };
+
+/** The server's page for a gated payment, put in this document as the browser would receive it. */
+async function serve(gates: Record<string, GateDecision> = {}) {
+  const html = await renderPage({
+    registry: createRegistry(installed.channels, installed.brandings, { gates: installed.gates }),
+    props: sampleProps(gatedProps),
+    env: sampleEnv(),
+    path: '/payment-methods',
+    channel: null,
+    gates,
+    assets: { js: '/assets/main.js', css: [], screens: {} },
+  });
+  document.body.innerHTML = html.slice(html.indexOf('<body>') + '<body>'.length, html.indexOf('</body>'));
+}
+
+/**
+ * What React logs about the page, less the warning that the server's renderer and the browser's meet the same
+ * context objects: they do only here, where both run in one process.
+ */
+function pageErrors() {
+  const spy = vi.spyOn(console, 'error');
+  return () => spy.mock.calls.map((c) => String(c[0])).filter((m) => !m.startsWith('Detected multiple renderers concurrently'));
+}
+
+const beacon = vi.fn((_url: string) => true);
+beforeEach(() => {
+  beacon.mockClear();
+  Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+});
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'sendBeacon');
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+  delete document.documentElement.dataset.hydrated;
+});
+
+describe('bootCheckout with gates', () => {
+  it('hydrates the gate the server rendered, without a mismatch, and moves on when it is passed', async () => {
+    await serve();
+    const errors = pageErrors();
+    expect(screen.getByRole('heading', { name: 'An offer for you' })).toBeTruthy();
+    await act(() => bootCheckout(installed));
+    await waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'));
+    expect(errors()).toEqual([]);
+    await act(async () => screen.getByRole('button', { name: 'Take the offer' }).click());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Terms before paying' })).toBeTruthy());
+    expect(errors()).toEqual([]);
+    expect(beacon.mock.calls.map((c) => c[0])).toEqual(['/session/gate?p=test-session&gate=offer&decision=accepted']);
+  });
+
+  it('starts from the decisions of the session: a gate passed before the reload stays passed', async () => {
+    await serve({ offer: 'accepted' });
+    const errors = pageErrors();
+    expect(screen.getByRole('heading', { name: 'Terms before paying' })).toBeTruthy();
+    await act(() => bootCheckout(installed));
+    await waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'));
+    expect(errors()).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Terms before paying' })).toBeTruthy();
+  });
+});

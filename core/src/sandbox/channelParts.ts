@@ -1,0 +1,55 @@
+import type { SandboxAnswer, SandboxContext, SandboxPayment, SandboxRecord, SandboxRequest, SandboxRoute } from './types';
+import { alreadyPaid, isPaid } from './sandbox';
+
+/** What a channel's route answers for a payment the sandbox does not know. */
+export const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
+
+/** A channel's record that counts the attempts made for its payment (an account, a code generated). */
+export interface AttemptRecord {
+  /** Attempts made for this payment so far: a retry after a failed or expired one gets a fresh record. */
+  generation: number;
+}
+
+/**
+ * The channel's record for this request: the attempt in progress, or a fresh one (the next generation) for the
+ * first request, or a retry after a failed or expired outcome, which starts afresh (its outcome cleared). A paid
+ * payment is refused before (isPaid), never given a new attempt.
+ */
+export function currentAttempt<R extends AttemptRecord>(records: SandboxRecord<R>, p: SandboxPayment, fresh: (generation: number) => R): R {
+  const r = records.get(p);
+  if (r && !p.outcome) return r;
+  const next = records.set(p, fresh((r?.generation ?? 0) + 1));
+  p.outcome = null;
+  return next;
+}
+
+/**
+ * A channel's route that starts an attempt (generates an account, a code) for the payment named by `paymentId` in
+ * the body. A paid payment stays paid: no new attempt, nothing recorded, the refusal answered (alreadyPaid).
+ */
+export function attemptRoute(
+  path: string,
+  start: (p: SandboxPayment, req: SandboxRequest, ctx: SandboxContext) => SandboxAnswer,
+): SandboxRoute {
+  return {
+    method: 'POST',
+    path,
+    handler: (req, ctx) => {
+      const p = ctx.payment({ paymentId: req.body.paymentId });
+      if (!p) return UNKNOWN_PAYMENT;
+      return isPaid(p) ? alreadyPaid(p) : start(p, req, ctx);
+    },
+  };
+}
+
+/** A channel's status route: the payment named by merchant code and transaction reference, answered by `status`. */
+export function statusRoute(path: string, status: (p: SandboxPayment, ctx: SandboxContext) => Record<string, unknown>): SandboxRoute {
+  return {
+    method: 'GET',
+    path,
+    handler: (req, ctx) => {
+      const p = ctx.payment({ merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') });
+      return p ? { body: status(p, ctx) } : UNKNOWN_PAYMENT;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { createContext, useContext, useEffect } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { I18nContext } from '../i18n';
+import type { I18n } from '../i18n';
+import type { PageView } from '../pageData';
+import { body, card, page } from '../ui/styles';
+import { markHydrated } from './hydration';
+
+const PageViewContext = createContext<PageView | null>(null);
+
+/** The path and data a page's screen shows (PagePlugin.screen): what its `serve` answered. */
+export function usePageView<T = unknown>(): PageView<T> {
+  const view = useContext(PageViewContext);
+  if (!view) throw new Error('usePageView outside a page');
+  return view as PageView<T>;
+}
+
+/** The frame every page outside a payment shares: the checkout's card, without a payment's header or footer. */
+export function PageLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className={page}>
+      <main className={card}>
+        <div className={body}>{children}</div>
+      </main>
+    </div>
+  );
+}
+
+function Hydrated() {
+  useEffect(() => {
+    markHydrated('shell');
+    markHydrated('screen');
+  }, []);
+  return null;
+}
+
+export interface PageRootProps {
+  view: PageView;
+  i18n: I18n;
+  /** The page's screen module's default export, already loaded (server and browser alike, so both render it). */
+  Screen: ComponentType;
+}
+
+/** A page outside a payment with its screen: rendered by the server, hydrated by the browser. */
+export function PageRoot({ view, i18n, Screen }: PageRootProps) {
+  return (
+    <I18nContext.Provider value={i18n}>
+      <PageViewContext.Provider value={view}>
+        <PageLayout>
+          <Screen />
+        </PageLayout>
+        <Hydrated />
+      </PageViewContext.Provider>
+    </I18nContext.Provider>
+  );
+}
