@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classify, isComplete, messageKeyForCode, messageKeyForFailure, CODE_ALREADY_PAID, failureMessageKey, isRefusedAsPaid } from './codes';
+import { classify, isComplete, CODE_ALREADY_PAID } from './codes';
+import { messageKeyForFailure, failureMessageKey, isRefusedAsPaid } from './codeMessages';
+import { messageKeyForCode } from './codeMessages';
 import { HttpError } from './http';
 import { createI18n } from './i18n';
 import { coreMessages } from './messages';

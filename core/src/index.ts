@@ -25,4 +25,4 @@ export * as styles from './ui/styles';
 export { App } from './shell/App';
 export type { AppProps } from './shell/App';
 export { bootCheckout } from './boot';
-export { usePageView } from './shell/PageRoot';
+// usePageView is @oja/core/page: with the page frame, off the payments' initial route.

@@ -229,7 +229,7 @@ export interface PageContext<S = unknown> {
 /**
  * A page's answer. `document`: server-rendered HTML with no script (`content` is rendered with the page's
  * strings). `screen`: the page's `screen` module rendered with `data` in the HTML and hydrated in the browser
- * (`usePageView()` gives it the data). `redirect`: 303 to a path of this checkout. `checkout`: the checkout on
+ * (`usePageView()` from `@oja/core/page` gives it the data). `redirect`: 303 to a path of this checkout. `checkout`: the checkout on
  * the payment `openPayment` opened, answered at once as `POST /pay` answers it. `title` is a translation key.
  */
 export type PageAnswer =

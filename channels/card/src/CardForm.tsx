@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatAmount, registerMessages, styles, useCheckout, useCheckoutState, useT } from '@oja/core';
-import { Field, fieldStyles } from '@oja/core/primitives';
+import { Field, fieldStyles } from '@oja/core/field';
 import { cardFlow, loadCrypto } from './flow';
 import type { CardSecret } from './crypto';
 import {

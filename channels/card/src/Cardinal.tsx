@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, complete, styles, useChannel, useCheckout, useT } from '@oja/core';
 import type { StatusAnswer } from '@oja/core';
-import { PendingLayout, useStatusPolling } from '@oja/core/primitives';
+import { PendingLayout } from '@oja/core/pending-layout';
+import { useStatusPolling } from '@oja/core/status-polling';
 import { cardFlow, CODE_OTP, finishCardinal, pay } from './flow';
 import type { PayResponse } from './api';
 

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, styles, useCheckout, useT } from '@oja/core';
-import { Field, formatMmSs, useCountdown } from '@oja/core/primitives';
+import { Field } from '@oja/core/field';
+import { formatMmSs, useCountdown } from '@oja/core/countdown';
 import { cardFlow, hasCard, resendOtp, submitOtp } from './flow';
 import { digitsOnly, OTP_LENGTH, validateOtp } from './rules';
 

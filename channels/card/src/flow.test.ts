@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildResult, CODE_ALREADY_PAID, coreMessages, createI18n, HttpError, retry } from '@oja/core';
+import { buildResult, CODE_ALREADY_PAID, coreMessages, createI18n, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
 import { fakeHttp, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
@@ -13,6 +13,7 @@ import type { CardSecret } from './crypto';
 import { openPin, openSecureData } from './sandboxCrypto';
 import { messages } from './messages';
 import { screenMessages } from './screenMessages';
+import { retry } from '@oja/core/attempt';
 
 const VERVE = '5060990580000217499';
 const MASTERCARD = '5123450000000008';

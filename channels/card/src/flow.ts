@@ -1,9 +1,11 @@
-import { CODE_ALREADY_PAID, CODE_PENDING, CODE_SUCCESS, complete, defineVisit, failureMessageKey, go, isRefusedAsPaid, HttpError, messageKeyForCode, serverNow } from '@oja/core';
+import { CODE_ALREADY_PAID, CODE_PENDING, CODE_SUCCESS, complete, defineVisit, go, HttpError, serverNow } from '@oja/core';
 import type { CallContext, Checkout, Visit } from '@oja/core';
 import { authenticateCardinal, authenticateOtp, fetchBinConfiguration, makeBulkPayment, makePayment } from './api';
 import type { BinConfiguration, CardinalInfo, PayResponse, Sealed } from './api';
 import type { CardSecret } from './crypto';
 import { detectBrand } from './rules';
+import { failureMessageKey, isRefusedAsPaid, messageKeyForCode } from '@oja/core/code-messages';
+import { visitOf } from '@oja/core/visit';
 
 /** The card's routes (spec core §2), below the channel's /payment/card. */
 export const CARD_PATH = '/payment/card';
@@ -72,15 +74,15 @@ function wipe(s: CardSecrets): void {
   s.sealed = null;
 }
 
-const visitOf = (c: Checkout): Visit<CardFlowState, CardSecrets> => c.visits.of(cardVisit);
+const cardVisitOf = (c: Checkout): Visit<CardFlowState, CardSecrets> => visitOf(c.visits, cardVisit);
 
 /** The card flow of this checkout's current attempt (a retry starts a new one). */
 export function cardFlow(c: Checkout): CardFlowState {
-  return visitOf(c).state;
+  return cardVisitOf(c).state;
 }
 
 function secretsOf(c: Checkout): CardSecrets {
-  return visitOf(c).secret;
+  return cardVisitOf(c).secret;
 }
 
 /** Is there a card to pay with (a reload loses it: card data lives only in this page's memory)? */
@@ -100,7 +102,7 @@ export function needsCardinal(c: Checkout, config: BinConfiguration | null, pan:
  * undefined when busy or failed.
  */
 async function step<T>(c: Checkout, run: (ctx: CallContext) => Promise<T>, onNetworkError: 'complete' | 'stay'): Promise<T | undefined> {
-  const v = visitOf(c);
+  const v = cardVisitOf(c);
   const f = v.state;
   if (f.busy) return undefined;
   f.busy = true;
@@ -130,7 +132,7 @@ function finish(c: Checkout, r: PayResponse, code = r.responseCode): void {
  * configuration, then the PIN, 3-D Secure, or pay.
  */
 export async function submitCard(c: Checkout, card: CardSecret): Promise<void> {
-  const v = visitOf(c);
+  const v = cardVisitOf(c);
   const f = v.state;
   if (f.busy) return;
   const s = v.secret;
@@ -155,7 +157,7 @@ export async function submitCard(c: Checkout, card: CardSecret): Promise<void> {
 
 /** The PIN entered: seal it with the card, then authenticate with the issuer or pay. */
 export async function submitPin(c: Checkout, pin: string): Promise<void> {
-  const v = visitOf(c);
+  const v = cardVisitOf(c);
   const { state: f, secret: s } = v;
   if (f.busy || !s.card || !s.sealed) return;
   const { encryptCard } = await loadCrypto();

@@ -14,6 +14,7 @@ import { FiveDigitCode } from './FiveDigitCode';
 import { TransactionStatus } from './TransactionStatus';
 import { DEFAULT_TOKEN_PATH, GENERATE_PATH, STATUS_PATH } from './constants';
 import { screenMessages } from './screenMessages';
+import { visitOf } from '@oja/core/visit';
 
 // In the page these come with the screen's chunk; the stories of a later state render its parts directly.
 registerMessages(screenMessages);
@@ -71,7 +72,7 @@ function laterState(Page: ComponentType<{ state: PwaState }>, setup: (s: PwaStat
   return function LaterStateStory() {
     const c = useCheckout();
     const [state] = useState(() => {
-      const s = c.visits.of(pwaVisit).state;
+      const s = visitOf(c.visits, pwaVisit).state;
       s.start.status = 'success';
       s.start.response = { token: 'story-token-0123456789', code: parseCode(CODE_ANSWER) };
       s.device = 'mobile';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, messageKeyForFailure, registerMessages, serverNow, styles, useChannel, useCheckout, useT, useVisit } from '@oja/core';
+import { ChangeMethodLink, registerMessages, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
 import { PendingLayout } from '@oja/core/primitives';
 import { NotConfiguredError, startPayWithApp } from './api';
 import { chooseDevice } from './state';
@@ -13,6 +13,8 @@ import { DeepLink } from './DeepLink';
 import { FiveDigitCode } from './FiveDigitCode';
 import { TransactionStatus } from './TransactionStatus';
 import { screenMessages } from './screenMessages';
+import { messageKeyForFailure } from '@oja/core/code-messages';
+import { useVisit } from '@oja/core/visit';
 
 registerMessages(screenMessages);
 

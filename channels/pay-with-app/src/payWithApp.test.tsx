@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
-import { availableChannels, App, createAsyncSlot, HttpError, missingKeys, retry, setServerOffset, validateChannel } from '@oja/core';
+import { availableChannels, App, createAsyncSlot, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
 import { callContext, fakeHttp, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import { formatHms } from '@oja/core/primitives';
@@ -17,6 +17,8 @@ import {
   CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, MAX_STATUS_EXTENSIONS, STATUS_EXTENSION_MS, STATUS_PATH, STATUS_POLL_MS, STATUS_RETRY_MS,
   STATUS_WAIT_MS,
 } from './constants';
+import { retry } from '@oja/core/attempt';
+import { visitOf } from '@oja/core/visit';
 
 const SETTINGS = { clientId: 'client-1', clientSecret: 's3cret' };
 const TOKEN = { access_token: 'token-abcdef123456', token_type: 'bearer', expires_in: 3600 };
@@ -166,7 +168,7 @@ describe('pay-with-app api', () => {
     const ctx = { ...callContext(props, http), visits: checkout.visits };
     await expect(checkStatus(ctx)).rejects.toMatchObject({ code: 'invalid' });
     expect(http.calls).toEqual([]);
-    checkout.visits.of(pwaVisit).state.start.response = { token: 'tok-1', code: { reference: '12345', institutions: [] } };
+    visitOf(checkout.visits, pwaVisit).state.start.response = { token: 'tok-1', code: { reference: '12345', institutions: [] } };
     await expect(checkStatus(ctx)).resolves.toEqual({ code: '09', response: { responseCode: '09' } });
     expect(http.calls[0].opts).toMatchObject({
       params: { merchantCode: 'MX_DEMO', transactionReference: props.merchantTransactionReference },

@@ -9,6 +9,7 @@ import plugin, { APP_PAGE_PATH, PWA_DECLINED_CODE, SANDBOX_CLIENT_ID, SANDBOX_CL
 import { checkStatus, fetchToken, generateCode, safeDeepLink, settingsFrom } from './api';
 import { pwaVisit } from './visit';
 import { CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, STATUS_PATH } from './constants';
+import { visitOf } from '@oja/core/visit';
 
 const now = { t: Date.parse('2030-01-01T10:00:00Z') };
 let sb: Sandbox;
@@ -59,7 +60,7 @@ const settings = settingsFrom({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDB
 async function withCode() {
   const { props, http } = await newPayment();
   const checkout = testCheckout({ channels: [plugin], http, props });
-  const visit = checkout.visits.of(pwaVisit);
+  const visit = visitOf(checkout.visits, pwaVisit);
   const token = await fetchToken(visit.ctx, settings);
   const code = await generateCode(visit.ctx, token);
   visit.state.start.status = 'success';

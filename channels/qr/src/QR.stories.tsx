@@ -7,6 +7,7 @@ import qr from './index';
 import { QrPending } from './Pending';
 import { qrVisit } from './visit';
 import { screenMessages } from './screenMessages';
+import { visitOf } from '@oja/core/visit';
 
 // In the page these come with the QR screen's chunk; the stories of a later state can open before it loads.
 registerMessages(screenMessages);
@@ -38,7 +39,7 @@ type Story = StoryObj<typeof meta>;
  */
 function codeShown(expiresInMs: number | null) {
   return (c: Checkout) => {
-    const code = c.visits.of(qrVisit).state.code;
+    const code = visitOf(c.visits, qrVisit).state.code;
     code.status = 'success';
     code.response = { rawQRData: RAW, expiresAt: expiresInMs === null ? null : serverNow() + expiresInMs };
   };

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, messageKeyForFailure, registerMessages, styles, useChannel, useT, useVisit } from '@oja/core';
+import { ChangeMethodLink, registerMessages, styles, useChannel, useT } from '@oja/core';
 import { useStatusPolling } from '@oja/core/primitives';
 import { loadQrEncoder } from '@oja/core/qr';
 import { generateQr } from './api';
 import { QrPending } from './Pending';
 import { qrVisit } from './visit';
 import { screenMessages } from './screenMessages';
+import { messageKeyForFailure } from '@oja/core/code-messages';
+import { useVisit } from '@oja/core/visit';
 
 registerMessages(screenMessages);
 

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import {
-  ChangeMethodLink, CODE_EXPIRED, classify, complete, messageKeyForFailure, registerMessages, serverNow, styles, useChannel, useCheckout, useT, useVisit,
-} from '@oja/core';
+import { ChangeMethodLink, CODE_EXPIRED, classify, complete, registerMessages, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
 import { PendingLayout, useCountdown, useStatusPolling } from '@oja/core/primitives';
 import type { StatusAnswer } from '@oja/core';
 import { generateAccount } from './api';
@@ -11,6 +9,8 @@ import { Waiting } from './Waiting';
 import { EXTENSION_MS, MAX_EXTENSIONS, WAIT_MS } from './constants';
 import { expiryOf, transferVisit } from './visit';
 import { screenMessages } from './screenMessages';
+import { messageKeyForFailure } from '@oja/core/code-messages';
+import { useVisit } from '@oja/core/visit';
 
 registerMessages(screenMessages);
 

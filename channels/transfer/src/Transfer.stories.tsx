@@ -10,6 +10,7 @@ import { Waiting } from './Waiting';
 import { MAX_EXTENSIONS } from './constants';
 import { transferVisit } from './visit';
 import { screenMessages } from './screenMessages';
+import { visitOf } from '@oja/core/visit';
 
 // In the page these come with the transfer screen's chunk; the waiting and error stories can open before it loads.
 registerMessages(screenMessages);
@@ -43,7 +44,7 @@ function waitOver(extensions: number) {
   return (c: Checkout) => {
     // The account as the server's prefetch gives it: the visit starts with it shown.
     c.state.prefetched.transfer = { ...ACCOUNT, generatedAt: serverNow() } satisfies TransferAccount;
-    const state = c.visits.of(transferVisit).state;
+    const state = visitOf(c.visits, transferVisit).state;
     state.stage = 'waiting';
     state.waitDeadline = serverNow();
     state.extensions = extensions;

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, formatAmount, HttpError, messageKeyForFailure, styles, useCheckoutState, useT } from '@oja/core';
+import { ChangeMethodLink, formatAmount, HttpError, styles, useCheckoutState, useT } from '@oja/core';
 import { PendingLayout, SelectField } from '@oja/core/primitives';
 import type { UssdState } from './visit';
 import { linkButton } from './WaitingActions';
+import { messageKeyForFailure } from '@oja/core/code-messages';
 
 export interface BankChoiceProps {
   state: UssdState;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { CODE_EXPIRED, complete, completeIfPaid, isRefusedAsPaid, registerMessages, useChannel, useCheckout, useVisit } from '@oja/core';
+import { CODE_EXPIRED, complete, registerMessages, useChannel, useCheckout } from '@oja/core';
 import { resetSlot, useCountdown, useStatusPolling } from '@oja/core/primitives';
 import { generateCode, loadIssuers } from './api';
 import type { Issuer } from './api';
@@ -10,6 +10,9 @@ import { PushPrompt } from './PushPrompt';
 import { AUTO_COMPLETE_GRACE_MS } from './constants';
 import { ussdVisit } from './visit';
 import { screenMessages } from './screenMessages';
+import { completeIfPaid } from '@oja/core/attempt';
+import { isRefusedAsPaid } from '@oja/core/code-messages';
+import { useVisit } from '@oja/core/visit';
 
 registerMessages(screenMessages);
 

@@ -12,6 +12,7 @@ import { DialCode } from './DialCode';
 import { ussdVisit } from './visit';
 import { screenMessages } from './screenMessages';
 import { GENERATE, GTB_CODE as GTB_PAYMENT_CODE, ISSUERS, ISSUERS_NG, STATUS } from './fixtures';
+import { visitOf } from '@oja/core/visit';
 
 // In the page these come with the USSD screen's chunk; the stories of later moments show a part without it.
 registerMessages(screenMessages);
@@ -65,7 +66,7 @@ const gtbCode = (agoMs: number): UssdCode => ({ bankCode: GTB.cbnCode, dialCode:
 
 /** The visit as it is once the code's validity is over: GTBank chosen, its code shown to dial. The real screen shows it. */
 function codeValidityOver(c: Checkout) {
-  const state = c.visits.of(ussdVisit).state;
+  const state = visitOf(c.visits, ussdVisit).state;
   state.issuers.status = 'success';
   state.issuers.response = ISSUERS.issuers;
   state.bankCode = GTB.cbnCode;

@@ -3,14 +3,16 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Route, Switch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, go, HttpError, registerMessages, styles, useCheckout, useCheckoutState, useT, useVisit, withSession } from '@oja/core';
+import { ChangeMethodLink, go, HttpError, registerMessages, styles, useCheckout, useCheckoutState, useT, withSession } from '@oja/core';
 import type { Checkout } from '@oja/core';
-import { Field, PendingLayout } from '@oja/core/primitives';
+import { Field } from '@oja/core/field';
+import { PendingLayout } from '@oja/core/pending-layout';
 import { BrandIcon, CARD_PATH, CARD_TYPE_BRANDS, CardForm, forgetCard, isECash, lendCardSteps, submitCard } from '@oja/card/steps';
 import { savedCardLoan, signIn, walletByToken } from './api';
 import type { WalletCard } from './api';
 import { walletVisit } from './visit';
 import { screenMessages } from './screenMessages';
+import { useVisit, visitOf } from '@oja/core/visit';
 
 registerMessages(screenMessages);
 
@@ -20,7 +22,7 @@ export const WALLET_CARD_PATH = `${WALLET_PATH}/card`;
 
 /** Sign out: the wallet's data and any card of it are forgotten. */
 export function signOut(c: Checkout): void {
-  const w = c.visits.of(walletVisit).state;
+  const w = visitOf(c.visits, walletVisit).state;
   w.data = null;
   w.selected = null;
   w.error = null;

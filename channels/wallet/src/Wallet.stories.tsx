@@ -9,6 +9,7 @@ import wallet from './index';
 import { walletVisit } from './visit';
 import type { WalletAnswer, WalletCard } from './api';
 import { screenMessages } from './screenMessages';
+import { visitOf } from '@oja/core/visit';
 
 // In the page these come with the wallet screen's chunk; a play function needs them to find its controls.
 registerMessages(screenMessages);
@@ -86,7 +87,7 @@ function signedIn(paymentMethods: WalletCard[]): WalletAnswer {
 /** The wallet as it is after a sign-in, with `selected` chosen from its list. */
 function withWallet(paymentMethods: WalletCard[], selected: WalletCard | null = null) {
   return (c: Checkout) => {
-    const w = c.visits.of(walletVisit).state;
+    const w = visitOf(c.visits, walletVisit).state;
     w.data = signedIn(paymentMethods);
     w.selected = selected;
   };
@@ -188,7 +189,7 @@ export const SigningIn: Story = {
     checkout: scenario({
       // The sign-in is on its way.
       setup: (c) => {
-        c.visits.of(walletVisit).state.loading = true;
+        visitOf(c.visits, walletVisit).state.loading = true;
       },
       expect: { en: 'Signing in…', fr: 'Connexion…' },
     }),
@@ -234,7 +235,7 @@ export const LoadingWallet: Story = {
       path: '/payment/wallet',
       // Opened with the merchant's access token: the wallet is on its way.
       setup: (c) => {
-        c.visits.of(walletVisit).state.loading = true;
+        visitOf(c.visits, walletVisit).state.loading = true;
       },
       expect: { en: 'Loading your wallet…', fr: 'Chargement de votre portefeuille…' },
     }),

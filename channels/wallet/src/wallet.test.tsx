@@ -10,6 +10,7 @@ import wallet from './index';
 import { walletVisit } from './visit';
 import { screenMessages } from './screenMessages';
 import type { WalletAnswer, WalletCard } from './api';
+import { visitOf } from '@oja/core/visit';
 
 const SIGN_IN = 'POST /api/v1/wallets';
 const BY_TOKEN = 'GET /api/v1/wallets/authenticationToken';
@@ -95,7 +96,7 @@ describe('wallet sign-in', () => {
       },
     });
     expect(alerts()).toEqual(['Invalid login credentials. Please try again.']);
-    expect(checkout.visits.of(walletVisit).state.data).toBeNull();
+    expect(visitOf(checkout.visits, walletVisit).state.data).toBeNull();
     expect(screen.getByRole('heading', { name: 'Login to wallet' })).toBeTruthy();
   });
 
@@ -258,7 +259,7 @@ describe('wallet cards', () => {
     await flush();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await flush();
-    expect(checkout.visits.of(walletVisit).state).toMatchObject({ data: null, selected: null, error: null });
+    expect(visitOf(checkout.visits, walletVisit).state).toMatchObject({ data: null, selected: null, error: null });
     expect(hasCard(checkout)).toBe(false);
     expect(screen.getByRole('heading', { name: 'Login to wallet' })).toBeTruthy();
     expect(usernameField().value).toBe('');

@@ -1,5 +1,5 @@
 import { useT } from '../i18n';
-import { messageKeyForCode } from '../codes';
+import { messageKeyForCode } from '../codeMessages';
 import { button, heading, muted, stack } from '../ui/styles';
 
 /** A sandbox test card as the home page lists it (the card channel owns the cards: CONTRACT §4). */

@@ -1,12 +1,26 @@
 import { css } from '@linaria/core';
+import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { registerMessages, useT } from '../i18n';
 import { pendingMessages } from './pendingMessages';
+import { formatMmSs } from './countdown';
+import { heading, muted, stack } from '../ui/styles';
+import { useCheckoutState } from '../state/checkout';
+import { useLazyScreen } from '../shell/lazyScreen';
 
 registerMessages(pendingMessages);
-import { formatMmSs } from './countdown';
-import { SimulateControl } from './SimulateControl';
-import { heading, muted, stack } from '../ui/styles';
+
+/** The sandbox's control is never in a real payment: its own chunk, fetched only when the sandbox is on. */
+const loadSimulateControl = () => import('./SimulateControl').then((m) => ({ default: m.SimulateControl }));
+
+function SandboxSimulateControl() {
+  const Control = useLazyScreen('core-SimulateControl', loadSimulateControl);
+  return (
+    <Suspense fallback={null}>
+      <Control />
+    </Suspense>
+  );
+}
 
 const spinner = css`
   width: 44px;
@@ -45,6 +59,7 @@ export interface PendingLayoutProps {
 /** The shared "waiting for the bank" screen: spinner, status and countdown announced politely. */
 export function PendingLayout({ title, message, remainingMs, format = formatMmSs, children, simulate = true }: PendingLayoutProps) {
   const t = useT();
+  const { env } = useCheckoutState();
   return (
     <section className={stack} aria-busy="true">
       <div className={spinner} aria-hidden="true" />
@@ -64,7 +79,7 @@ export function PendingLayout({ title, message, remainingMs, format = formatMmSs
         </p>
       )}
       {children}
-      {simulate && <SimulateControl />}
+      {simulate && env.sandbox && <SandboxSimulateControl />}
     </section>
   );
 }

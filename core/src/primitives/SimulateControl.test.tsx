@@ -5,7 +5,7 @@ import { HttpError } from '../http';
 import { defineChannel } from '../plugin';
 import type { StatusAnswer } from '../plugin';
 import { useChannel } from '../state/checkout';
-import { checkStatusNow } from '../state/actions';
+import { checkStatusNow } from '../state/attemptActions';
 import { useStatusPolling } from './useStatusPolling';
 import { PendingLayout } from './PendingLayout';
 import { cardFixture } from '../testing/fixtureChannels';

@@ -2,8 +2,9 @@ import { css } from '@linaria/core';
 import { useState } from 'react';
 import { useT } from '../i18n';
 import { useCheckout, useCheckoutState } from '../state/checkout';
-import { checkStatusNow, notify } from '../state/actions';
-import { messageKeyForFailure } from '../codes';
+import { notify } from '../state/actions';
+import { checkStatusNow } from '../state/attemptActions';
+import { messageKeyForFailure } from '../codeMessages';
 import { registerMessages } from '../i18n';
 import { sandboxMessages } from './sandboxMessages';
 

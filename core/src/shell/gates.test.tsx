@@ -4,7 +4,7 @@ import { CheckoutHarness, click, pass, plainBranding, testCheckout } from '../te
 import type { TestCheckoutOptions } from '../testing';
 import { defineBranding } from '../plugin';
 import { cardFixture, fixtureGates, gatedProps, transferFixture } from '../testing/fixtures';
-import { confirmCancel } from '../state/actions';
+import { confirmCancel } from '../state/attemptActions';
 import { GATE_PATH } from '../gates';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import '../ui/ResultScreen';

@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeHttp, testCheckout } from '../testing';
 import type { TestCheckoutOptions } from '../testing';
-import {
-  AFTER_CANCEL_CALL_MS, CANCEL_REASON_DIALOG, CANCEL_REASON_LEAVE, changeMethod, complete, completeIfPaid, confirmCancel, dismissNotification, METHODS_PATH, notify,
-  NOTIFICATION_MS, retry, selectChannel, setLocale,
-} from './actions';
+import { AFTER_CANCEL_CALL_MS, CANCEL_REASON_DIALOG, CANCEL_REASON_LEAVE, changeMethod, complete, dismissNotification, METHODS_PATH, notify, NOTIFICATION_MS, selectChannel, setLocale } from './actions';
+import { completeIfPaid, confirmCancel, retry } from './attemptActions';
 import { withSession } from './checkout';
 import { HttpError } from '../http';
 import { CODE_ALREADY_PAID } from '../codes';

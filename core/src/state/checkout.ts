@@ -9,7 +9,6 @@ import type { Locale } from '../i18n';
 import { coreMessages } from '../messages';
 import { availableChannels } from '../availability';
 import { Visits } from './visit';
-import type { Visit, VisitKind } from './visit';
 import type { GateDecision } from '../gates';
 
 export interface TransactionResponse {
@@ -85,14 +84,6 @@ export function useCheckout(): Checkout {
   const c = useContext(CheckoutContext);
   if (!c) throw new Error('useCheckout outside <CheckoutProvider>');
   return c;
-}
-
-/**
- * The visit of this kind for the current attempt, started on first use. Read during render, so the hydrating
- * render starts it from the same prefetched data as the server's.
- */
-export function useVisit<S extends object, P>(kind: VisitKind<S, P>): Visit<S, P> {
-  return useCheckout().visits.of(kind);
 }
 
 /** A render-safe snapshot of the checkout state. */

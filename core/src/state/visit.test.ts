@@ -2,11 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAsyncSlot } from '../primitives/asyncSlot';
 import { createRegistry } from '../validation';
 import { createCheckout } from './checkout';
-import { changeMethod, retry, selectChannel } from './actions';
+import { changeMethod, selectChannel } from './actions';
+import { retry } from './attemptActions';
 import { defineVisit, Visits } from './visit';
 import type { CallContext } from './visit';
 import { plainBranding, sampleEnv, sampleProps } from '../testing/fixtures';
 import { transferFixture } from '../testing/fixtureChannels';
+import { visitOf } from './runningVisit';
 
 const counterVisit = defineVisit({
   channel: 'transfer',
@@ -30,10 +32,10 @@ function checkout() {
 describe('visits', () => {
   it('starts one visit per kind, typed state in a proxy and a secret beside it', () => {
     const { c } = checkout();
-    const v = c.visits.of(counterVisit);
+    const v = visitOf(c.visits, counterVisit);
     v.state.count += 1;
     v.secret.pan = '5060';
-    expect(c.visits.of(counterVisit)).toBe(v);
+    expect(visitOf(c.visits, counterVisit)).toBe(v);
     expect(c.visits.peek(counterVisit)?.state.count).toBe(1);
     expect(JSON.stringify(v.state)).not.toContain('5060');
   });
@@ -41,10 +43,10 @@ describe('visits', () => {
   it("seeds the first visit with the server's prefetched data, once", async () => {
     const { c } = checkout();
     c.state.prefetched = { transfer: 'from-server' };
-    expect(c.visits.of(counterVisit).state.seed).toBe('from-server');
+    expect(visitOf(c.visits, counterVisit).state.seed).toBe('from-server');
     await Promise.resolve();
     c.visits.endAll();
-    expect(c.visits.of(counterVisit).state.seed).toBeNull();
+    expect(visitOf(c.visits, counterVisit).state.seed).toBeNull();
   });
 
   it('ends on Retry, on a method picked and on Change payment method, aborting its calls and calling end', async () => {
@@ -52,7 +54,7 @@ describe('visits', () => {
     const kind = defineVisit({ channel: 'transfer', create: () => ({ n: 0 }), end });
     const { c, plugin } = checkout();
     for (const move of [() => retry(c), () => selectChannel(c, plugin), () => changeMethod(c)]) {
-      const v = c.visits.of(kind);
+      const v = visitOf(c.visits, kind);
       const slot = createAsyncSlot<string>();
       const running = v.run(slot, hanging);
       const outside = v.call(hanging);
@@ -62,14 +64,14 @@ describe('visits', () => {
       await expect(running).resolves.toBeUndefined();
       expect(slot.status).toBe('error');
       await expect(outside).rejects.toThrow('aborted');
-      expect(c.visits.of(kind)).not.toBe(v);
+      expect(visitOf(c.visits, kind)).not.toBe(v);
     }
     expect(end).toHaveBeenCalledTimes(3);
   });
 
   it('keeps one call in flight per slot: a new run aborts the one before, whose answer is dropped', async () => {
     const { c } = checkout();
-    const v = c.visits.of(counterVisit);
+    const v = visitOf(c.visits, counterVisit);
     const slot = createAsyncSlot<string>();
     const signals: AbortSignal[] = [];
     const first = v.run(slot, (ctx) => {
@@ -88,7 +90,7 @@ describe('visits', () => {
 
   it('aborts one slot without touching the others', async () => {
     const { c } = checkout();
-    const v = c.visits.of(counterVisit);
+    const v = visitOf(c.visits, counterVisit);
     const a = createAsyncSlot<string>();
     const b = createAsyncSlot<string>();
     let bSignal: AbortSignal | undefined;
@@ -106,7 +108,7 @@ describe('visits', () => {
 
   it("gives each call the payment, the checkout's client and the visits (a status check finds the screen's state)", async () => {
     const { c } = checkout();
-    const v = c.visits.of(counterVisit);
+    const v = visitOf(c.visits, counterVisit);
     v.state.count = 7;
     const seen = await v.call(async (ctx) => ({ txn: ctx.props.merchantTransactionReference, http: ctx.http, count: ctx.visits.peek(counterVisit)?.state.count }));
     expect(seen).toEqual({ txn: c.state.props.merchantTransactionReference, http: c.http, count: 7 });
@@ -114,7 +116,7 @@ describe('visits', () => {
 
   it('a call started on an ended visit is aborted at once', async () => {
     const { c } = checkout();
-    const v = c.visits.of(counterVisit);
+    const v = visitOf(c.visits, counterVisit);
     c.visits.endAll();
     await expect(v.call(hanging)).rejects.toThrow('aborted');
   });
@@ -122,6 +124,6 @@ describe('visits', () => {
   it('without a host (the server prefetch) visits can be looked up but not started', () => {
     const visits = new Visits();
     expect(visits.peek(counterVisit)).toBeUndefined();
-    expect(() => visits.of(counterVisit)).toThrow(/No visit of transfer/);
+    expect(() => visitOf(visits, counterVisit)).toThrow(/No visit of transfer/);
   });
 });

@@ -1,8 +1,6 @@
-import { proxy } from 'valtio';
 import type { Http } from '../http';
 import type { PageEnv, PaymentProps } from '../props';
 import type { AsyncSlot } from '../primitives/asyncSlot';
-import { runSlot } from '../primitives/asyncSlot';
 
 /**
  * What a channel's calls get: the payment, core's HTTP client, the call's abort signal, and the page's visits
@@ -39,7 +37,7 @@ export interface VisitKind<S extends object, P = undefined> {
   end?(visit: Visit<S, P>): void;
 }
 
-/** A running visit. Core starts it when a screen, a call or a status check first asks for it. */
+/** A running visit. Started by `visitOf` / `useVisit` (@oja/core/visit) when a screen or a call first asks for it. */
 export interface Visit<S extends object, P = undefined> {
   readonly kind: VisitKind<S, P>;
   readonly state: S;
@@ -72,91 +70,39 @@ export interface VisitHost {
   takePrefetched(channel: string): unknown;
 }
 
-class RunningVisit<S extends object, P> implements Visit<S, P> {
-  readonly state: S;
-  readonly secret: P;
-  readonly ctx: CallContext;
-  ended = false;
-  private readonly whole = new AbortController();
-  private readonly lanes = new Map<AsyncSlot<unknown>, AbortController>();
-  private readonly live = new Set<AbortController>();
-
-  constructor(readonly kind: VisitKind<S, P>, host: VisitHost, visits: Visits) {
-    this.state = proxy(kind.create({ props: host.props(), env: host.env(), prefetched: host.takePrefetched(kind.channel) }));
-    this.secret = kind.secret ? kind.secret() : (undefined as P);
-    this.ctx = { props: host.props(), http: host.http, signal: this.whole.signal, visits };
-  }
-
-  private controller(): AbortController {
-    const ctrl = new AbortController();
-    if (this.ended) ctrl.abort();
-    else this.live.add(ctrl);
-    return ctrl;
-  }
-
-  run<T>(slot: AsyncSlot<T>, call: (ctx: CallContext) => Promise<T>): Promise<T | undefined> {
-    this.lanes.get(slot)?.abort();
-    const ctrl = this.controller();
-    this.lanes.set(slot, ctrl);
-    return runSlot(slot, () => call({ ...this.ctx, signal: ctrl.signal })).finally(() => {
-      this.live.delete(ctrl);
-      if (this.lanes.get(slot) === ctrl) this.lanes.delete(slot);
-    });
-  }
-
-  call<T>(call: (ctx: CallContext) => Promise<T>): Promise<T> {
-    const ctrl = this.controller();
-    return call({ ...this.ctx, signal: ctrl.signal }).finally(() => this.live.delete(ctrl));
-  }
-
-  abort(slot?: AsyncSlot<unknown>): void {
-    if (slot) {
-      this.lanes.get(slot)?.abort();
-      return;
-    }
-    for (const ctrl of this.live) ctrl.abort();
-    this.live.clear();
-    this.lanes.clear();
-  }
-
-  end(): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.abort();
-    this.whole.abort();
-    this.kind.end?.(this);
-  }
-}
-
 /**
  * The visits of one page (Checkout.visits): at most one per kind. Core ends them all on Retry, on a change of
  * method (a method picked, "Change payment method", the method list shown again) and when the page goes.
  */
+/** A visit as the container keeps it: one that can be ended. */
+export interface OpenVisit extends Visit<object, unknown> {
+  end(): void;
+}
+
 export class Visits {
-  private readonly open = new Map<VisitKind<object, unknown>, RunningVisit<object, unknown>>();
+  private readonly open = new Map<object, OpenVisit>();
 
-  /** Without a host (the server's prefetch), visits can only be looked up, and none is open. */
-  constructor(private readonly host?: VisitHost) {}
+  /**
+   * What visits start from. Without one (the server's prefetch), visits can only be looked up, and none is open.
+   * The container is all the initial route carries: starting and running a visit (@oja/core/visit) comes with the
+   * screens.
+   */
+  constructor(readonly host?: VisitHost) {}
 
-  /** The kind's visit, started now if none is open. */
-  of<S extends object, P>(kind: VisitKind<S, P>): Visit<S, P> {
-    const found = this.peek(kind);
-    if (found) return found;
-    if (!this.host) throw new Error(`No visit of ${kind.channel} can start here`);
-    const visit = new RunningVisit(kind, this.host, this);
-    this.open.set(kind as VisitKind<object, unknown>, visit as RunningVisit<object, unknown>);
-    return visit;
+  /** Makes `visit` the kind's open visit (visitOf does, when none is open). */
+  add(visit: OpenVisit): void {
+    this.open.set(visit.kind, visit);
   }
 
   /** The kind's open visit, if any (a status check reading the token its screen holds). */
   peek<S extends object, P>(kind: VisitKind<S, P>): Visit<S, P> | undefined {
-    return this.open.get(kind as VisitKind<object, unknown>) as Visit<S, P> | undefined;
+    return this.open.get(kind) as Visit<S, P> | undefined;
   }
 
   /** Ends one kind's visit: its calls are aborted and its state dropped. */
   end<S extends object, P>(kind: VisitKind<S, P>): void {
-    const visit = this.open.get(kind as VisitKind<object, unknown>);
-    this.open.delete(kind as VisitKind<object, unknown>);
+    const visit = this.open.get(kind);
+    this.open.delete(kind);
     visit?.end();
   }
 

@@ -1,6 +1,7 @@
 import { useT } from '../i18n';
 import { useCheckout, useCheckoutState } from '../state/checkout';
-import { confirmCancel, notify } from '../state/actions';
+import { notify } from '../state/actions';
+import { confirmCancel } from '../state/attemptActions';
 import { button, dangerButton, muted, secondaryButton, stack } from './styles';
 import { Dialog } from '../primitives/Dialog';
 import { registerMessages } from '../i18n';

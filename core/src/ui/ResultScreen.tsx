@@ -1,9 +1,10 @@
 import { css } from '@linaria/core';
-import { classify, messageKeyForCode } from '../codes';
+import { classify } from '../codes';
+import { messageKeyForCode } from '../codeMessages';
 import type { Outcome } from '../codes';
 import { useT } from '../i18n';
 import { useCheckout, useCheckoutState, availableFor } from '../state/checkout';
-import { retry } from '../state/actions';
+import { retry } from '../state/attemptActions';
 import { MethodRows } from './MethodList';
 import { CrossIcon, TickIcon, WarningIcon } from './icons';
 import { button, heading, muted, stack } from './styles';
