@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useCheckout } from '@oja/core';
 import type { PageEnv, PaymentProps } from '@oja/core';
-import { loadOutsideScript } from '@oja/core/primitives';
+// Its own entry: the primitives' index would bring every primitive into the card's chunk.
+import { loadOutsideScript } from '@oja/core/outside-script';
 import { FINGERPRINT_INTEGRITY_SETTING, FINGERPRINT_PATH, FINGERPRINT_SOURCE } from './sources';
 
 /**

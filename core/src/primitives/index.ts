@@ -16,4 +16,3 @@ export { SimulateControl } from './SimulateControl';
 export { Field, fieldStyles } from './Field';
 export type { FieldProps } from './Field';
 export { SelectField, type SelectFieldProps } from './SelectField';
-export { loadOutsideScript } from './outsideScript';
