@@ -1,7 +1,7 @@
 // Card payments end to end (REDIRECT mode, through the real server and its sandbox): every test card of
 // CONTRACT §4 to its result, wrong PIN, OTP and 3-D Secure codes, the OTP resend on Playwright's clock, one
 // request per press of Pay, card data never in the clear, keyboard only, axe, French, and network failures.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import {
   MERCHANT_NAME, RESULT_FIELDS, TEST_CARDS, cancelToStore, card, checkoutBase, expectAccessible, expectDeliveredOnce, expectFailureView,
@@ -358,9 +358,11 @@ describe('card data in URLs', () => {
     await expectDeliveredOnce(page, ref, '00');
 
     const paths = urls.map((u) => new URL(u).pathname);
-    for (const step of ['/api/v1/merchantbins', '/api/v1/pay', '/sandbox/3ds/challenge', '/api/v1/payments/cardinalCallBackStatus', '/api/v1/pay/authenticateCardinal', '/return']) {
+    for (const step of ['/api/v1/merchantbins', '/api/v1/pay', '/3ds/challenge', '/api/v1/payments/cardinalCallBackStatus', '/api/v1/pay/authenticateCardinal', '/return']) {
       expect(paths, step).toContain(step);
     }
+    // The issuer's page comes from the sandbox's second origin, as an issuer's does from its own (CONTRACT §5).
+    expect(urls.filter((u) => new URL(u).pathname === '/3ds/challenge').map((u) => new URL(u).origin)).toEqual(expect.arrayContaining([inject('outsideBase')]));
     // The card went out sealed, in bodies (BIN lookup, payment, authentication), and never in a URL.
     expect(sealed.length).toBeGreaterThanOrEqual(3);
     const leaks = urls.filter((u) => /secureData|pinBlock/i.test(u) || sealed.some((blob) => u.includes(blob) || u.includes(encodeURIComponent(blob))));

@@ -1,5 +1,6 @@
 // The shell around the channels: refused requests, the method list and navigation (also before hydration),
 // the page headers, languages and acquirer brandings.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import {
@@ -176,7 +177,9 @@ describe('Page headers', () => {
     const h = await res.allHeaders();
     expect(h['cache-control']).toBe('no-store');
     const csp = directives(h['content-security-policy']);
-    expect(csp['script-src']).toEqual(["'self'"]);
+    // No inline script but the import map (module integrity, e2e/integrity.e2e.ts), allowed by its hash alone.
+    const importMap = /<script type="importmap">(.*?)<\/script>/.exec(await res.text())![1];
+    expect(csp['script-src']).toEqual(["'self'", `'sha256-${createHash('sha256').update(importMap).digest('base64')}'`]);
     expect(h['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
 
@@ -194,7 +197,7 @@ describe('Page headers', () => {
     const ih = await inline.allHeaders();
     expect(ih['cache-control']).toBe('no-store');
     expect(directives(ih['content-security-policy'])['frame-ancestors']).toEqual([storeBase()]);
-    expect(directives(ih['content-security-policy'])['script-src']).toEqual(["'self'"]);
+    expect(directives(ih['content-security-policy'])['script-src']).toEqual(["'self'", expect.stringMatching(/^'sha256-[\w+/]+=*'$/)]);
 
     const refused = (await page.goto(payUrl(payFields(txnRef('headers-refused'), { amount: '12.5' }))))!;
     expect(refused.status()).toBe(400);

@@ -58,6 +58,6 @@ export async function bootCheckout(installed: { channels: ChannelPlugin[]; brand
   if (location.pathname + location.search !== url) history.replaceState(null, '', url);
   // The screen the server rendered is loaded first (the server preloads it), so hydration completes at once.
   const screen = firstScreen(registry, data);
-  if (screen) await preloadScreen(screen.key, screen.loader, data.env.screenCss[screen.key]).catch(() => undefined);
+  if (screen) await preloadScreen(screen.key, screen.loader, data.env).catch(() => undefined);
   hydrateRoot(document.getElementById(ROOT_ID)!, <App checkout={checkout} referrer={data.referrer} />);
 }

@@ -58,6 +58,19 @@ describe('validateChannel', () => {
     expect(problems).toEqual([]);
   });
 
+  it('accepts outside sources with lower-case keys and known directives', () => {
+    expect(validateChannel(good({ sources: [{ key: '3ds-issuer', directives: ['frame'], why: 'issuer' }, { key: 'fp', directives: ['script', 'img'], why: 'fp' }] }))).toEqual([]);
+  });
+
+  it.each([
+    [{ key: 'Issuer', directives: ['frame'] }, /source key Issuer/],
+    [{ key: 'a b', directives: ['frame'] }, /source key a b/],
+    [{ key: 'x', directives: [] }, /source x directives/],
+    [{ key: 'x', directives: ['style'] }, /source x directives/],
+  ])('refuses the outside source %j', (source, problem) => {
+    expect(validateChannel(good({ sources: [{ why: 'w', ...source } as never] })).join('\n')).toMatch(problem);
+  });
+
   it('refuses a missing id', () => {
     expect(validateChannel(good({ id: undefined }))[0]).toMatch(/^\(no id\): id must match/);
   });

@@ -60,6 +60,25 @@ export interface MethodRow {
   description: string;
 }
 
+/** What the page loads from an outside source: the Content-Security-Policy directive that must allow it. */
+export type SourceDirective = 'script' | 'frame' | 'connect' | 'img';
+
+/**
+ * An origin outside the checkout that a channel's pages need (a 3-D Secure issuer's page, a provider's script).
+ * Named by a key, not an origin: a deployment maps each key to its origins (CHECKOUT_OUTSIDE_SOURCES; the
+ * sandbox maps every key to its second origin), and the server allows them only on the pages of a payment that
+ * can use a channel declaring the key. Keys name the outside party, so that a channel lending its steps to
+ * another (the card's 3-D Secure to the wallet) lends the same key.
+ */
+export interface OutsideSource {
+  /** Lower-case name of the outside party: '3ds-issuer', 'device-fingerprint'. */
+  key: string;
+  /** What the page loads from it. */
+  directives: SourceDirective[];
+  /** Why the page needs it: the script inventory of PCI DSS 6.4.3 lists it. */
+  why: string;
+}
+
 export interface ChannelPlugin {
   /** Url-safe id and translation namespace: 'transfer'. */
   id: string;
@@ -98,6 +117,8 @@ export interface ChannelPlugin {
   acceptsAccessToken?: boolean;
   /** The channel's part of the sandbox collections API; present only in server builds. */
   sandbox?: SandboxPart;
+  /** Origins outside the checkout the channel's pages load from (see OutsideSource). Default none. */
+  sources?: OutsideSource[];
 }
 
 /**

@@ -60,6 +60,12 @@ export interface PaymentProps {
   refundDuration?: number;
   tucRewardPercentage?: number;
   tucRewardDescription?: string;
+  /**
+   * The merchant's Cybersource device-fingerprint ids (companion §3): with both, a card payment loads the
+   * device-fingerprint script, keyed by them and the payment id (companion §7).
+   */
+  cybersourceOrgId?: string;
+  cybersourceMerchantId?: string;
 }
 
 /** Facts about where the page runs, decided by the server, not the merchant. */
@@ -90,6 +96,17 @@ export interface PageEnv {
    * language explicitly, so a payer's choice survives a reload. Optional: English in tests and stories.
    */
   browserLocale?: 'en' | 'fr';
+  /**
+   * The outside origins this payment's channels may load from, by source key (OutsideSource): only the keys of
+   * the channels the payment can use, as the page's Content-Security-Policy allows them. Optional: none in tests
+   * and stories, and on pages outside a payment.
+   */
+  sources?: Record<string, string[]>;
+  /**
+   * Subresource Integrity of the stylesheets the shell inserts later (a lazy screen's), by URL: a stylesheet
+   * changed on the way is refused. Optional: none in tests and stories.
+   */
+  integrity?: Record<string, string>;
 }
 
 /** Is this provider code offered and enabled in the merchant's options? */

@@ -1,4 +1,4 @@
-import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from './plugin';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin, SourceDirective } from './plugin';
 import { RESERVED_PATHS } from './plugin';
 import type { MessageBundle, Messages } from './i18n';
 import { assembleRegistry } from './registry';
@@ -10,6 +10,9 @@ import type { Registry, RegistryOptions } from './registry';
  */
 
 const ID = /^[a-z][a-z0-9-]*$/;
+/** An outside source's key: lower case, digits allowed first ('3ds-issuer'). */
+const SOURCE_KEY = /^[a-z0-9][a-z0-9-]*$/;
+const SOURCE_DIRECTIVES: readonly SourceDirective[] = ['script', 'frame', 'connect', 'img'];
 
 /** Builds the registry at boot; throws with every problem found, so a bad plugin never half-works. */
 export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlugin[], { pages = [], gates = [] }: RegistryOptions = {}): Registry {
@@ -62,6 +65,10 @@ export function validateChannel(p: Partial<ChannelPlugin>): string[] {
   if (!p.path || !p.path.startsWith('/payment/')) problems.push(`${name}: path must start with /payment/`);
   if (typeof p.isAvailable !== 'function') problems.push(`${name}: isAvailable must be a function`);
   if (p.status && !(p.status.intervalMs > 0)) problems.push(`${name}: status.intervalMs must be positive`);
+  for (const s of p.sources ?? []) {
+    if (!SOURCE_KEY.test(s.key)) problems.push(`${name}: source key ${s.key} must match ${SOURCE_KEY}`);
+    if (!s.directives.length || s.directives.some((d) => !SOURCE_DIRECTIVES.includes(d))) problems.push(`${name}: source ${s.key} directives must be some of ${SOURCE_DIRECTIVES.join(', ')}`);
+  }
   for (const timing of ['firstDelayMs', 'timeoutMs'] as const) {
     const v = p.status?.[timing];
     if (v !== undefined && typeof v !== 'function' && !(typeof v === 'number' && v >= 0)) problems.push(`${name}: status.${timing} must be a duration (ms) or a function`);

@@ -27,7 +27,7 @@ const dist = path.join(root, 'dist');
 const outDir = path.join(dist, 'bench');
 const started = Date.now();
 const LCP_RATIO_WARN = 2.0;
-const FORBIDDEN_PORTS = new Set([4400, 4401]);
+const FORBIDDEN_PORTS = new Set([4400, 4401, 4402]);
 /** POST /pay requests sent before the server's memory is read. */
 const RSS_REQUESTS = 10_000;
 /** Requests in flight at once during the memory step. */
@@ -313,7 +313,10 @@ async function startCheckout(extraEnv = {}, nodeArgs = []) {
     const port = await freePort();
     let merchantPort = await freePort();
     while (merchantPort === port) merchantPort = await freePort();
-    const child = start(process.execPath, [...nodeArgs, serverFile], { env: { ...process.env, ...extraEnv, HOST: '127.0.0.1', PORT: String(port), MERCHANT_PORT: String(merchantPort) } });
+    // The sandbox's second origin (CONTRACT §5) on a free port too: never a running `npm start`'s 4402.
+    let outsidePort = await freePort();
+    while (outsidePort === port || outsidePort === merchantPort) outsidePort = await freePort();
+    const child = start(process.execPath, [...nodeArgs, serverFile], { env: { ...process.env, ...extraEnv, HOST: '127.0.0.1', PORT: String(port), MERCHANT_PORT: String(merchantPort), OUTSIDE_PORT: String(outsidePort) } });
     let log = '';
     child.stdout.on('data', (d) => { log += d; });
     child.stderr.on('data', (d) => { log += d; });

@@ -7,8 +7,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { wywOptions } from '../wyw.mjs';
+import { buildInventory, sri } from './inventory.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
@@ -17,6 +18,12 @@ const CLIENT_ENTRY = 'scripts/app/client.tsx';
 const SDK_ENTRY = 'core/sdk/src/script.ts';
 /** Under dist/client, where the checkout server reads it (scripts/server/checkout-server.ts SDK_FILE). */
 const SDK_FILE = 'inline-checkout.js';
+/** What the built SDK holds in place of the mode it is served for (scripts/server/checkout-server.ts). */
+const SDK_MODE_PLACEHOLDER = '__OJA_SERVED_MODE__';
+/** The bundle of scripts/build/plugin-inventory.ts, under dist/server while the build runs. */
+const PLUGIN_INVENTORY = 'plugin-inventory';
+/** The script inventory (PCI DSS 6.4.3), under dist/client. */
+const INVENTORY_FILE = 'script-inventory.json';
 const started = Date.now();
 
 const common = {
@@ -144,25 +151,37 @@ function staticOutputs(m, out, seen = new Set()) {
   for (const imp of m.outputs[out].imports ?? []) if (imp.kind === 'import-statement' && m.outputs[imp.path]) staticOutputs(m, imp.path, seen);
   return seen;
 }
+/** An output and every output it may load, through static and lazy imports. */
+function reachableOutputs(m, out, seen = new Set()) {
+  if (seen.has(out)) return seen;
+  seen.add(out);
+  for (const imp of m.outputs[out].imports ?? []) if ((imp.kind === 'import-statement' || imp.kind === 'dynamic-import') && m.outputs[imp.path]) reachableOutputs(m, imp.path, seen);
+  return seen;
+}
+const assetUrl = (out) => `/assets/${path.basename(out)}`;
 const mainOutput = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o].entryPoint === CLIENT_ENTRY && o.endsWith('.js'));
 const initialOutputs = staticOutputs(result.metafile, mainOutput);
 
 // Stylesheets: the initial route's, then what each lazy module adds to it.
 const initialStyles = staticStyles(meta, CLIENT_ENTRY);
-const manifest = { js: '', css: [await writeCss('main', initialStyles, cssBySource)].filter(Boolean), screens: {} };
+const manifest = { js: '', css: [await writeCss('main', initialStyles, cssBySource)].filter(Boolean), screens: {}, entryModules: [...initialOutputs].map(assetUrl), integrity: {} };
 for (const [out, info] of Object.entries(result.metafile.outputs)) {
   if (!info.entryPoint || !out.endsWith('.js')) continue;
-  const url = `/assets/${path.basename(out)}`;
+  const url = assetUrl(out);
   if (info.entryPoint === CLIENT_ENTRY) {
     manifest.js = url;
     continue;
   }
   const own = new Set([...staticStyles(meta, info.entryPoint)].filter((s) => !initialStyles.has(s)));
   // Everything the screen's module imports statically, beyond the initial route, is preloaded with it.
-  const preload = [...staticOutputs(result.metafile, out)].filter((o) => !initialOutputs.has(o)).map((o) => `/assets/${path.basename(o)}`);
+  const preload = [...staticOutputs(result.metafile, out)].filter((o) => !initialOutputs.has(o)).map(assetUrl);
+  // Everything it may load at all (its own lazy imports' too): the page's import map gives each its integrity.
+  const modules = [...reachableOutputs(result.metafile, out)].filter((o) => !initialOutputs.has(o)).map(assetUrl);
   const key = keyOf(info.entryPoint);
-  manifest.screens[key] = { js: url, preload, css: await writeCss(path.basename(out, '.js').replace(/-[A-Z0-9]+$/, ''), own, cssBySource) };
+  manifest.screens[key] = { js: url, preload, modules, css: await writeCss(path.basename(out, '.js').replace(/-[A-Z0-9]+$/, ''), own, cssBySource) };
 }
+// Subresource Integrity of every script and stylesheet (core/src/server/integrity.ts), as the server checks them at start.
+for (const f of fs.readdirSync(assetsDir).sort()) if (/\.(js|css)$/.test(f)) manifest.integrity[`/assets/${f}`] = sri(fs.readFileSync(path.join(assetsDir, f)));
 fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(result.metafile));
 fs.writeFileSync(path.join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2));
 
@@ -188,11 +207,12 @@ await esbuild.build({
   outfile: path.join(dist, 'client', SDK_FILE),
 });
 // The checkout server writes the mode it serves for over this placeholder (core/sdk/src/script.ts).
-if (!fs.readFileSync(path.join(dist, 'client', SDK_FILE), 'utf8').includes('__OJA_SERVED_MODE__')) throw new Error(`${SDK_FILE} lost its served-mode placeholder`);
+if (!fs.readFileSync(path.join(dist, 'client', SDK_FILE), 'utf8').includes(SDK_MODE_PLACEHOLDER)) throw new Error(`${SDK_FILE} lost its served-mode placeholder`);
 
 await esbuild.build({
   ...common,
-  entryPoints: { server: 'scripts/server/main.ts' },
+  // The plugin inventory is the server's plugins as the server resolves them, run once below for the script inventory.
+  entryPoints: { server: 'scripts/server/main.ts', [PLUGIN_INVENTORY]: 'scripts/build/plugin-inventory.ts' },
   platform: 'node',
   format: 'esm',
   target: 'node20',
@@ -204,4 +224,13 @@ await esbuild.build({
 // The server bundle's CSS duplicates the client's; the server never serves it.
 for (const f of fs.readdirSync(path.join(dist, 'server'))) if (f.endsWith('.css')) fs.rmSync(path.join(dist, 'server', f));
 
-console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/client/${SDK_FILE}, dist/server/server.mjs`);
+const pluginInventory = path.join(dist, 'server', `${PLUGIN_INVENTORY}.mjs`);
+const inventory = buildInventory({
+  manifest,
+  sdk: { text: fs.readFileSync(path.join(dist, 'client', SDK_FILE), 'utf8'), placeholder: SDK_MODE_PLACEHOLDER },
+  plugins: (await import(pathToFileURL(pluginInventory).href)).inventory,
+});
+fs.rmSync(pluginInventory);
+fs.writeFileSync(path.join(dist, 'client', INVENTORY_FILE), JSON.stringify(inventory, null, 2));
+
+console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/client/${SDK_FILE}, dist/client/${INVENTORY_FILE}, dist/server/server.mjs`);

@@ -10,6 +10,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import transfer from '@oja/transfer/sandbox';
+import card from '@oja/card/sandbox';
+import { sri } from '@oja/core/server';
 import brandingDefault from '@oja/branding-default';
 import { REFUSED_MERCHANT } from '@oja/core/sandbox';
 import { definePage, GATE_PATH, PAGE_DATA_ID } from '@oja/core';
@@ -379,6 +381,89 @@ describe("The checkout's / (first steps)", () => {
     expect(html).not.toContain('4000000000000002');
     expect(html).not.toContain('4401');
     expect(html).not.toContain('/sandbox/simulate');
+  });
+});
+
+describe('Outside sources (issue 10): allowed only on the pages of a payment that can use them', () => {
+  const OUTSIDE = 'http://127.0.0.1:4402';
+
+  /** The policy of the page a pay request answers. */
+  async function policyOf(base: string, fields: Record<string, string>): Promise<string> {
+    const res = await postPay(base, fields);
+    await res.text();
+    return res.headers.get('content-security-policy') ?? '';
+  }
+
+  it("allows the card's issuer frame and fingerprint script on a card payment, on the sandbox's second origin", async () => {
+    const { base } = await start({ channels: [card, transfer], outsideBase: OUTSIDE });
+    const csp = await policyOf(base, payFields('OUT-1', { channels: 'TRANSFER,CARD' }));
+    expect(csp).toContain(`frame-src 'self' ${OUTSIDE}`);
+    expect(csp).toMatch(new RegExp(`script-src 'self' ${OUTSIDE}(;|$)`));
+  });
+
+  it('allows none on a payment whose channels do not include the card', async () => {
+    const { base } = await start({ channels: [card, transfer], outsideBase: OUTSIDE });
+    const csp = await policyOf(base, payFields('OUT-2', { channels: 'TRANSFER' }));
+    expect(csp).toContain('connect-src');
+    expect(csp).not.toContain(OUTSIDE);
+  });
+
+  it('allows none on pages outside a payment: Incorrect Transaction, already paid, an unknown session, the home page', async () => {
+    const { base, checkout } = await start({ channels: [card, transfer], outsideBase: OUTSIDE });
+    expect(await policyOf(base, payFields('OUT-3', { amount: '' }))).not.toContain(OUTSIDE);
+    await policyOf(base, payFields('OUT-4'));
+    checkout.sandbox!.context.payment({ merchantCode: 'MX_DEMO', txnRef: 'OUT-4' })!.outcome = { value: 'success', at: Date.now() };
+    const paid = await postPay(base, payFields('OUT-4'));
+    expect(paid.status).toBe(409);
+    expect(paid.headers.get('content-security-policy')).not.toContain(OUTSIDE);
+    const unknown = await fetch(`${base}/payment-methods?p=nope`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-security-policy')).not.toContain(OUTSIDE);
+    expect((await fetch(`${base}/`)).headers.get('content-security-policy')).not.toContain(OUTSIDE);
+  });
+
+  it('with a real API, takes the origins from CHECKOUT_OUTSIDE_SOURCES, and warns of a key it does not name', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = await stubApi((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ responseCode: '00', merchantCode: 'MX_DEMO', paymentId: '9', paymentChannels: ['CARD'], nonCardOptions: [], siteRedirectUrl: 'http://127.0.0.1:4401/return', amount: 150000, checkoutAmount: 150000, currencyCode: '566', countryCode: 'NG' }));
+    });
+    const { base } = await start({ channels: [card, transfer], apiBase: api.base, env: { CHECKOUT_OUTSIDE_SOURCES: '{"3ds-issuer":"https:","3ds-device-data":"https://centinelapi.cardinalcommerce.com"}' } });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('device-fingerprint'));
+    const csp = await policyOf(base, payFields('OUT-5'));
+    expect(csp).toContain(`frame-src 'self' https: https://centinelapi.cardinalcommerce.com`);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+  });
+
+  it('names the report endpoint in every page\'s policy and logs a report posted to it', async () => {
+    const lines: string[] = [];
+    const { base } = await start({ logReport: (l) => lines.push(l) });
+    const res = await postPay(base, payFields('OUT-6'));
+    expect(res.headers.get('content-security-policy')).toMatch(/; report-uri \/csp-report$/);
+    const report = await fetch(`${base}/csp-report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/csp-report' },
+      body: JSON.stringify({ 'csp-report': { 'document-uri': `${base}/payment-methods?p=x`, 'effective-directive': 'img-src', 'blocked-uri': 'http://evil.example/p.gif' } }),
+    });
+    expect(report.status).toBe(204);
+    expect(lines.map((l) => JSON.parse(l))).toEqual([{ event: 'csp-violation', document: `${base}/payment-methods`, directive: 'img-src', blocked: 'http://evil.example/p.gif' }]);
+  });
+});
+
+describe('Tamper detection (PCI DSS 11.6.1)', () => {
+  it('refuses to start when an asset no longer matches the integrity the build wrote', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-tamper-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'assets'));
+      fs.writeFileSync(path.join(dir, 'assets', 'main.js'), 'console.log(1)');
+      const manifest = { js: '/assets/main.js', css: [], screens: {}, integrity: { '/assets/main.js': sri('console.log(1)') } };
+      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+      expect(() => createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir: dir, env: {} }).server.close()).not.toThrow();
+      fs.writeFileSync(path.join(dir, 'assets', 'main.js'), 'console.log(2)');
+      expect(() => createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir: dir, env: {} })).toThrow(/\/assets\/main\.js/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -6,13 +6,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { BrandingPlugin, ChannelPlugin, GateDecision, GatePlugin, Locale, PageAnswer, PageContext, PageEnv, PagePlugin, PaymentOpening, PaymentProps, Registry } from '@oja/core';
 import { autoOpenChannel, availableChannels, Visits, createHttp, createRegistry, HttpError, localeFromAcceptLanguage, pickLocale, pendingGate, METHODS_PATH, LEAVE_PATH, GATE_DECISIONS, GATE_PATH, CANCEL_REASON_LEAVE, CODE_ALREADY_PAID } from '@oja/core';
 import { backoffDelay } from '@oja/core/primitives';
-import { homePage, isAlreadyPaid, pageHeaders, parsePayRequest, renderPage, renderPageDocument, renderPageScreen, renderUnreachablePage, SANDBOX_FIELDS } from '@oja/core/server';
-import type { HomeTestCard, PayRequest } from '@oja/core/server';
+import { CSP_REPORT_PATH, homePage, isAlreadyPaid, pageHeaders, pageScreenSecurity, pageSecurity, parseOutsideSources, parsePayRequest, renderPage, renderPageDocument, renderPageScreen, renderUnreachablePage, SANDBOX_FIELDS, sandboxSources, unnamedSources } from '@oja/core/server';
+import type { HomeTestCard, PageAssets, PayRequest } from '@oja/core/server';
 import { createSandbox, faultsFromEnv, isSandboxPath } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
 import { ClientError, readBody, sendCompressed } from './http-util';
 import { SessionStore } from './sessions';
-import { serveAsset } from './static';
+import { serveAsset, verifyAssets } from './static';
+import { createCspReportHandler } from './csp-report';
 
 /** How long after the payer's page is hidden the server waits for it to come back before cancelling, ms. */
 export const LEAVE_GRACE_MS = 4_000;
@@ -81,13 +82,18 @@ export interface CheckoutServerOptions {
   maxSessions?: number;
   /** Waits between pay-page tries (tests shorten it), ms. */
   payPageBackoffMs?: number;
+  /**
+   * The sandbox's second origin (CONTRACT §5), e.g. http://127.0.0.1:4402, listened by the caller
+   * (createOutsideServer): every channel's outside source is allowed there. Sandbox mode only.
+   */
+  outsideBase?: string;
+  /** The checkout's own base as browsers reach it (default http://127.0.0.1:<port>): it frames the second origin's pages. */
+  checkoutBase?: string;
+  /** Where violation reports are logged, one line each (default console.warn). */
+  logReport?: (line: string) => void;
 }
 
-interface Manifest {
-  js: string;
-  css: string[];
-  screens: Record<string, { js: string; css: string }>;
-}
+type Manifest = PageAssets;
 
 interface Session {
   props: PaymentProps;
@@ -213,6 +219,9 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   if (serverless.length) throw new Error(`Pages without their server part (resolve them with the "oja-server" condition): ${serverless.join(', ')}`);
   const manifest = JSON.parse(fs.readFileSync(path.join(o.clientDir, 'manifest.json'), 'utf8')) as Manifest;
   const assetsDir = path.join(o.clientDir, 'assets');
+  // Tamper detection (PCI DSS 11.6.1): an asset that no longer matches the build's hash is never served.
+  const changed = verifyAssets(o.clientDir, manifest.integrity ?? {});
+  if (changed.length) throw new Error(`Assets changed since the build (their integrity no longer matches): ${changed.join(', ')}`);
   const sandbox = o.apiBase ? undefined : createSandbox(o.channels.map((c) => ({ id: c.id, part: c.sandbox })), faultsFromEnv(env));
   const sessions = new SessionStore<Session>(o.maxSessions ?? MAX_SESSIONS, SESSION_TTL_MS, Date.now, (s) => clearTimeout(s.leaveTimer));
   let selfBase = '';
@@ -221,8 +230,14 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const screenCss = Object.fromEntries(Object.entries(manifest.screens).map(([k, v]) => [k, v.css]));
   const channelSettings = sandbox ? sandboxSettings(o.channels) : parseChannelSettings(env.CHECKOUT_CHANNEL_SETTINGS);
   const sdk = sdkScript(o.clientDir, sandbox ? 'TEST' : 'LIVE');
+  if (sandbox && o.outsideBase) sandbox.origins.outside = o.outsideBase;
+  // The outside sources' origins: the sandbox's second origin for every key, or the deployment's configuration.
+  const sourceOrigins = sandbox ? sandboxSources(o.channels, o.outsideBase ?? '') : parseOutsideSources(env.CHECKOUT_OUTSIDE_SOURCES);
+  const unnamed = sandbox ? [] : unnamedSources(o.channels, sourceOrigins);
+  if (unnamed.length) console.warn(`CHECKOUT_OUTSIDE_SOURCES names no origin for ${unnamed.join(', ')}: what the channels load from them will be refused by the page's policy`);
+  const cspReport = createCspReportHandler({ log: o.logReport });
 
-  const envFor = (session: string, locale: Locale, browserLocale: Locale, pageId?: string): PageEnv => ({
+  const envFor = (session: string, locale: Locale, browserLocale: Locale, pageId?: string, security?: Pick<PageEnv, 'sources' | 'integrity'>): PageEnv => ({
     session,
     locale,
     browserLocale,
@@ -231,6 +246,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     screenCss,
     pageId,
     channelSettings,
+    ...security,
   });
 
   /** The route a payment opens on (spec core §2 "Method list"). */
@@ -264,23 +280,26 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
         // The screen fetches for itself.
       }
     }
+    const security = pageSecurity({ registry, props, session, assets: manifest, origins: sourceOrigins });
     const html = await renderPage({
       prefetched,
       registry,
       props,
-      env: envFor(session, locale, localeFromAcceptLanguage(acceptLanguageOf(req)), s?.pageId),
+      env: envFor(session, locale, localeFromAcceptLanguage(acceptLanguageOf(req)), s?.pageId, security.env),
       path: route.path,
       channel: route.channel,
       gates,
       referrer,
       assets: manifest,
+      importMap: security.importMap,
     });
-    sendCompressed(req, res, status, { ...pageHeaders({ displayMode: props.displayMode, siteOrigin: props.siteOrigin, apiOrigin }), vary: 'Accept-Language' }, html);
+    const headers = pageHeaders({ displayMode: props.displayMode, siteOrigin: props.siteOrigin, apiOrigin, ...security.policy });
+    sendCompressed(req, res, status, { ...headers, vary: 'Accept-Language' }, html);
   }
 
   /** A page outside a payment: no script, the strict CSP, never stored, in the browser's (or asked) language. */
-  function outsidePage(req: IncomingMessage, res: ServerResponse, status: number, html: string, framing: { displayMode: PaymentProps['displayMode']; siteOrigin: string } = { displayMode: 'REDIRECT', siteOrigin: '' }) {
-    sendCompressed(req, res, status, { ...pageHeaders({ ...framing, apiOrigin }), vary: 'Accept-Language' }, html);
+  function outsidePage(req: IncomingMessage, res: ServerResponse, status: number, html: string, framing: { displayMode: PaymentProps['displayMode']; siteOrigin: string } = { displayMode: 'REDIRECT', siteOrigin: '' }, scriptHashes: string[] = []) {
+    sendCompressed(req, res, status, { ...pageHeaders({ ...framing, apiOrigin, scriptHashes }), vary: 'Accept-Language' }, html);
   }
 
   /**
@@ -344,8 +363,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       case 'unreachable': {
         // Not the payer's mistake: say so, and let them send the same request again (same txn_ref, same payment).
         const retry = Object.fromEntries(PAY_FIELDS.filter((k) => fields[k]).map((k) => [k, fields[k].trim()]));
-        const css = manifest.css;
-        return outsidePage(req, res, 503, renderUnreachablePage({ locale, css, fields: retry }), { displayMode: r.display_mode, siteOrigin: r.site_origin });
+        const { css, integrity } = manifest;
+        return outsidePage(req, res, 503, renderUnreachablePage({ locale, css, integrity, fields: retry }), { displayMode: r.display_mode, siteOrigin: r.site_origin });
       }
       // 409: the request conflicts with the payment's state (paid). No session: nothing to leave, cancel or retry.
       case 'paid':
@@ -411,10 +430,11 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   async function sendPageAnswer(req: IncomingMessage, res: ServerResponse, plugin: PagePlugin, path: string, locale: Locale, answer: PageAnswer) {
     switch (answer.kind) {
       case 'document':
-        return outsidePage(req, res, answer.status ?? 200, renderPageDocument({ page: plugin, locale, css: manifest.css, title: answer.title, content: answer.content }));
+        return outsidePage(req, res, answer.status ?? 200, renderPageDocument({ page: plugin, locale, css: manifest.css, integrity: manifest.integrity, title: answer.title, content: answer.content }));
       case 'screen': {
-        const html = await renderPageScreen({ page: plugin, locale, path, data: answer.data ?? null, title: answer.title, assets: manifest });
-        return outsidePage(req, res, answer.status ?? 200, html);
+        const security = pageScreenSecurity(manifest, plugin.id);
+        const html = await renderPageScreen({ page: plugin, locale, path, data: answer.data ?? null, title: answer.title, assets: manifest, importMap: security.importMap });
+        return outsidePage(req, res, answer.status ?? 200, html, undefined, security.scriptHashes);
       }
       case 'redirect':
         // Only to this checkout: a page is no open redirector.
@@ -517,6 +537,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       }
       if (req.method === 'GET' && (p === METHODS_PATH || p.startsWith('/payment/'))) return await revisit(req, res, url);
       if (p === LEAVE_PATH && req.method === 'POST') return leave(res, url);
+      if (p === CSP_REPORT_PATH && req.method === 'POST') return await cspReport(req, res);
       if (p === GATE_PATH && req.method === 'POST') return passGate(res, url);
       if (p === SDK_PATH && sdk && (req.method === 'GET' || req.method === 'HEAD')) {
         const headers = {
@@ -573,6 +594,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   server.on('listening', () => {
     const a = server.address();
     if (a && typeof a === 'object') selfBase = `http://127.0.0.1:${a.port}`;
+    if (sandbox) sandbox.origins.checkout = o.checkoutBase ?? selfBase;
   });
   const sweeper = setInterval(() => sessions.sweep(), SESSION_SWEEP_MS);
   sweeper.unref();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, TEST_CARDS } from '@oja/card/sandbox';
 import { installed } from '../app/installed';
+import { createOutsideServer } from '@oja/core/sandbox';
 import { createCheckoutServer } from './checkout-server';
 import { createMerchantStore } from './merchant-store';
 
@@ -10,6 +11,8 @@ const env = process.env;
 const host = env.HOST ?? '127.0.0.1';
 const port = Number(env.PORT ?? 4400);
 const merchantPort = Number(env.MERCHANT_PORT ?? 4401);
+/** The sandbox's second origin (CONTRACT §5): the outside parties' stand-ins. */
+const outsidePort = Number(env.OUTSIDE_PORT ?? 4402);
 const apiBase = env.CHECKOUT_API_BASE?.replace(/\/$/, '') || undefined;
 if (apiBase && !/^https?:\/\//.test(apiBase)) {
   console.error('CHECKOUT_API_BASE must be an http(s) URL');
@@ -18,6 +21,7 @@ if (apiBase && !/^https?:\/\//.test(apiBase)) {
 const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host;
 const checkoutBase = `http://${shownHost}:${port}`;
 const storeBase = `http://${shownHost}:${merchantPort}`;
+const outsideBase = apiBase ? undefined : `http://${shownHost}:${outsidePort}`;
 
 // The card channel's test cards, as the checkout's `/` lists them in sandbox mode (CONTRACT §4).
 const testCards = TEST_CARDS.map((c) => ({
@@ -28,19 +32,26 @@ const testCards = TEST_CARDS.map((c) => ({
   challengeCode: c.threeDs ? SANDBOX_CHALLENGE_CODE : undefined,
   result: c.result,
 }));
-const checkout = createCheckoutServer({ ...installed, clientDir: path.resolve(here, '../client'), apiBase, env, storeBase, testCards });
+const checkout = createCheckoutServer({ ...installed, clientDir: path.resolve(here, '../client'), apiBase, env, storeBase, testCards, outsideBase, checkoutBase });
 const store = createMerchantStore({ checkoutBase, selfOrigin: () => storeBase });
+const outside = checkout.sandbox && createOutsideServer(checkout.sandbox);
 
 checkout.server.listen(port, host, () => {
   store.server.listen(merchantPort, host, () => {
-    console.log(`Oja Checkout:     ${checkoutBase}  (${apiBase ? `collections API ${apiBase}` : 'embedded sandbox collections API'})`);
-    console.log(`Demo merchant:    ${storeBase}  <- start here`);
+    const ready = () => {
+      console.log(`Oja Checkout:     ${checkoutBase}  (${apiBase ? `collections API ${apiBase}` : 'embedded sandbox collections API'})`);
+      if (outside) console.log(`Sandbox outside:  ${outsideBase}  (3-D Secure issuer, device fingerprint: the outside parties' stand-ins)`);
+      console.log(`Demo merchant:    ${storeBase}  <- start here`);
+    };
+    if (outside) outside.listen(outsidePort, host, ready);
+    else ready();
   });
 });
 
 const stop = () => {
   checkout.server.close();
   store.server.close();
+  outside?.close();
   process.exit(0);
 };
 process.on('SIGINT', stop);

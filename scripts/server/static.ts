@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sri } from '@oja/core/server';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -40,4 +41,16 @@ export function serveAsset(req: IncomingMessage, res: ServerResponse, dir: strin
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : data);
   return true;
+}
+
+/**
+ * The assets whose bytes no longer match the build's integrity (PCI DSS 11.6.1 tamper detection), by URL: a
+ * file changed or removed since the build.
+ */
+export function verifyAssets(clientDir: string, integrity: Record<string, string>): string[] {
+  return Object.entries(integrity).filter(([url, expected]) => {
+    const file = path.join(clientDir, url.replace(/^\//, ''));
+    if (!fs.existsSync(file)) return true;
+    return sri(fs.readFileSync(file)) !== expected;
+  }).map(([url]) => url);
 }

@@ -20,6 +20,12 @@ declare module 'vitest' {
     storeBase: string;
     /** A blank page of a third origin, neither the checkout's nor the store's, e.g. http://127.0.0.1:43125 */
     thirdBase: string;
+    /** The sandbox's second origin (CONTRACT §5): the outside parties' stand-ins, e.g. http://127.0.0.1:43126 */
+    outsideBase: string;
+    /** A file the checkout server's output is copied to as it comes (violation reports are one line each). */
+    serverLog: string;
+    /** The client directory the server serves (a copy of dist/client): its manifest and script inventory. */
+    clientDir: string;
   }
 }
 
@@ -93,15 +99,19 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   let merchantPort = await freePort();
   while (merchantPort === port) merchantPort = await freePort();
+  let outsidePort = await freePort();
+  while (outsidePort === port || outsidePort === merchantPort) outsidePort = await freePort();
+  const serverLog = path.join(copy, 'server.log');
 
   let log = '';
   const child = spawn(process.execPath, [path.join(copy, 'server/server.mjs')], {
     cwd: root,
-    env: { ...process.env, HOST, PORT: String(port), MERCHANT_PORT: String(merchantPort), CHECKOUT_API_BASE: '' },
+    env: { ...process.env, HOST, PORT: String(port), MERCHANT_PORT: String(merchantPort), OUTSIDE_PORT: String(outsidePort), CHECKOUT_API_BASE: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8_000);
+    fs.appendFileSync(serverLog, chunk);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -111,10 +121,12 @@ export default async function setup(project: TestProject) {
 
   const checkoutBase = `http://${HOST}:${port}`;
   const storeBase = `http://${HOST}:${merchantPort}`;
+  const outsideBase = `http://${HOST}:${outsidePort}`;
   try {
     await waitFor(`${checkoutBase}/healthz`, child, () => log);
-    // The store starts listening just after the checkout.
+    // The store, then the sandbox's second origin, start listening just after the checkout.
     await waitFor(`${storeBase}/results.json`, child, () => log);
+    await waitFor(`${outsideBase}/favicon.ico`, child, () => log);
   } catch (e) {
     child.kill('SIGKILL');
     removeCopy();
@@ -124,6 +136,9 @@ export default async function setup(project: TestProject) {
   project.provide('checkoutBase', checkoutBase);
   project.provide('storeBase', storeBase);
   project.provide('thirdBase', third.base);
+  project.provide('outsideBase', outsideBase);
+  project.provide('serverLog', serverLog);
+  project.provide('clientDir', path.join(copy, 'client'));
 
   return async () => {
     process.off('exit', killOnExit);

@@ -7,6 +7,7 @@ import { Otp } from './Otp';
 import { Cardinal } from './Cardinal';
 import { CARD_PATH, cardFlow, hasCard, submitCard } from './flow';
 import { screenMessages } from './screenMessages';
+import { useDeviceFingerprint } from './fingerprint';
 
 registerMessages(screenMessages);
 
@@ -27,6 +28,7 @@ function Entry() {
 
 /** The card channel: entry, then PIN, OTP or 3-D Secure by route (spec core §2). */
 export default function CardScreen() {
+  useDeviceFingerprint();
   return (
     <Switch>
       <Route path="/pin">

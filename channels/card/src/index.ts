@@ -1,6 +1,7 @@
 import { defineChannel, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
 import { CardIcon } from './CardIcon';
+import { CARD_SOURCES } from './sources';
 
 /** Cardinal status polling interval (spec core §9). */
 export const CARDINAL_POLL_MS = 2_000;
@@ -27,6 +28,7 @@ export const card = defineChannel({
     check: lazyStatusCheck(() => import('./api')),
   },
   messages,
+  sources: CARD_SOURCES,
 });
 
 export default card;

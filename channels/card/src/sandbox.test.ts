@@ -4,7 +4,9 @@ import { createSandbox, listenSandbox } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
 import { encryptCard } from './crypto';
 import type { CardSecret, Encrypted } from './crypto';
-import plugin, { AUTHENTICATED_ECI, CARDINAL_DECLINED_CODE, CARD_DATA_IN_URL_CODE, cardRecord, NOT_BULK_CODE, SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, sandbox } from './sandbox';
+import { sri } from '@oja/core/server';
+import plugin, { AUTHENTICATED_ECI, CARDINAL_DECLINED_CODE, CARD_DATA_IN_URL_CODE, CHALLENGE_PATH, COLLECT_PATH, cardRecord, FINGERPRINT_PATH, FINGERPRINT_STAND_IN, NOT_BULK_CODE, SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, sandbox } from './sandbox';
+import { FINGERPRINT_INTEGRITY_SETTING } from './sources';
 import { openPin, openSecureData } from './sandboxCrypto';
 import { TEST_CARDS } from './sandboxCards';
 import { validateCardNumber } from './rules';
@@ -12,10 +14,12 @@ import { validateCardNumber } from './rules';
 let sb: Sandbox;
 let close: () => Promise<void>;
 let base: string;
+/** The sandbox's second origin, where the issuer's pages and the fingerprint script are. */
+let outside: string;
 
 beforeAll(async () => {
   sb = createSandbox([{ id: 'card', part: sandbox }]);
-  ({ base, close } = await listenSandbox(sb));
+  ({ base, outsideBase: outside, close } = await listenSandbox(sb));
 });
 
 afterAll(async () => {
@@ -24,14 +28,15 @@ afterAll(async () => {
 
 type Json = Record<string, any>;
 
+/** A call to the API's origin, or to an absolute URL (the second origin's). */
 async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(/^https?:/.test(path) ? path : base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, json: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as Json, text, headers: res.headers };
 }
 
-async function postForm(path: string, fields: Record<string, string>) {
-  const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+async function postForm(path: string, fields: Record<string, string>, at = outside) {
+  const res = await fetch(at + path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
   return { status: res.status, text: await res.text(), headers: res.headers };
 }
 
@@ -268,7 +273,8 @@ describe('card sandbox: 3-D Secure', () => {
       cardTypeGatewayConfiguration: { supportsPin: false, supportsCardinalAuthentication: true, supportThreeDsAuthentication: true },
     });
     const info = config.cardinalAuthenticationInformation;
-    expect(info.deviceDataCollectionUrl).toBe(`/sandbox/3ds/collect?ref=${info.referenceId}`);
+    // On the second origin, as a 3-D Secure service's page is on its own (CONTRACT §5).
+    expect(info.deviceDataCollectionUrl).toBe(`${outside}${COLLECT_PATH}?ref=${info.referenceId}`);
     expect(info.accessToken).toEqual(expect.any(String));
 
     const collected = await call('GET', info.deviceDataCollectionUrl);
@@ -279,9 +285,10 @@ describe('card sandbox: 3-D Secure', () => {
     const started = await pay(p, seal(VISA), { cardinalReferenceId: info.referenceId });
     expect(started).toMatchObject({ responseCode: 'S0', requiresCentinelAuthorization: true });
     const ci = started.cardinalInfo;
-    expect(ci.url).toMatch(/^\/sandbox\/3ds\/challenge\?ref=[\w.]+$/);
+    expect(ci.url.startsWith(`${outside}${CHALLENGE_PATH}?ref=`)).toBe(true);
+    expect(new URL(ci.url).searchParams.get('ref')).toMatch(/^[\w.]+$/);
     expect(ci).toMatchObject({ callBackUrl: expect.any(String), payLoad: expect.any(String), accessToken: expect.any(String), transactionId: expect.any(String) });
-    for (const url of [ci.url, ci.callBackUrl, info.deviceDataCollectionUrl]) expect(url).not.toMatch(/\d{12}/);
+    for (const url of [ci.url, ci.callBackUrl, info.deviceDataCollectionUrl]) expect(new URL(url, base).pathname + new URL(url, base).search).not.toMatch(/\d{12}/);
     expect(record(p).cardinalReferenceId).toBe(info.referenceId);
 
     const status = () => call('GET', `/api/v1/payments/cardinalCallBackStatus?paymentId=${p.paymentId}`).then((r) => r.json);
@@ -289,24 +296,25 @@ describe('card sandbox: 3-D Secure', () => {
 
     const challenge = await call('GET', ci.url);
     expect(challenge.status).toBe(200);
-    expect(challenge.headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'; frame-ancestors 'self'");
+    // Framed by the checkout, another origin now.
+    expect(challenge.headers.get('content-security-policy')).toBe(`default-src 'none'; form-action 'self'; frame-ancestors 'self' ${base}`);
     expect(challenge.text).toContain('<html lang="en">');
     expect(challenge.text).toMatch(/<title>[^<]+<\/title>/);
     expect(challenge.text).toContain('Oja Sandbox Bank — verify your payment');
     expect(challenge.text).toContain('NGN 1,500.00');
     expect(challenge.text).toContain('<label for="code">Enter the code 123456</label>');
-    expect(challenge.text).toContain('<form method="post" action="/sandbox/3ds/challenge">');
+    expect(challenge.text).toContain(`<form method="post" action="${CHALLENGE_PATH}">`);
     expect(challenge.text).not.toMatch(/<script|style=|<style/i);
     expect(challenge.text).not.toContain('role="alert"');
-    const ref = new URL(ci.url, base).searchParams.get('ref')!;
+    const ref = new URL(ci.url).searchParams.get('ref')!;
 
-    const wrong = await postForm('/sandbox/3ds/challenge', { ref, code: '000000' });
+    const wrong = await postForm(CHALLENGE_PATH, { ref, code: '000000' });
     expect(wrong.status).toBe(200);
     expect(wrong.text).toContain('<p id="code-error" role="alert">Incorrect code. Try again.</p>');
     expect(wrong.text).toContain('aria-describedby="code-error"');
     expect((await status()).responseCode).toBe('T1');
 
-    const right = await postForm('/sandbox/3ds/challenge', { ref, code: SANDBOX_CHALLENGE_CODE });
+    const right = await postForm(CHALLENGE_PATH, { ref, code: SANDBOX_CHALLENGE_CODE });
     expect(right.text).toContain('Verification complete. You can return to the checkout.');
     expect(record(p).challenge).toMatchObject({ failures: 1, completedAt: expect.any(Number) });
 
@@ -334,16 +342,32 @@ describe('card sandbox: 3-D Secure', () => {
     const p = await newPayment({ display_mode: 'INLINE' });
     const { cardinalInfo } = await pay(p, seal(VISA));
     const page = await call('GET', cardinalInfo.url);
-    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'; frame-ancestors 'self' http://127.0.0.1:4401");
+    expect(page.headers.get('content-security-policy')).toBe(`default-src 'none'; form-action 'self'; frame-ancestors 'self' ${base} http://127.0.0.1:4401`);
   });
 
   it('answers 404 pages for a reference it did not make', async () => {
     const p = await newPayment();
     await pay(p, seal(VISA));
-    expect((await call('GET', `/sandbox/3ds/challenge?ref=${p.paymentId}.0000`)).status).toBe(404);
-    expect((await call('GET', '/sandbox/3ds/challenge')).status).toBe(404);
-    expect((await postForm('/sandbox/3ds/challenge', { ref: 'x', code: SANDBOX_CHALLENGE_CODE })).status).toBe(404);
-    expect((await call('GET', `/sandbox/3ds/collect?ref=${p.paymentId}.0000`)).status).toBe(404);
+    expect((await call('GET', `${outside}${CHALLENGE_PATH}?ref=${p.paymentId}.0000`)).status).toBe(404);
+    expect((await call('GET', `${outside}${CHALLENGE_PATH}`)).status).toBe(404);
+    expect((await postForm(CHALLENGE_PATH, { ref: 'x', code: SANDBOX_CHALLENGE_CODE })).status).toBe(404);
+    expect((await call('GET', `${outside}${COLLECT_PATH}?ref=${p.paymentId}.0000`)).status).toBe(404);
+  });
+
+  it("serves the issuer's pages on the second origin only, and refuses a form posted from another site", async () => {
+    const p = await newPayment();
+    const { cardinalInfo } = await pay(p, seal(VISA));
+    const path = new URL(cardinalInfo.url).pathname + new URL(cardinalInfo.url).search;
+    expect((await call('GET', path)).status).toBe(404);
+    expect((await call('POST', `${outside}/api/v1/pay`, { paymentId: p.paymentId })).status).toBe(404);
+    const ref = new URL(cardinalInfo.url).searchParams.get('ref')!;
+    const forged = await fetch(`${outside}${CHALLENGE_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+      body: new URLSearchParams({ ref, code: SANDBOX_CHALLENGE_CODE }).toString(),
+    });
+    expect(forged.status).toBe(403);
+    expect(record(p).challenge?.completedAt).toBeNull();
   });
 
   it('collects device data for a Visa card paying in KES (404), and not for others', async () => {
@@ -419,5 +443,35 @@ describe('a paid payment stays paid (card sandbox)', () => {
     expect((await call('POST', '/api/v1/pay/authenticateToken', { twoFactorAuthenticationCode: SANDBOX_OTP, ...ids(p) })).status).toBe(409);
     expect((await call('POST', '/api/v1/pay/authenticateCardinal', { paymentId: p.paymentId })).status).toBe(409);
     expect(record(p)).toMatchObject({ binLookups: 0, payRequests: 0, charges: 0, final: null });
+  });
+});
+
+describe('card sandbox: the device-fingerprint script', () => {
+  const script = (query: string) => fetch(`${outside}${FINGERPRINT_PATH}?${query}`);
+
+  it('serves its stand-in on the second origin, to any origin (CORS), with the integrity the page is given', async () => {
+    const res = await script('org_id=ORG1&session_id=M1');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const text = await res.text();
+    expect(text).toBe(FINGERPRINT_STAND_IN);
+    expect(sandbox.settings?.[FINGERPRINT_INTEGRITY_SETTING]).toBe(sri(text));
+    expect(sandbox.outsideRoutes?.find((r) => r.path === FINGERPRINT_PATH)?.script?.text).toBe(FINGERPRINT_STAND_IN);
+  });
+
+  it('records the load on the payment its session names (merchant id, then payment id), for its org only', async () => {
+    const p = await newPayment({ cybersource_org_id: 'org-9', cybersource_merchant_id: 'oja_m1' });
+    expect(p).toMatchObject({ cybersourceOrgId: 'org-9', cybersourceMerchantId: 'oja_m1' });
+    await script(`org_id=other&session_id=oja_m1${p.paymentId}`);
+    expect(record(p).fingerprint).toBeUndefined();
+    await script(`org_id=org-9&session_id=oja_m1${p.paymentId}`);
+    expect(record(p).fingerprint).toEqual({ orgId: 'org-9', at: expect.any(Number) });
+  });
+
+  it('names no ids on a payment whose merchant has none', async () => {
+    const p = await newPayment();
+    expect(p.cybersourceOrgId).toBeUndefined();
+    expect(p.cybersourceMerchantId).toBeUndefined();
   });
 });

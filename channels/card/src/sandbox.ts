@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount } from '@oja/core';
 import { alreadyPaid, escapeHtml, isPaid, markPaid, sandboxRecord } from '@oja/core/sandbox';
+import { sri } from '@oja/core/server';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import type { BinConfiguration, CardinalAuthenticationInformation, GatewayConfiguration, PayResponse } from './api';
 import card from './index';
@@ -8,13 +9,20 @@ import { openPin, openSecureData } from './sandboxCrypto';
 import { validateCardNumber } from './rules';
 import { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, savedCard, testCard, typedCardConfiguration } from './sandboxCards';
 import type { TestCard } from './sandboxCards';
+import { FINGERPRINT_INTEGRITY_SETTING, FINGERPRINT_PATH } from './sources';
 
 export { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, SAVED_CARDS, TEST_CARDS } from './sandboxCards';
 export type { SavedCard, TestCard } from './sandboxCards';
 
-/** The issuer's 3-D Secure pages, served by the sandbox (relative to the API base, like every call). */
-export const CHALLENGE_PATH = '/sandbox/3ds/challenge';
-export const COLLECT_PATH = '/sandbox/3ds/collect';
+/** The issuer's 3-D Secure pages, served on the sandbox's second origin (CONTRACT §5), as an issuer's are on its own. */
+export const CHALLENGE_PATH = '/3ds/challenge';
+export const COLLECT_PATH = '/3ds/collect';
+export { FINGERPRINT_PATH };
+/**
+ * The stand-in for the device-fingerprint service's script (companion §7), served on the second origin. The real
+ * one profiles the device; this one only shows that it ran, under the page's policy and integrity check.
+ */
+export const FINGERPRINT_STAND_IN = '/* Oja sandbox: device-fingerprint stand-in */ self.ojaSandboxFingerprint = true;\n';
 /** authenticateCardinal's answer when the challenge was not passed or names another transaction: do not honour. */
 export const CARDINAL_DECLINED_CODE = '05';
 /** The bulk payments service's answer (HTTP 400) to a payment that is not a bulk one: invalid transaction. */
@@ -69,6 +77,8 @@ export interface CardRecord {
   /** The pay request's cardinalReferenceId, when the page sent one. */
   cardinalReferenceId: string | null;
   challenge: { ref: string; transactionId: string; completedAt: number | null; failures: number } | null;
+  /** The device-fingerprint script's last load for this payment (its org id, and when). */
+  fingerprint?: { orgId: string; at: number };
   /** Non-enumerable: see HeldCard. */
   card?: HeldCard;
 }
@@ -203,7 +213,7 @@ function otpSent(p: SandboxPayment): PayResponse {
   };
 }
 
-function challengeRequired(p: SandboxPayment, r: CardRecord): PayResponse {
+function challengeRequired(p: SandboxPayment, r: CardRecord, ctx: SandboxContext): PayResponse {
   const ref = newRef(p);
   const transactionId = hex(10);
   r.challenge = { ref, transactionId, completedAt: null, failures: 0 };
@@ -212,7 +222,7 @@ function challengeRequired(p: SandboxPayment, r: CardRecord): PayResponse {
     responseDescription: 'Authenticate the payment with your bank',
     requiresCentinelAuthorization: true,
     cardinalInfo: {
-      url: `${CHALLENGE_PATH}?ref=${ref}`,
+      url: ctx.outsideUrl(`${CHALLENGE_PATH}?ref=${ref}`),
       callBackUrl: `/api/v1/payments/cardinalCallBackStatus?paymentId=${encodeURIComponent(p.paymentId)}`,
       payLoad: randomBytes(24).toString('base64'),
       accessToken: hex(16),
@@ -224,10 +234,10 @@ function challengeRequired(p: SandboxPayment, r: CardRecord): PayResponse {
 }
 
 /** The device data collection a Visa card starts with when it has 3-D Secure, or pays in KES. */
-function collection(p: SandboxPayment, r: CardRecord, c: TestCard): CardinalAuthenticationInformation | undefined {
+function collection(p: SandboxPayment, r: CardRecord, c: TestCard, ctx: SandboxContext): CardinalAuthenticationInformation | undefined {
   if (!c.threeDs && !(c.typeName === 'Visa' && p.props.currencyCode === KENYAN_SHILLING)) return undefined;
   r.collect ??= { ref: newRef(p), ranAt: null };
-  return { referenceId: r.collect.ref, deviceDataCollectionUrl: `${COLLECT_PATH}?ref=${r.collect.ref}`, accessToken: hex(16) };
+  return { referenceId: r.collect.ref, deviceDataCollectionUrl: ctx.outsideUrl(`${COLLECT_PATH}?ref=${r.collect.ref}`), accessToken: hex(16) };
 }
 
 function binConfiguration(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
@@ -245,7 +255,7 @@ function binConfiguration(req: SandboxRequest, ctx: SandboxContext): SandboxAnsw
   if ('refused' in id) return { body: { responseCode: '14', responseDescription: id.refused } satisfies BinConfiguration };
   hold(r, { pan: id.card.pan, walletInstrumentIdentifier: id.walletInstrumentIdentifier });
   if (id.card.refusedAtBin) return { body: { responseCode: id.card.result, responseDescription: DESCRIPTIONS[id.card.result] } satisfies BinConfiguration };
-  const info = collection(p, r, id.card);
+  const info = collection(p, r, id.card, ctx);
   const body: BinConfiguration = {
     responseCode: '00',
     responseDescription: 'Successful',
@@ -293,7 +303,7 @@ function pay(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
   }
   if (c.threeDs) {
     r.stage = 'challenge';
-    r.pending = challengeRequired(p, r);
+    r.pending = challengeRequired(p, r, ctx);
     return { body: r.pending };
   }
   return { body: settle(p, r, answer(p, c.result), ctx) };
@@ -433,7 +443,26 @@ function collectDeviceData(req: SandboxRequest, ctx: SandboxContext): SandboxAns
   return { html: page('Device data collection — Oja Sandbox Bank', '<p>Device data collected.</p>'), frameAncestors: framers(found.p) };
 }
 
-/** The card endpoints of the sandbox collections API (spec core §7) and the issuer's 3-D Secure pages. */
+/**
+ * The device-fingerprint script: the same stand-in for every request, recorded on the payment its session names
+ * (the merchant's Cybersource id followed by the payment id, companion §7).
+ */
+function fingerprint(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+  const orgId = req.query.get('org_id') ?? '';
+  const session = req.query.get('session_id') ?? '';
+  // The payment id is the session's trailing digits after the merchant's id: try each split.
+  for (let i = 1; i < session.length && orgId; i++) {
+    if (!/^\d+$/.test(session.slice(i))) continue;
+    const p = ctx.payment({ paymentId: session.slice(i) });
+    if (p && p.props.cybersourceOrgId === orgId && p.props.cybersourceMerchantId === session.slice(0, i)) {
+      cardRecord(p).fingerprint = { orgId, at: ctx.now() };
+      break;
+    }
+  }
+  return { script: FINGERPRINT_STAND_IN };
+}
+
+/** The card endpoints of the sandbox collections API (spec core §7), and the outside parties' pages and script. */
 export const sandbox: SandboxPart = {
   routes: [
     { method: 'POST', path: '/api/v1/merchantbins', handler: binConfiguration },
@@ -443,10 +472,15 @@ export const sandbox: SandboxPart = {
     { method: 'GET', path: '/api/v1/payments/cardinalCallBackStatus', handler: cardinalStatus },
     { method: 'POST', path: '/api/v1/pay/authenticateCardinal', handler: authenticateCardinal },
     { method: 'POST', path: '/api/v1/payments', handler: bulkPayment },
+  ],
+  outsideRoutes: [
     { method: 'GET', path: COLLECT_PATH, handler: collectDeviceData },
     { method: 'GET', path: CHALLENGE_PATH, handler: showChallenge },
     { method: 'POST', path: CHALLENGE_PATH, handler: submitChallenge },
+    { method: 'GET', path: FINGERPRINT_PATH, handler: fingerprint, script: { text: FINGERPRINT_STAND_IN, why: "Sandbox only: the stand-in for the device-fingerprint service's script, loaded with the card screen" } },
   ],
+  // The page checks the stand-in's integrity, as it would a real service's versioned script.
+  settings: { [FINGERPRINT_INTEGRITY_SETTING]: sri(FINGERPRINT_STAND_IN) },
 };
 
 /** The plugin with its sandbox part, for server builds (package export condition "oja-server"). */

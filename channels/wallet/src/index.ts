@@ -1,6 +1,7 @@
 import { defineChannel } from '@oja/core';
 import { messages } from './messages';
 import { WalletIcon } from './WalletIcon';
+import { THREE_D_SECURE_SOURCES } from '@oja/card/sources';
 
 /** Kenya's payments have no wallet (spec core §5). */
 const KENYA = 'KE';
@@ -20,6 +21,8 @@ export const wallet = defineChannel({
   screen: () => import('./Screen'),
   messages,
   acceptsAccessToken: true,
+  // A saved card pays through the card's steps, 3-D Secure included.
+  sources: THREE_D_SECURE_SOURCES,
 });
 
 export default wallet;

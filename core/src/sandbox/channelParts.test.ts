@@ -33,7 +33,7 @@ describe("a channel's sandbox attempts", () => {
 
   it('starts an attempt for a known payment that is not paid: a paid one is refused (409, 94), nothing started', async () => {
     const p = payment();
-    const ctx: SandboxContext = { now: () => 0, issuedTokens: new Set(), channelState: (_id, create) => create(), payment: (ref) => (ref.paymentId === '77' ? p : undefined) };
+    const ctx: SandboxContext = { now: () => 0, issuedTokens: new Set(), channelState: (_id, create) => create(), outsideUrl: (path) => path, payment: (ref) => (ref.paymentId === '77' ? p : undefined) };
     const started: string[] = [];
     const route = attemptRoute('/api/v1/code/generate', (found, req) => {
       started.push(`${found.paymentId}:${String(req.body.bank)}`);
@@ -50,7 +50,7 @@ describe("a channel's sandbox attempts", () => {
 
   it('answers the status of the payment named by merchant code and transaction reference, 404 with a code for another', async () => {
     const p = payment();
-    const ctx: SandboxContext = { now: () => 0, issuedTokens: new Set(), channelState: (_id, create) => create(), payment: (ref) => (ref.merchantCode === 'MX' && ref.txnRef === 'T1' ? p : undefined) };
+    const ctx: SandboxContext = { now: () => 0, issuedTokens: new Set(), channelState: (_id, create) => create(), outsideUrl: (path) => path, payment: (ref) => (ref.merchantCode === 'MX' && ref.txnRef === 'T1' ? p : undefined) };
     const route = statusRoute('/api/v1/code/status', (found) => ({ responseCode: '09', paymentId: found.paymentId }));
     expect(route).toMatchObject({ method: 'GET', path: '/api/v1/code/status' });
     const ask = (merchantCode: string, transactionReference: string) =>

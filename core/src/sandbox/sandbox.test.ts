@@ -10,6 +10,7 @@ import { listenSandbox } from './serve';
 let sandbox: Sandbox;
 let close: () => Promise<void>;
 let base: string;
+let outsideBase: string;
 
 /** A channel's part, to see parts routed beside the core's endpoints. */
 const echoPart = {
@@ -28,11 +29,20 @@ const echoPart = {
       }),
     },
   ],
+  // An outside party's page and script, on the second origin; the API answer naming the page's absolute URL.
+  outsideRoutes: [
+    { method: 'GET' as const, path: '/provider/page', handler: () => ({ html: '<!doctype html><title>Provider</title>' }) },
+    { method: 'POST' as const, path: '/provider/page', handler: () => ({ html: '<!doctype html><title>Posted</title>' }) },
+    { method: 'GET' as const, path: '/provider/sdk.js', handler: () => ({ script: 'self.provider = 1;' }) },
+  ],
+};
+const outsideEchoPart = {
+  routes: [{ method: 'GET' as const, path: '/api/v1/echo-outside', handler: (_req: unknown, ctx: { outsideUrl(p: string): string }) => ({ body: { url: ctx.outsideUrl('/provider/page?x=1') } }) }],
 };
 
 beforeAll(async () => {
-  sandbox = createSandbox([{ id: 'echo', part: echoPart }, { id: 'plain' }], { ...NO_FAULTS });
-  ({ base, close } = await listenSandbox(sandbox));
+  sandbox = createSandbox([{ id: 'echo', part: echoPart }, { id: 'echo-outside', part: outsideEchoPart }, { id: 'plain' }], { ...NO_FAULTS });
+  ({ base, outsideBase, close } = await listenSandbox(sandbox));
 });
 
 afterAll(async () => {
@@ -528,6 +538,41 @@ describe('sandbox memory', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe("the sandbox's second origin (CONTRACT §5)", () => {
+  it("answers the parts' outside routes there, and only there", async () => {
+    const page = await fetch(`${outsideBase}/provider/page`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Provider</title>');
+    expect((await fetch(`${base}/provider/page`)).status).toBe(404);
+    expect((await fetch(`${outsideBase}/api/v1/echo/NG`)).status).toBe(404);
+    expect((await fetch(`${outsideBase}/sandbox/payments`)).status).toBe(404);
+  });
+
+  it('lets the checkout frame its pages, under the strict page policy', async () => {
+    const page = await fetch(`${outsideBase}/provider/page`);
+    expect(page.headers.get('content-security-policy')).toBe(`default-src 'none'; form-action 'self'; frame-ancestors 'self' ${base}`);
+  });
+
+  it('serves a script to any origin (CORS), for the loading page to check its integrity', async () => {
+    const res = await fetch(`${outsideBase}/provider/sdk.js`);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(await res.text()).toBe('self.provider = 1;');
+  });
+
+  it("refuses a form posted to it from another site; its own page's post passes", async () => {
+    const post = (headers: Record<string, string>) => fetch(`${outsideBase}/provider/page`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'a=1' });
+    expect((await post({ origin: base, 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    expect((await post({ origin: 'null', 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+  });
+
+  it("names its absolute URLs in the API's answers (ctx.outsideUrl), and bare paths before it listens", async () => {
+    expect((await call('GET', '/api/v1/echo-outside')).json.url).toBe(`${outsideBase}/provider/page?x=1`);
+    expect(createSandbox([]).context.outsideUrl('/p?q=1')).toBe('/p?q=1');
   });
 });
 

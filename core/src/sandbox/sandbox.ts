@@ -76,6 +76,13 @@ function compile(path: string): RegExp {
 export interface Sandbox {
   /** Handles /api/*, /passport/* (the identity service's token endpoint) and /sandbox/*; answers false for any other path. */
   handle(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>): Promise<boolean>;
+  /** Handles the parts' outsideRoutes, on the sandbox's second origin; answers false for any other path. */
+  handleOutside(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>): Promise<boolean>;
+  /**
+   * The checkout's origin (which frames the second origin's pages) and the second origin's base, as the browser
+   * reaches them: set by whoever starts their listeners ('' until then).
+   */
+  origins: { checkout: string; outside: string };
   payments: Map<string, SandboxPayment>;
   faults: Faults;
   context: SandboxContext;
@@ -101,14 +108,25 @@ export function sandboxPagePolicy(frameAncestors: string[] = []): string {
   return `default-src 'none'; form-action 'self'; frame-ancestors 'self'${extra}`;
 }
 
-/** Writes a route's answer: its HTML page when it has one, else its JSON body. */
-function send(res: ServerResponse, answer: SandboxAnswer) {
+/** Writes a route's answer: its HTML page or script when it has one, else its JSON body. */
+function send(res: ServerResponse, answer: SandboxAnswer, framers: string[] = []) {
   const status = answer.status ?? 200;
+  if (answer.script !== undefined) {
+    res.writeHead(status, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // Loaded by the checkout's page, another origin, with `crossorigin` for its integrity check.
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+    });
+    return res.end(answer.script);
+  }
   if (answer.html === undefined) return json(res, status, answer.body);
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': sandboxPagePolicy(answer.frameAncestors),
+    'content-security-policy': sandboxPagePolicy([...framers, ...(answer.frameAncestors ?? [])]),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     date: new Date().toUTCString(),
@@ -238,10 +256,12 @@ export function createSandbox(
       }
     },
   };
+  const origins = { checkout: '', outside: '' };
   const channelState = new Map<string, unknown>();
   const context: SandboxContext = {
     now,
     issuedTokens,
+    outsideUrl: (pathAndQuery) => (origins.outside ? new URL(pathAndQuery, origins.outside).href : pathAndQuery),
     channelState<T>(channel: string, create: () => T): T {
       if (!channelState.has(channel)) channelState.set(channel, create());
       return channelState.get(channel) as T;
@@ -262,9 +282,10 @@ export function createSandbox(
   const add = (r: SandboxRoute) => routes.push({ ...r, re: compile(r.path) });
   for (const r of coreRoutes(store, context)) add(r);
   for (const { part } of parts) for (const r of part?.routes ?? []) add(r);
+  const outsideRoutes = parts.flatMap(({ part }) => part?.outsideRoutes ?? []).map((r) => ({ ...r, re: compile(r.path) }));
 
-  const match = (method: string, path: string): Match | undefined => {
-    for (const route of routes) {
+  const match = (method: string, path: string, among = routes): Match | undefined => {
+    for (const route of among) {
       if (route.method !== method) continue;
       const m = route.re.exec(path);
       if (m) return { route, params: { ...(m.groups ?? {}) } };
@@ -276,6 +297,25 @@ export function createSandbox(
     payments,
     faults,
     context,
+    origins,
+    async handleOutside(req, res, body) {
+      const url = new URL(req.url ?? '/', 'http://outside.local');
+      const found = match(req.method ?? 'GET', url.pathname, outsideRoutes);
+      if (!found) return false;
+      // An outside page's form posts only to its own origin: a post from any other page is refused (CSRF).
+      if (req.method !== 'GET' && !isSameOriginRequest(req.headers)) {
+        json(res, 403, CROSS_ORIGIN_REFUSED);
+        return true;
+      }
+      const sreq: SandboxRequest = { method: req.method ?? 'GET', path: url.pathname, params: found.params, query: url.searchParams, body, headers: req.headers };
+      try {
+        // The checkout's page frames these pages: it is always an allowed ancestor.
+        send(res, await found.route.handler(sreq, context), origins.checkout ? [origins.checkout] : []);
+      } catch (e) {
+        json(res, 500, { responseCode: '96', responseDescription: (e as Error).message });
+      }
+      return true;
+    },
     async handle(req, res, body) {
       const url = new URL(req.url ?? '/', 'http://sandbox.local');
       const path = url.pathname;
@@ -525,6 +565,9 @@ export function payPageProps(paymentId: string, b: Record<string, string>): Reco
     refundDuration: b.refund_duration ? Number(b.refund_duration) : undefined,
     tucRewardPercentage: b.tuc_reward_percentage ? Number(b.tuc_reward_percentage) : undefined,
     tucRewardDescription: b.tuc_reward_description || undefined,
+    // The merchant's Cybersource ids: a card payment then loads the device-fingerprint script (companion §7).
+    cybersourceOrgId: b.cybersource_org_id || undefined,
+    cybersourceMerchantId: b.cybersource_merchant_id || undefined,
   };
 }
 

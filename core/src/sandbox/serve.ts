@@ -30,26 +30,68 @@ export async function readBody(req: IncomingMessage): Promise<Record<string, unk
   return {};
 }
 
-/** A sandbox on its own HTTP server on a free local port (tests of a channel's sandbox part). */
-export async function listenSandbox(sandbox: Sandbox): Promise<{ base: string; close(): Promise<void> }> {
+/** The refusal of a body too large or malformed, with its status (413, 400), as the checkout server answers it. */
+function refuseBody(res: http.ServerResponse, e: unknown) {
+  const status = (e as { status?: number }).status ?? 400;
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ responseCode: String(status), responseDescription: (e as Error).message }));
+}
+
+/**
+ * The sandbox's second origin (CONTRACT §5): an HTTP server answering only the parts' outsideRoutes, the
+ * stand-ins of outside parties' pages and scripts. Whoever listens it sets `sandbox.origins`.
+ */
+export function createOutsideServer(sandbox: Sandbox): http.Server {
+  return http.createServer(async (req, res) => {
+    let body: Record<string, unknown>;
+    try {
+      body = await readBody(req);
+    } catch (e) {
+      return refuseBody(res, e);
+    }
+    if (await sandbox.handleOutside(req, res, body)) return;
+    res.writeHead(req.url === '/favicon.ico' ? 204 : 404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(req.url === '/favicon.ico' ? undefined : 'Not found');
+  });
+}
+
+async function listenLocal(server: http.Server): Promise<{ base: string; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/**
+ * A sandbox on its own HTTP server on a free local port, and its second origin on another (tests of a
+ * channel's sandbox part).
+ */
+export async function listenSandbox(sandbox: Sandbox): Promise<{ base: string; outsideBase: string; close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
     let body: Record<string, unknown>;
     try {
       body = await readBody(req);
     } catch (e) {
-      // A body too large or malformed JSON: its status (413, 400), as the checkout server answers it.
-      res.writeHead((e as { status?: number }).status ?? 400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ responseCode: String((e as { status?: number }).status ?? 400), responseDescription: (e as Error).message }));
-      return;
+      return refuseBody(res, e);
     }
     if (!(await sandbox.handle(req, res, body))) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not the sandbox');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const api = await listenLocal(server);
+  const outside = await listenLocal(createOutsideServer(sandbox));
+  sandbox.origins.checkout = api.base;
+  sandbox.origins.outside = outside.base;
   return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    base: api.base,
+    outsideBase: outside.base,
+    close: async () => {
+      await Promise.all([api.close(), outside.close()]);
+    },
   };
 }

@@ -15,6 +15,11 @@ export interface SandboxAnswer {
   /** Answered as text/html under a strict CSP: no script, no inline style, forms only to this origin. */
   html?: string;
   /**
+   * Answered as text/javascript, loadable by any origin (CORS, for the page's Subresource Integrity check): a
+   * stand-in for an outside party's script, served on the sandbox's second origin.
+   */
+  script?: string;
+  /**
    * Origins besides 'self' that may frame the HTML answer: the merchant's page around an INLINE checkout is an
    * ancestor of any frame the checkout opens. Anything not an http(s) origin is ignored.
    */
@@ -51,6 +56,12 @@ export interface SandboxContext {
   payment(ref: { paymentId?: unknown; merchantCode?: unknown; txnRef?: unknown }): SandboxPayment | undefined;
   /** Tokens the merchant's token sign-in (POST /api/v1/pay-page/token-authentication) has issued. */
   issuedTokens: ReadonlySet<string>;
+  /**
+   * The absolute URL of a path on the sandbox's second origin (CONTRACT §5), where the parts' outsideRoutes
+   * answer: what an API answer names for an outside party's page or script. The path as it is before that
+   * origin listens (unit tests without one).
+   */
+  outsideUrl(pathAndQuery: string): string;
   /** A channel's sandbox-wide state beyond any one payment (the tokens it issued), created on first use. */
   channelState<T>(channel: string, create: () => T): T;
 }
@@ -62,11 +73,23 @@ export interface SandboxRoute {
   /** Path with :params, e.g. /api/v1/ussd/issuers/:country */
   path: string;
   handler: SandboxHandler;
+  /**
+   * The fixed script this route answers (its handler's `script`) and why the page loads it: the build's script
+   * inventory lists it with its hash.
+   */
+  script?: { text: string; why: string };
 }
 
 /** A channel's part of the sandbox collections API. */
 export interface SandboxPart {
   routes: SandboxRoute[];
+  /**
+   * Routes of the sandbox's second origin (CONTRACT §5): the stand-ins of what comes from outside parties in
+   * production (a 3-D Secure issuer's page, a wallet provider's page, a provider's script), so that the page's
+   * Content-Security-Policy meets them on another origin exactly as in production. Their HTML may be framed by
+   * the checkout (and the merchant around an INLINE one); their forms post only to that second origin.
+   */
+  outsideRoutes?: SandboxRoute[];
   /**
    * Settings the channel's page code needs to talk to the sandbox (e.g. client credentials), given to the page as
    * `env.channelSettings[<channel id>]`. A real API takes them from CHECKOUT_CHANNEL_SETTINGS instead.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, pageHeaders } from './headers';
+import { contentSecurityPolicy, CSP_REPORT_PATH, pageHeaders } from './headers';
 
 /** The CSP as a map of directive -> sources. */
 function directives(csp: string): Record<string, string[]> {
@@ -53,12 +53,44 @@ describe('contentSecurityPolicy', () => {
     }
   });
 
-  it('adds the API origin and frame sources', () => {
+  it('adds the API origin and the outside sources by directive', () => {
     const d = directives(
-      contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant, apiOrigin: 'https://api.example', frameSources: ['https://acs.bank.example'] }),
+      contentSecurityPolicy({
+        displayMode: 'REDIRECT',
+        siteOrigin: merchant,
+        apiOrigin: 'https://api.example',
+        sources: { frame: ['https://acs.bank.example'], script: ['https://fp.example'], connect: ['https://pay.example'], img: ['http://127.0.0.1:4402', 'https:'] },
+      }),
     );
-    expect(d['connect-src']).toEqual(["'self'", 'https://api.example']);
+    expect(d['connect-src']).toEqual(["'self'", 'https://api.example', 'https://pay.example']);
     expect(d['frame-src']).toEqual(["'self'", 'https://acs.bank.example']);
+    expect(d['script-src']).toEqual(["'self'", 'https://fp.example']);
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'https:', 'http://127.0.0.1:4402']);
+  });
+
+  it('adds the import map hash, and nothing that is not a hash', () => {
+    const hash = 'sha256-3q2+7w==';
+    const d = directives(contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant, scriptHashes: [hash, "x' 'unsafe-inline", 'sha256-a b'] }));
+    expect(d['script-src']).toEqual(["'self'", `'${hash}'`]);
+  });
+
+  it('drops an outside source that would inject directives or keywords', () => {
+    const csp = contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant, sources: { script: ["https://a.example; script-src 'unsafe-inline'", "'unsafe-eval'", 'https://b.example'] } });
+    expect(directives(csp)['script-src']).toEqual(["'self'", 'https://b.example']);
+    expect(csp).not.toContain('unsafe');
+  });
+
+  it('reports violations to the checkout, at once (report-uri; no report-to, which Chromium batches)', () => {
+    const d = directives(contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant }));
+    expect(d['report-uri']).toEqual([CSP_REPORT_PATH]);
+    expect(d['report-to']).toBeUndefined();
+  });
+
+  it('reports nowhere when told so, or when the path is not a plain path', () => {
+    for (const reportPath of ['', 'https://evil.example/r', '/r; script-src *']) {
+      const csp = contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant, reportPath });
+      expect(csp, reportPath).not.toContain('report-');
+    }
   });
 });
 

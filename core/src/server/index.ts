@@ -3,5 +3,8 @@ export * from './headers';
 export * from './render';
 export * from './renderOutside';
 export * from './requery';
+export * from './sources';
+export * from './integrity';
+export * from './pagePolicy';
 export { homePage } from '../outside/homePage';
 export type { HomePageOptions, HomeTestCard } from '../outside/homePage';

@@ -25,7 +25,7 @@ export interface PayRequest {
 
 export const SANDBOX_FIELDS = [
   'acquirer', 'channels', 'country', 'surcharge', 'pass_fee', 'escrow_fee', 'cancellation_period', 'refund_duration',
-  'tuc_reward_percentage', 'tuc_reward_description', 'bulk', 'logo_url',
+  'tuc_reward_percentage', 'tuc_reward_description', 'bulk', 'logo_url', 'cybersource_org_id', 'cybersource_merchant_id',
 ] as const;
 
 /** Codes and references: as the SDK checks them, 64 characters at most. */

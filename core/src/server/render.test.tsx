@@ -91,6 +91,23 @@ describe('renderPage', () => {
     expect(Object.keys(both).sort()).toEqual(['en', 'fr']);
   });
 
+  it('gives every script, preload and stylesheet its integrity, and puts the import map before any module', async () => {
+    const sri = { '/assets/main.js': 'sha384-main', '/assets/main.css': 'sha384-css', '/assets/card.js': 'sha384-card', '/assets/card.css': 'sha384-cardcss' };
+    const html = await renderPage({
+      ...input({ path: '/payment/card', channel: 'card' }),
+      assets: { js: '/assets/main.js', css: ['/assets/main.css'], screens: { card: { js: '/assets/card.js', css: '/assets/card.css' } }, integrity: sri },
+      importMap: '{"integrity":{"/assets/main.js":"sha384-main"}}',
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<script type="importmap">{"integrity":{"/assets/main.js":"sha384-main"}}</script>');
+    expect(head.indexOf('type="importmap"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    expect(head.indexOf('type="importmap"')).toBeLessThan(head.indexOf('type="module"'));
+    expect(head).toContain('<link rel="stylesheet" href="/assets/main.css" integrity="sha384-css" crossorigin="anonymous">');
+    expect(head).toContain('<link rel="stylesheet" href="/assets/card.css" integrity="sha384-cardcss" crossorigin="anonymous">');
+    expect(head).toContain('<link rel="modulepreload" href="/assets/card.js" integrity="sha384-card" crossorigin="anonymous">');
+    expect(head).toContain('<script type="module" src="/assets/main.js" integrity="sha384-main" crossorigin="anonymous"></script>');
+  });
+
   describe('with gates', () => {
     const gated = createRegistry([cardFixture, transferFixture], [plainBranding], { gates: fixtureGates });
     const terms = { escrowFee: 2, cancellationPeriod: 3, refundDuration: 7 };

@@ -18,8 +18,20 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 /** The key of a page's screen module in the build's manifest (scripts/build/build.mjs: pages/<id>/…/Screen). */
 export const pageScreenKey = (pageId: string) => `page-${pageId}`;
 
-/** A whole document: its `<title>` is its heading, its stylesheets and scripts are this checkout's files. */
-function htmlDocument(d: { locale: Locale; title: string; css: readonly string[]; preload?: readonly string[]; script?: string; body: string }): string {
+/** Subresource Integrity by URL (the build's manifest): every tag of a document carries its file's. */
+type Integrity = Record<string, string> | undefined;
+
+/** A tag's integrity attributes, when the build wrote the file's hash. */
+function integrityOf(integrity: Integrity, url: string): string {
+  const sri = integrity?.[url];
+  return sri ? ` integrity="${escapeHtml(sri)}" crossorigin="anonymous"` : '';
+}
+
+/**
+ * A whole document: its `<title>` is its heading, its stylesheets and scripts are this checkout's files, each with
+ * its integrity; a document with a script has the import map of its modules first (integrity.ts).
+ */
+function htmlDocument(d: { locale: Locale; title: string; css: readonly string[]; preload?: readonly string[]; script?: string; body: string; integrity?: Integrity; importMap?: string }): string {
   return [
     '<!doctype html>',
     `<html lang="${d.locale}">`,
@@ -28,9 +40,10 @@ function htmlDocument(d: { locale: Locale; title: string; css: readonly string[]
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
     `<title>${escapeHtml(d.title)}</title>`,
-    ...d.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...(d.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-    ...(d.script ? [`<script type="module" src="${escapeHtml(d.script)}"></script>`] : []),
+    ...(d.importMap ? [`<script type="importmap">${d.importMap}</script>`] : []),
+    ...d.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}"${integrityOf(d.integrity, href)}>`),
+    ...(d.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}"${integrityOf(d.integrity, href)}>`),
+    ...(d.script ? [`<script type="module" src="${escapeHtml(d.script)}"${integrityOf(d.integrity, d.script)}></script>`] : []),
     '</head>',
     `<body>${d.body}</body>`,
     '</html>',
@@ -42,24 +55,24 @@ function htmlDocument(d: { locale: Locale; title: string; css: readonly string[]
  * works under the strict CSP and before any script loads. The response codes' strings come along (a page may
  * name a result).
  */
-function renderOutside(locale: Locale, css: readonly string[], titleKey: string, content: ReactNode, bundles: MessageBundle[]): string {
+function renderOutside(locale: Locale, css: readonly string[], titleKey: string, content: ReactNode, bundles: MessageBundle[], integrity?: Integrity): string {
   const i18n = createI18n(locale, [coreMessages, resultMessages, ...bundles]);
   const html = renderToStaticMarkup(
     <I18nContext.Provider value={i18n}>
       <PageLayout>{content}</PageLayout>
     </I18nContext.Provider>,
   );
-  return htmlDocument({ locale, title: i18n.t(titleKey), css, body: html });
+  return htmlDocument({ locale, title: i18n.t(titleKey), css, body: html, integrity });
 }
 
 /** The page for a pay request the collections API could not answer (503), with a Try again that posts it again. */
-export function renderUnreachablePage(input: { locale: Locale; css: readonly string[] } & UnreachableProps): string {
-  return renderOutside(input.locale, input.css, 'core.unreachable.title', <Unreachable fields={input.fields} />, [outsideMessages]);
+export function renderUnreachablePage(input: { locale: Locale; css: readonly string[]; integrity?: Integrity } & UnreachableProps): string {
+  return renderOutside(input.locale, input.css, 'core.unreachable.title', <Unreachable fields={input.fields} />, [outsideMessages], input.integrity);
 }
 
 /** A page plugin's `document` answer: its content in the pages' frame, with its strings, and no script. */
-export function renderPageDocument(input: { page: PagePlugin; locale: Locale; css: readonly string[]; title: string; content: ReactNode }): string {
-  return renderOutside(input.locale, input.css, input.title, input.content, [input.page.messages]);
+export function renderPageDocument(input: { page: PagePlugin; locale: Locale; css: readonly string[]; title: string; content: ReactNode; integrity?: Integrity }): string {
+  return renderOutside(input.locale, input.css, input.title, input.content, [input.page.messages], input.integrity);
 }
 
 /**
@@ -67,8 +80,8 @@ export function renderPageDocument(input: { page: PagePlugin; locale: Locale; cs
  * beside it, and the checkout's script, which hydrates it (core's bootCheckout). The module's stylesheet and
  * chunk are linked when the build made them.
  */
-export async function renderPageScreen(input: { page: PagePlugin; locale: Locale; path: string; data: unknown; title: string; assets: PageAssets }): Promise<string> {
-  const { page, locale, path, data, title, assets } = input;
+export async function renderPageScreen(input: { page: PagePlugin; locale: Locale; path: string; data: unknown; title: string; assets: PageAssets; importMap?: string }): Promise<string> {
+  const { page, locale, path, data, title, assets, importMap } = input;
   if (!page.screen) throw new Error(`page ${page.id} answered a screen but has no screen module`);
   const { default: Screen } = await page.screen();
   const bundles = [coreMessages, page.messages];
@@ -83,6 +96,8 @@ export async function renderPageScreen(input: { page: PagePlugin; locale: Locale
     css: [...assets.css, ...(part?.css ? [part.css] : [])],
     preload: part ? part.preload ?? [part.js] : [],
     script: assets.js,
+    integrity: assets.integrity,
+    importMap,
     body: `<div id="${ROOT_ID}">${html}</div><script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(pageData)}</script>`,
   });
 }

@@ -3,6 +3,7 @@ import { Route, Router, Switch, useLocation } from 'wouter';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { useSnapshot } from 'valtio';
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, ScreenLoader } from '../plugin';
+import type { PageEnv } from '../props';
 import { createI18n, I18nContext, useT } from '../i18n';
 import { ChannelContext, CheckoutContext, allMessages, availableFor, brandingOf, useCheckout, useCheckoutState } from '../state/checkout';
 import type { Checkout } from '../state/checkout';
@@ -270,13 +271,13 @@ function LazyPartNow({ name, loader }: { name: string; loader: ScreenLoader }) {
  * Once the page is idle after hydration, fetches the parts a payer's tap or a completion will need: a result or
  * the cancel dialog must never wait on the network (it may be gone by then), nor shorten the 2 s a result shows.
  */
-function usePrefetchLaterParts(screenCss: Record<string, string>) {
+function usePrefetchLaterParts(env: PageEnv) {
   useEffect(() => {
     const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
     whenIdle(() => {
-      for (const [key, loader] of LATER_PARTS) void preloadScreen(key, loader, screenCss[key]).catch(() => undefined);
+      for (const [key, loader] of LATER_PARTS) void preloadScreen(key, loader, env).catch(() => undefined);
     });
-  }, [screenCss]);
+  }, [env]);
 }
 
 function Shell({ referrer }: { referrer?: string }) {
@@ -284,7 +285,7 @@ function Shell({ referrer }: { referrer?: string }) {
   const { env, cancelDialogOpen, result } = useCheckoutState();
   const branding = brandingOf(c);
   const gate = usePendingGate();
-  usePrefetchLaterParts(c.state.env.screenCss);
+  usePrefetchLaterParts(c.state.env);
   return (
     <div className={`${page} ${branding.className}`} data-sandbox={env.sandbox}>
       {/* In the page's flow, its height kept from the server render so that the button's arrival moves nothing. */}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { defineChannel } from '../plugin';
 import { setLocale } from '../state/actions';
 import { CheckoutHarness, testCheckout } from '../testing';
+import { loadStylesheet } from './lazyScreen';
 
 /** A screen with state of its own: a count the payer raises. */
 function CountingScreen() {
@@ -52,5 +53,30 @@ describe('parts needed later', () => {
     });
     expect(screen.queryByText('Loading…')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Transaction Expired' })).toBeTruthy();
+  });
+});
+
+describe('loadStylesheet', () => {
+  /** A document whose head loads nothing: the test fires load and error itself. */
+  const doc = document.implementation.createHTMLDocument('styles');
+  // Its head is a detached element: what is appended there is in no document, so nothing loads.
+  Object.defineProperty(doc, 'head', { value: document.createElement('head') });
+
+  it("inserts a stylesheet with its integrity (a changed one is refused) and resolves when it is in", async () => {
+    const loaded = loadStylesheet('/assets/screen-x.css', { integrity: 'sha384-abc', doc });
+    const link = doc.head.querySelector<HTMLLinkElement>('link[href="/assets/screen-x.css"]')!;
+    expect(link.rel).toBe('stylesheet');
+    expect(link.integrity).toBe('sha384-abc');
+    expect(link.crossOrigin).toBe('anonymous');
+    link.dispatchEvent(new Event('load'));
+    await loaded;
+  });
+
+  it('resolves on an error too (an integrity mismatch): a screen without styles beats no screen', async () => {
+    const loaded = loadStylesheet('/assets/screen-y.css', { doc });
+    const link = doc.head.querySelector<HTMLLinkElement>('link[href="/assets/screen-y.css"]')!;
+    expect(link.getAttribute('integrity')).toBeNull();
+    link.dispatchEvent(new Event('error'));
+    await loaded;
   });
 });

@@ -1,6 +1,7 @@
 import { createContext, lazy, useContext } from 'react';
 import type { ComponentType } from 'react';
 import type { ScreenLoader } from '../plugin';
+import type { PageEnv } from '../props';
 import { useCheckoutState } from '../state/checkout';
 
 /** Server render: collects the keys of the lazy parts rendered, so the page links their stylesheets. */
@@ -17,11 +18,14 @@ const components = new Map<string, ComponentType>();
 /** Longest wait for a screen's stylesheet before the screen shows anyway, ms. */
 export const STYLESHEET_WAIT_MS = 4_000;
 
+/** Where a part's stylesheet is and its Subresource Integrity (the page data's). */
+type PartAssets = Pick<PageEnv, 'screenCss' | 'integrity'>;
+
 /**
  * Resolves once the stylesheet is in, failed, or took too long: a screen without its styles beats no screen
- * (and a page that never hydrates).
+ * (and a page that never hydrates). With `integrity`, a stylesheet changed on the way is refused (an error).
  */
-export function loadStylesheet(href: string, doc: Document = document): Promise<void> {
+export function loadStylesheet(href: string, { integrity, doc = document }: { integrity?: string; doc?: Document } = {}): Promise<void> {
   const existing = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((l) => l.getAttribute('href') === href);
   if (existing?.sheet) return Promise.resolve();
   return new Promise((resolve) => {
@@ -31,6 +35,10 @@ export function loadStylesheet(href: string, doc: Document = document): Promise<
     link.addEventListener('error', () => resolve(), { once: true });
     if (!existing) {
       link.rel = 'stylesheet';
+      if (integrity) {
+        link.integrity = integrity;
+        link.crossOrigin = 'anonymous';
+      }
       link.href = href;
       doc.head.appendChild(link);
     }
@@ -38,10 +46,12 @@ export function loadStylesheet(href: string, doc: Document = document): Promise<
 }
 
 /** Each screen's chunk and stylesheet, fetched together, once (a failed fetch may be tried again). */
-function fetchScreen(key: string, loader: ScreenLoader, cssHref?: string): Promise<ScreenModule> {
+function fetchScreen(key: string, loader: ScreenLoader, assets?: PartAssets): Promise<ScreenModule> {
   let fetched = fetches.get(key);
   if (!fetched) {
-    fetched = Promise.all([loader(), cssHref && typeof document !== 'undefined' ? loadStylesheet(cssHref) : undefined]).then(
+    const cssHref = assets?.screenCss[key];
+    const css = cssHref && typeof document !== 'undefined' ? loadStylesheet(cssHref, { integrity: assets?.integrity?.[cssHref] }) : undefined;
+    fetched = Promise.all([loader(), css]).then(
       ([mod]) => {
         modules.set(key, mod.default);
         return mod;
@@ -61,8 +71,8 @@ function fetchScreen(key: string, loader: ScreenLoader, cssHref?: string): Promi
  * Loads a screen (module and stylesheet) before it is rendered. The browser does this for the screen the
  * server rendered before hydrating, so a tap on it is never lost to a half-hydrated page.
  */
-export async function preloadScreen(key: string, loader: ScreenLoader, cssHref?: string): Promise<void> {
-  await fetchScreen(key, loader, cssHref);
+export async function preloadScreen(key: string, loader: ScreenLoader, assets?: PartAssets): Promise<void> {
+  await fetchScreen(key, loader, assets);
 }
 
 /**
@@ -70,10 +80,10 @@ export async function preloadScreen(key: string, loader: ScreenLoader, cssHref?:
  * React.lazy over it. Chosen once per key, because a component that changes type is remounted and its screen
  * would lose its state.
  */
-function screenComponent(key: string, loader: ScreenLoader, cssHref?: string): ComponentType {
+function screenComponent(key: string, loader: ScreenLoader, assets: PartAssets): ComponentType {
   let component = components.get(key);
   if (!component) {
-    component = modules.get(key) ?? lazy(() => fetchScreen(key, loader, cssHref));
+    component = modules.get(key) ?? lazy(() => fetchScreen(key, loader, assets));
     components.set(key, component);
   }
   return component;
@@ -83,5 +93,5 @@ function screenComponent(key: string, loader: ScreenLoader, cssHref?: string): C
 export function useLazyScreen(key: string, loader: ScreenLoader): ComponentType {
   const { env } = useCheckoutState();
   useContext(RenderedScreensContext)?.add(key);
-  return screenComponent(key, loader, env.screenCss[key]);
+  return screenComponent(key, loader, env);
 }

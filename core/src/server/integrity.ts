@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import type { PageAssets } from './render';
+
+/**
+ * Subresource Integrity of the page's scripts and stylesheets (PCI DSS 6.4.3, 11.6.1). Every tag the page
+ * renders carries `integrity`; the modules the browser fetches by itself (the entry's static imports, every
+ * lazy screen's `import()` and its imports) get theirs from the page's import map, whose `integrity` entries
+ * Chromium, Firefox and Safari apply to every module fetch: esbuild's `import()` of a chunk cannot carry an
+ * integrity attribute, and an import map covers it without any change to the loading code. The stylesheets the
+ * shell inserts later take theirs from the page data (PageEnv.integrity).
+ */
+
+/**
+ * The lazily loaded parts a payment may load: its channels' screens and lazy modules (build keys `<id>`,
+ * `<id>-<file>`), core's own parts, the gates' screens (`gate-<id>`) and its branding's.
+ */
+export function pageParts(assets: Pick<PageAssets, 'screens'>, channelIds: readonly string[], acquirer: string): string[] {
+  const branding = `branding-${(acquirer || 'default').toLowerCase()}`;
+  const ofChannel = (k: string) => channelIds.some((id) => k === id || k.startsWith(`${id}-`));
+  return Object.keys(assets.screens).filter((k) => ofChannel(k) || k.startsWith('core-') || k.startsWith('gate-') || k === branding);
+}
+
+/** The script modules a page may load: the entry's, and everything each part reaches (static and lazy imports). */
+export function pageModules(assets: PageAssets, parts: readonly string[]): string[] {
+  const modules = new Set([assets.js, ...(assets.entryModules ?? [])]);
+  for (const k of parts) {
+    const s = assets.screens[k];
+    if (s) for (const m of [s.js, ...(s.modules ?? s.preload ?? [])]) modules.add(m);
+  }
+  return [...modules];
+}
+
+/** The stylesheets of the parts, with their integrity: the shell inserts them with it (PageEnv.integrity). */
+export function partStyles(assets: PageAssets, parts: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of parts) {
+    const css = assets.screens[k]?.css;
+    const sri = css && assets.integrity?.[css];
+    if (css && sri) out[css] = sri;
+  }
+  return out;
+}
+
+/** The CSP hash source of an inline script's text ('sha256-…', without quotes). */
+export function scriptHash(text: string): string {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
+
+/**
+ * The page's import map: the integrity of every module it may load. Undefined without integrity (a build
+ * that wrote none, tests). JSON made safe inside <script>: URLs and hashes hold no `<`, but nothing is assumed.
+ */
+export function importMap(assets: PageAssets, parts: readonly string[]): { text: string; hash: string } | undefined {
+  if (!assets.integrity) return undefined;
+  const integrity = Object.fromEntries(pageModules(assets, parts).filter((m) => assets.integrity![m]).map((m) => [m, assets.integrity![m]]));
+  const text = JSON.stringify({ integrity }).replace(/</g, '\\u003c');
+  return { text, hash: scriptHash(text) };
+}
+
+/** The sha384 SRI of a file's bytes, as `integrity` attributes and the script inventory carry it. */
+export function sri(bytes: Uint8Array | string): string {
+  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+}

@@ -1,0 +1,65 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { createRegistry } from '../validation';
+import { defineBranding } from '../plugin';
+import type { ChannelPlugin } from '../plugin';
+import { plainBranding, sampleProps } from '../testing';
+import { cardFixture, transferFixture } from '../testing/fixtureChannels';
+import { CODE_ALREADY_PAID } from '../codes';
+import { contentSecurityPolicy } from './headers';
+import { pageSecurity } from './pagePolicy';
+import { sri } from './integrity';
+import type { PageAssets } from './render';
+
+const OUTSIDE = 'http://127.0.0.1:4402';
+const card: ChannelPlugin = { ...cardFixture, sources: [{ key: '3ds-issuer', directives: ['frame'], why: 'issuer' }, { key: 'device-fingerprint', directives: ['script'], why: 'fingerprint' }] };
+/** An acquirer that offers only the transfer (its policy leaves the card out). */
+const transferOnly = defineBranding({ ...plainBranding, acquirer: 'TRF', channels: { only: ['TRANSFER'] } });
+const registry = createRegistry([card, transferFixture], [plainBranding, transferOnly]);
+const origins = { '3ds-issuer': [OUTSIDE], 'device-fingerprint': [OUTSIDE] };
+const assets: PageAssets = {
+  js: '/assets/main.js',
+  css: ['/assets/main.css'],
+  entryModules: ['/assets/main.js'],
+  screens: { card: { js: '/assets/card.js', css: '/assets/card.css' }, transfer: { js: '/assets/transfer.js', css: '' } },
+  integrity: { '/assets/main.js': sri('m'), '/assets/main.css': sri('c'), '/assets/card.js': sri('k'), '/assets/card.css': sri('kc'), '/assets/transfer.js': sri('t') },
+};
+
+const security = (props = sampleProps(), session = 'sess') => pageSecurity({ registry, props, session, assets, origins });
+const policyOf = (s: ReturnType<typeof security>) => contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: '', ...s.policy });
+
+describe('pageSecurity', () => {
+  it("allows the card's outside sources on a payment that can use the card, and tells the page", () => {
+    const s = security(sampleProps({ paymentChannels: ['CARD', 'TRANSFER'] }));
+    expect(s.policy.sources).toEqual({ frame: [OUTSIDE], script: [OUTSIDE] });
+    expect(s.env.sources).toEqual(origins);
+    const csp = policyOf(s);
+    expect(csp).toContain(`frame-src 'self' ${OUTSIDE}`);
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-[^']+' ${OUTSIDE}`));
+  });
+
+  it('allows none on a payment whose channels do not include the card', () => {
+    const s = security(sampleProps({ paymentChannels: ['CARD', 'TRANSFER'], acquiredBy: 'TRF' }));
+    expect(s.policy.sources).toEqual({});
+    expect(s.env.sources).toEqual({});
+    expect(policyOf(s)).not.toContain(OUTSIDE);
+  });
+
+  it.each([
+    ['refused (Incorrect Transaction)', sampleProps({ responseCode: 'Z5' }), 'sess'],
+    ['already paid', sampleProps({ responseCode: CODE_ALREADY_PAID }), ''],
+    ['without a session (unknown one)', sampleProps(), ''],
+  ])('allows none on a page outside a payment: %s', (_name, props, session) => {
+    const s = security(props, session);
+    expect(s.policy.sources).toEqual({});
+    expect(policyOf(s)).not.toContain(OUTSIDE);
+  });
+
+  it("puts the modules of the payment's channels in its import map, their stylesheets in the page data, and the map's hash in the policy", () => {
+    const s = security(sampleProps({ paymentChannels: ['CARD'], nonCardOptions: [] }));
+    expect(JSON.parse(s.importMap!).integrity).toEqual({ '/assets/main.js': sri('m'), '/assets/card.js': sri('k') });
+    expect(s.env.integrity).toEqual({ '/assets/card.css': sri('kc') });
+    expect(s.policy.scriptHashes).toHaveLength(1);
+    expect(JSON.parse(security(sampleProps({ responseCode: 'Z5' }), '').importMap!).integrity).toEqual({ '/assets/main.js': sri('m') });
+  });
+});

@@ -1,0 +1,19 @@
+// Bundled by the build with the server's resolution (channels with their sandbox parts) and run once: what the
+// installed channels load from outside the checkout, for the script inventory (scripts/build/build.mjs).
+import { installed } from '../app/installed';
+
+export interface PluginInventory {
+  /** The installed channels' ids. */
+  channels: string[];
+  /** Each channel's declared outside sources. */
+  sources: Array<{ channel: string; key: string; directives: string[]; why: string }>;
+  /** The fixed scripts each channel's sandbox serves on its second origin. */
+  sandboxScripts: Array<{ channel: string; path: string; text: string; why: string }>;
+}
+
+export const inventory: PluginInventory = {
+  channels: installed.channels.map((c) => c.id),
+  sources: installed.channels.flatMap((c) => (c.sources ?? []).map((s) => ({ channel: c.id, key: s.key, directives: [...s.directives], why: s.why }))),
+  sandboxScripts: installed.channels.flatMap((c) =>
+    (c.sandbox?.outsideRoutes ?? []).filter((r) => r.script).map((r) => ({ channel: c.id, path: r.path, text: r.script!.text, why: r.script!.why }))),
+};
