@@ -117,7 +117,11 @@ export interface ChannelPlugin {
   acceptsAccessToken?: boolean;
   /** The channel's part of the sandbox collections API; present only in server builds. */
   sandbox?: SandboxPart;
-  /** Origins outside the checkout the channel's pages load from (see OutsideSource). Default none. */
+  /**
+   * Origins outside the checkout the channel's pages load from (see OutsideSource). Default none. Like `sandbox`,
+   * set by the server build of the plugin (its "oja-server" export): the server writes the page's policy, and the
+   * browser never needs the list.
+   */
   sources?: OutsideSource[];
 }
 

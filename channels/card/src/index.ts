@@ -1,7 +1,6 @@
 import { defineChannel, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
 import { CardIcon } from './CardIcon';
-import { CARD_SOURCES } from './sources';
 
 /** Cardinal status polling interval (spec core §9). */
 export const CARDINAL_POLL_MS = 2_000;
@@ -28,7 +27,6 @@ export const card = defineChannel({
     check: lazyStatusCheck(() => import('./api')),
   },
   messages,
-  sources: CARD_SOURCES,
 });
 
 export default card;

@@ -9,7 +9,7 @@ import { openPin, openSecureData } from './sandboxCrypto';
 import { validateCardNumber } from './rules';
 import { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, savedCard, testCard, typedCardConfiguration } from './sandboxCards';
 import type { TestCard } from './sandboxCards';
-import { FINGERPRINT_INTEGRITY_SETTING, FINGERPRINT_PATH } from './sources';
+import { CARD_SOURCES, FINGERPRINT_INTEGRITY_SETTING, FINGERPRINT_PATH } from './sources';
 
 export { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, SAVED_CARDS, TEST_CARDS } from './sandboxCards';
 export type { SavedCard, TestCard } from './sandboxCards';
@@ -484,4 +484,5 @@ export const sandbox: SandboxPart = {
 };
 
 /** The plugin with its sandbox part, for server builds (package export condition "oja-server"). */
-export default { ...card, sandbox };
+/** The card as the server runs it: its sandbox part and the outside sources its pages load from. */
+export default { ...card, sandbox, sources: CARD_SOURCES };

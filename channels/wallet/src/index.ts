@@ -1,7 +1,6 @@
 import { defineChannel } from '@oja/core';
 import { messages } from './messages';
 import { WalletIcon } from './WalletIcon';
-import { THREE_D_SECURE_SOURCES } from '@oja/card/sources';
 
 /** Kenya's payments have no wallet (spec core §5). */
 const KENYA = 'KE';
@@ -22,7 +21,6 @@ export const wallet = defineChannel({
   messages,
   acceptsAccessToken: true,
   // A saved card pays through the card's steps, 3-D Secure included.
-  sources: THREE_D_SECURE_SOURCES,
 });
 
 export default wallet;

@@ -1,5 +1,6 @@
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxRequest } from '@oja/core/sandbox';
 import { SAVED_CARDS } from '@oja/card/sandbox';
+import { THREE_D_SECURE_SOURCES } from '@oja/card/sources';
 import type { WalletAnswer, WalletCard } from './api';
 import wallet from './index';
 
@@ -59,4 +60,5 @@ export const sandbox: SandboxPart = {
 };
 
 /** The plugin with its sandbox part, for server builds (package export condition "oja-server"). */
-export default { ...wallet, sandbox };
+/** The wallet as the server runs it: saved cards pay through the card's 3-D Secure, so its sources are the wallet's too. */
+export default { ...wallet, sandbox, sources: THREE_D_SECURE_SOURCES };
