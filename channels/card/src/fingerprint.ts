@@ -3,7 +3,7 @@ import { useCheckout } from '@oja/core';
 import type { PageEnv, PaymentProps } from '@oja/core';
 // Its own entry: the primitives' index would bring every primitive into the card's chunk.
 import { loadOutsideScript } from '@oja/core/outside-script';
-import { FINGERPRINT_INTEGRITY_SETTING, FINGERPRINT_PATH, FINGERPRINT_SOURCE } from './sources';
+import { FINGERPRINT_INTEGRITY_SETTING, FINGERPRINT_PATH, FINGERPRINT_SOURCE } from './sourceKeys';
 
 /**
  * The device-fingerprint script of a card payment (companion §7): keyed by the merchant's Cybersource org id, and

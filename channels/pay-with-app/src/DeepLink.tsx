@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, styles, useChannel, useCheckout, useT } from '@oja/core';
-import { SelectField, useCountdown } from '@oja/core/primitives';
+import { SelectField } from '@oja/core/select-field';
+import { useCountdown } from '@oja/core/countdown';
 import type { PwaState } from './state';
 import type { PwaCode } from './api';
 import { PAGES, goToPage } from './pages';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, registerMessages, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
-import { PendingLayout } from '@oja/core/primitives';
+import { PendingLayout } from '@oja/core/pending-layout';
 import { NotConfiguredError, startPayWithApp } from './api';
 import { chooseDevice } from './state';
 import { pwaVisit } from './visit';

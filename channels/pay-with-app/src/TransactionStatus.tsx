@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { CODE_EXPIRED, ChangeMethodLink, complete, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
-import { PendingLayout, useCountdown, useStatusPolling } from '@oja/core/primitives';
+import { PendingLayout } from '@oja/core/pending-layout';
+import { useCountdown } from '@oja/core/countdown';
+import { useStatusPolling } from '@oja/core/status-polling';
 import type { PwaState } from './state';
 import { MAX_STATUS_EXTENSIONS, STATUS_EXTENSION_MS, STATUS_WAIT_MS } from './constants';
 

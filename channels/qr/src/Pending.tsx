@@ -1,6 +1,7 @@
 import { css } from '@linaria/core';
 import { ChangeMethodLink, formatAmount, styles, useCheckoutState, useT } from '@oja/core';
-import { PendingLayout, useCountdown } from '@oja/core/primitives';
+import { PendingLayout } from '@oja/core/pending-layout';
+import { useCountdown } from '@oja/core/countdown';
 import { QrCode } from '@oja/core/qr';
 import type { QrPayment } from './api';
 

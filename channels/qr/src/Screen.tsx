@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, registerMessages, styles, useChannel, useT } from '@oja/core';
-import { useStatusPolling } from '@oja/core/primitives';
+import { useStatusPolling } from '@oja/core/status-polling';
 import { loadQrEncoder } from '@oja/core/qr';
 import { generateQr } from './api';
 import { QrPending } from './Pending';

@@ -91,8 +91,11 @@ describe('qr api', () => {
 
 describe('qr screen', () => {
   beforeAll(async () => {
-    // The lazily loaded screen and result screen, ready before the clock is faked.
-    await Promise.all([import('./Screen'), import('../../../core/src/ui/ResultScreen'), import('../../../core/src/ui/CancelDialog'), import('@oja/core/qr').then((m) => m.loadQrEncoder())]);
+    // The lazily loaded screen, result screen and sandbox control, ready before the clock is faked.
+    await Promise.all([
+      import('./Screen'), import('../../../core/src/ui/ResultScreen'), import('../../../core/src/ui/CancelDialog'),
+      import('../../../core/src/primitives/SimulateControl'), import('@oja/core/qr').then((m) => m.loadQrEncoder()),
+    ]);
   });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -313,7 +316,8 @@ describe('qr screen', () => {
   it('shows the sandbox simulate control under the code when the sandbox is on', async () => {
     mount(() => ({ responseCode: '09' }), () => QR, { sandbox: true });
     await start();
-    expect(screen.getByTestId('sandbox-simulate')).toBeTruthy();
+    // The control is its own chunk, fetched only with the sandbox on.
+    await vi.waitFor(() => expect(screen.getByTestId('sandbox-simulate')).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Simulate success' })).toBeTruthy();
   });
 });

@@ -1,5 +1,4 @@
-import { defineVisit } from '@oja/core';
-import { createAsyncSlot } from '@oja/core/primitives';
+import { defineVisit, createAsyncSlot } from '@oja/core';
 import type { QrPayment } from './api';
 
 /** One visit of the QR screen: the generated code (the status is the poller's). */

@@ -1,6 +1,6 @@
 import { css } from '@linaria/core';
 import { ChangeMethodLink, formatAmount, styles, useCheckoutState, useT } from '@oja/core';
-import { CopyButton } from '@oja/core/primitives';
+import { CopyButton } from '@oja/core/copy-button';
 import type { TransferAccount } from './api';
 
 const details = css`

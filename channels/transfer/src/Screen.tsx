@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, CODE_EXPIRED, classify, complete, registerMessages, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
-import { PendingLayout, useCountdown, useStatusPolling } from '@oja/core/primitives';
+import { PendingLayout } from '@oja/core/pending-layout';
+import { useCountdown } from '@oja/core/countdown';
+import { useStatusPolling } from '@oja/core/status-polling';
 import type { StatusAnswer } from '@oja/core';
 import { generateAccount } from './api';
 import { AccountDetails } from './AccountDetails';

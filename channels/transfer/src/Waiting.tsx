@@ -1,5 +1,6 @@
 import { ChangeMethodLink, styles, useT } from '@oja/core';
-import { PendingLayout, useCountdown } from '@oja/core/primitives';
+import { PendingLayout } from '@oja/core/pending-layout';
+import { useCountdown } from '@oja/core/countdown';
 import { MAX_EXTENSIONS } from './constants';
 
 export interface WaitingProps {

@@ -1,5 +1,4 @@
-import { defineVisit } from '@oja/core';
-import { createAsyncSlot } from '@oja/core/primitives';
+import { defineVisit, createAsyncSlot } from '@oja/core';
 import type { TransferAccount } from './api';
 import { AUTO_COMPLETE_GRACE_MS } from './constants';
 

@@ -1,6 +1,7 @@
 import { css } from '@linaria/core';
 import { formatAmount, styles, useCheckoutState, useT } from '@oja/core';
-import { CopyButton, PendingLayout } from '@oja/core/primitives';
+import { CopyButton } from '@oja/core/copy-button';
+import { PendingLayout } from '@oja/core/pending-layout';
 import { dialHref } from './api';
 import type { UssdCode } from './api';
 import { WaitingActions } from './WaitingActions';

@@ -1,6 +1,6 @@
 import { formatAmount, styles, useCheckoutState, useT } from '@oja/core';
-import { PendingLayout } from '@oja/core/primitives';
-import type { SlotStatus } from '@oja/core/primitives';
+import { PendingLayout } from '@oja/core/pending-layout';
+import type { SlotStatus } from '@oja/core';
 import { failureText } from './BankChoice';
 import { WaitingActions, linkButton } from './WaitingActions';
 import type { WaitingProps } from './WaitingActions';

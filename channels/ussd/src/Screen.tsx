@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { CODE_EXPIRED, complete, registerMessages, useChannel, useCheckout } from '@oja/core';
-import { resetSlot, useCountdown, useStatusPolling } from '@oja/core/primitives';
+import { CODE_EXPIRED, complete, registerMessages, useChannel, useCheckout, resetSlot } from '@oja/core';
+import { useCountdown } from '@oja/core/countdown';
+import { useStatusPolling } from '@oja/core/status-polling';
 import { generateCode, loadIssuers } from './api';
 import type { Issuer } from './api';
 import { BankChoice } from './BankChoice';

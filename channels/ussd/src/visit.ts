@@ -1,5 +1,4 @@
-import { defineVisit } from '@oja/core';
-import { createAsyncSlot } from '@oja/core/primitives';
+import { defineVisit, createAsyncSlot } from '@oja/core';
 import type { Issuer, UssdCode } from './api';
 
 /** Where the payer is: choosing a bank, approving a prompt sent to the phone, or dialling the code. */
