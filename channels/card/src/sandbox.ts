@@ -101,9 +101,12 @@ function hold(r: CardRecord, held: HeldCard) {
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
-/** A page reference: the payment's id and a random part, so that it names nothing of the card. */
+/**
+ * A page reference: the payment's id and a random part, so that it names nothing of the card. Letters and digits
+ * (base64url, `-` as `x`), not hex: a hex part has a run of 12 digits, card-number-like, in about one reference in 15.
+ */
 function newRef(p: SandboxPayment): string {
-  return `${p.paymentId}.${hex(9)}`;
+  return `${p.paymentId}.${randomBytes(12).toString('base64url').replace(/-/g, 'x')}`;
 }
 
 function paymentOfRef(ref: unknown, ctx: SandboxContext): { p: SandboxPayment; r: CardRecord } | undefined {
