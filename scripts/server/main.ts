@@ -33,7 +33,8 @@ const testCards = TEST_CARDS.map((c) => ({
   result: c.result,
 }));
 const checkout = createCheckoutServer({ ...installed, clientDir: path.resolve(here, '../client'), apiBase, env, storeBase, testCards, outsideBase, checkoutBase });
-const store = createMerchantStore({ checkoutBase, selfOrigin: () => storeBase });
+// The store verifies every result with the collections API: the real one, or the checkout's embedded sandbox.
+const store = createMerchantStore({ checkoutBase, selfOrigin: () => storeBase, apiBase: apiBase ?? checkoutBase });
 const outside = checkout.sandbox && createOutsideServer(checkout.sandbox);
 
 checkout.server.listen(port, host, () => {
