@@ -51,7 +51,8 @@ describe('INLINE from the store', () => {
     expect(await overlay(page).count()).toBe(0);
     expect(await focusedLabel(page)).toBe('Pay inline');
     expect(await pageOverflow(page)).not.toBe('hidden');
-    await page.getByRole('status').getByText(`Payment received for ${ref}`).waitFor();
+    // The store says paid only once its server has verified the payment (e2e/verify.e2e.ts).
+    await page.getByRole('status').getByText(`Paid: order ${ref} verified with the collections API (NGN 1,500.00).`).waitFor();
     // INLINE returns the result by message, never by a POST to the return page.
     expect(await storeResults(ref)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/');
@@ -83,6 +84,8 @@ describe('INLINE from the store', () => {
     expect(await storeResults(ref)).toEqual([]);
 
     // The same payment opened again: the checkout says it is ready again (once per opening, not per payment).
+    // (Once the store's server has opened its next order, which would otherwise replace the reference.)
+    await expect.poll(() => page.locator('#ref').textContent()).not.toBe(ref);
     await page.locator('input[name="txn_ref"]').evaluate((el, v) => ((el as HTMLInputElement).value = v), ref);
     await payInlineButton(page).click();
     await waitForCallback(page, 'onLoad', 1);

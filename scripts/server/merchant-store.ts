@@ -102,21 +102,37 @@ const STORE_SCRIPT = `(() => {
 
   const sdk = typeof window.webpayCheckout === 'function';
   const payButtons = form.querySelectorAll('button');
-  // While the server opens the next order no payment starts, so none pays under the previous reference.
   const ready = (on) => {
     for (const button of payButtons) button.disabled = !on || (!sdk && button.dataset.displayMode !== undefined);
   };
-  // A reference names one order, and only the store's server, which knows what it charges, makes one.
-  const nextReference = () => {
-    ready(false);
+  // A reference names one order, and only the store's server, which knows what it charges, makes one. The next
+  // order is opened ahead (the spare), so that paying again never waits on it nor pays under the last reference,
+  // and the pay buttons stay enabled (the SDK gives the focus back to the one that opened the checkout).
+  let spare;
+  let waiting = false;
+  const openSpare = () => {
     fetch('/orders', { method: 'POST' })
       .then((res) => (res.ok ? res.json() : Promise.reject(new Error('HTTP ' + res.status))))
       .then((order) => {
-        form.elements.txn_ref.value = order.txn_ref;
-        document.getElementById('ref').textContent = order.txn_ref;
+        spare = order.txn_ref;
+        if (!waiting) return;
+        waiting = false;
+        nextReference();
         ready(true);
       })
       .catch(() => say('The store could not open a new order: reload the page.'));
+  };
+  const nextReference = () => {
+    if (spare === undefined) {
+      // Only when the spare has not arrived yet: no payment starts until it has.
+      waiting = true;
+      ready(false);
+      return;
+    }
+    form.elements.txn_ref.value = spare;
+    document.getElementById('ref').textContent = spare;
+    spare = undefined;
+    openSpare();
   };
   const pay = (displayMode) => {
     say('');
@@ -149,6 +165,7 @@ const STORE_SCRIPT = `(() => {
   });
   for (const button of form.querySelectorAll('[data-display-mode]')) button.addEventListener('click', () => pay(button.dataset.displayMode));
   ready(true);
+  openSpare();
 })();
 `;
 
