@@ -18,6 +18,7 @@ import { definePage, GATE_PATH, PAGE_DATA_ID } from '@oja/core';
 import type { PageData } from '@oja/core';
 import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/core/testing';
 import { createCheckoutServer, PAY_PAGE_ATTEMPTS } from './checkout-server';
+import type { RequestLogLine } from './request-log';
 import type { CheckoutServer, CheckoutServerOptions } from './checkout-server';
 
 let clientDir: string;
@@ -636,5 +637,27 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
     expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ paths: ['/'] })] })).toThrow(/duplicate path \/ \(also page home\)/);
     expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ id: 'transfer' })] })).toThrow(/duplicate id transfer/);
     expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ serve: undefined })] })).toThrow(/without their server part.*other/);
+  });
+});
+
+describe('Operable: one JSON-ready log line per request (issue 11)', () => {
+  it('logs each request once with its id, method, path (no query), status and time, and answers the id', async () => {
+    const lines: RequestLogLine[] = [];
+    const { base } = await start({ logRequest: (l) => lines.push(l) });
+    const pay = await postPay(base, payFields('LOG-1', { cust_email: 'ada@example.com' }), { 'x-request-id': 'lb-7f3a.1' });
+    expect(pay.status).toBe(200);
+    expect(pay.headers.get('x-request-id')).toBe('lb-7f3a.1');
+    const page = await fetch(`${base}/payment-methods?p=secret-session-token&lang=fr`, { headers: { 'x-request-id': 'not ok; injected' } });
+    await page.text();
+    await vi.waitFor(() => expect(lines.filter((l) => l.path === '/pay' || l.path === '/payment-methods')).toHaveLength(2));
+    const [payLine, pageLine] = lines.filter((l) => l.path === '/pay' || l.path === '/payment-methods');
+    expect(payLine).toMatchObject({ id: 'lb-7f3a.1', method: 'POST', path: '/pay', status: 200 });
+    expect(payLine.ms).toBeGreaterThanOrEqual(0);
+    // A caller's id that is not a plain token is replaced, and answered.
+    expect(pageLine.id).toMatch(/^[0-9a-f]{16}$/);
+    expect(page.headers.get('x-request-id')).toBe(pageLine.id);
+    // Neither the session token, the query, nor anything of the body reaches the log.
+    const text = JSON.stringify(lines);
+    for (const leak of ['secret-session-token', 'lang=fr', 'ada@example.com', 'LOG-1']) expect(text).not.toContain(leak);
   });
 });

@@ -11,6 +11,8 @@ import type { HomeTestCard, PageAssets, PayRequest } from '@oja/core/server';
 import { createSandbox, faultsFromEnv, isSandboxPath } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
 import { ClientError, readBody, sendCompressed } from './http-util';
+import { logRequest } from './request-log';
+import type { RequestLogLine } from './request-log';
 import { SessionStore } from './sessions';
 import { serveAsset, verifyAssets } from './static';
 import { createCspReportHandler } from './csp-report';
@@ -91,6 +93,8 @@ export interface CheckoutServerOptions {
   checkoutBase?: string;
   /** Where violation reports are logged, one line each (default console.warn). */
   logReport?: (line: string) => void;
+  /** Where each request is logged, one line each (request-log.ts); default none (tests). main.ts logs JSON lines. */
+  logRequest?: (line: RequestLogLine) => void;
 }
 
 type Manifest = PageAssets;
@@ -515,6 +519,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   }
 
   const server = http.createServer(async (req, res) => {
+    if (o.logRequest) logRequest(req, res, o.logRequest);
     let pathname = '/';
     let url: URL;
     try {

@@ -5,6 +5,8 @@ import { installed } from '../app/installed';
 import { createOutsideServer } from '@oja/core/sandbox';
 import { createCheckoutServer } from './checkout-server';
 import { createMerchantStore } from './merchant-store';
+import { drain } from './drain';
+import { jsonLines } from './request-log';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -32,7 +34,7 @@ const testCards = TEST_CARDS.map((c) => ({
   challengeCode: c.threeDs ? SANDBOX_CHALLENGE_CODE : undefined,
   result: c.result,
 }));
-const checkout = createCheckoutServer({ ...installed, clientDir: path.resolve(here, '../client'), apiBase, env, storeBase, testCards, outsideBase, checkoutBase });
+const checkout = createCheckoutServer({ ...installed, clientDir: path.resolve(here, '../client'), apiBase, env, storeBase, testCards, outsideBase, checkoutBase, logRequest: jsonLines });
 // The store verifies every result with the collections API: the real one, or the checkout's embedded sandbox.
 const store = createMerchantStore({ checkoutBase, selfOrigin: () => storeBase, apiBase: apiBase ?? checkoutBase });
 const outside = checkout.sandbox && createOutsideServer(checkout.sandbox);
@@ -49,11 +51,16 @@ checkout.server.listen(port, host, () => {
   });
 });
 
-const stop = () => {
-  checkout.server.close();
-  store.server.close();
-  outside?.close();
-  process.exit(0);
+/** SIGTERM (an orchestrator stopping the instance) or Ctrl+C: no new connections, the requests in flight answered, then exit. */
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(JSON.stringify({ time: new Date().toISOString(), event: 'stopping', signal }));
+  void drain([checkout.server, store.server, ...(outside ? [outside] : [])]).then((how) => {
+    console.log(JSON.stringify({ time: new Date().toISOString(), event: 'stopped', how }));
+    process.exit(0);
+  });
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
