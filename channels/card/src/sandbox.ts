@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { alreadyPaid, escapeHtml, isPaid, markPaid, sandboxRecord } from '@oja/core/sandbox';
+import { alreadyPaid, escapeHtml, isPaid, markPaid, sandboxRecord, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
 import { sri } from '@oja/core/server';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import type { BinConfiguration, CardinalAuthenticationInformation, GatewayConfiguration, PayResponse } from './api';
@@ -116,7 +116,6 @@ function paymentOfRef(ref: unknown, ctx: SandboxContext): { p: SandboxPayment; r
   return p && { p, r: cardRecord(p) };
 }
 
-const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
 
 function answer(p: SandboxPayment, code: string, description = DESCRIPTIONS[code], reference = 'CRD'): PayResponse {
   const base = { responseCode: code, responseDescription: description, paymentId: p.paymentId, transactionReference: p.txnRef };

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { alreadyPaid, escapeHtml, isPaid, sandboxRecord, settledStatus } from '@oja/core/sandbox';
+import { alreadyPaid, escapeHtml, isPaid, sandboxRecord, settledStatus, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import payWithApp from './index';
 import { CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
@@ -46,7 +46,6 @@ function sameText(a: string, b: string): boolean {
 }
 
 const unauthorized = (error: string, description: string): SandboxAnswer => ({ status: 401, body: { error, error_description: description } });
-const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
 const NO_BEARER: SandboxAnswer = { status: 401, body: { responseCode: '401', responseDescription: 'Missing, unknown or expired bearer token' } };
 
 /** POST /passport/oauth/token: client credentials by basic authentication (spec core §7 "Pay with app": token). */

@@ -1,3 +1,4 @@
+import { UNKNOWN_PAYMENT } from '@oja/core/sandbox';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxRequest } from '@oja/core/sandbox';
 import { SAVED_CARDS } from '@oja/card/sandbox';
 import { THREE_D_SECURE_SOURCES } from '@oja/card/sources';
@@ -28,7 +29,6 @@ function signedIn(): WalletAnswer {
   };
 }
 
-const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
 
 function isUser(username: unknown): boolean {
   return typeof username === 'string' && SANDBOX_WALLET_USERNAMES.includes(username.trim().toLowerCase());

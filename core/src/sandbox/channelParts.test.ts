@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CODE_ALREADY_PAID } from '../codes';
 import type { SandboxContext, SandboxPayment } from './types';
 import { sandboxRecord } from './types';
-import { attemptRoute, currentAttempt, statusRoute, UNKNOWN_PAYMENT } from './channelParts';
+import { attemptRoute, currentAttempt, statusRoute } from './channelParts';
+import { UNKNOWN_PAYMENT } from './sandbox';
 import type { AttemptRecord } from './channelParts';
 
 interface CodeRecord extends AttemptRecord {

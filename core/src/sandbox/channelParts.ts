@@ -1,8 +1,5 @@
 import type { SandboxAnswer, SandboxContext, SandboxPayment, SandboxRecord, SandboxRequest, SandboxRoute } from './types';
-import { alreadyPaid, isPaid } from './sandbox';
-
-/** What a channel's route answers for a payment the sandbox does not know. */
-export const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
+import { alreadyPaid, isPaid, UNKNOWN_PAYMENT } from './sandbox';
 
 /** A channel's record that counts the attempts made for its payment (an account, a code generated). */
 export interface AttemptRecord {

@@ -5,6 +5,9 @@ import { parsePayRequest } from '../server/payRequest';
 import { REQUERY_PATH } from '../server/requery';
 import { CODE_ALREADY_PAID } from '../codes';
 
+/** What a route answers for a payment the sandbox does not know (core's and every channel's). */
+export const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
+
 /** Payments the sandbox keeps at most: past it the least recently seen goes first (a long-running dev server). */
 export const MAX_SANDBOX_PAYMENTS = 10_000;
 /** A payment no request has named for this long is forgotten, ms (24 h). */
@@ -463,7 +466,7 @@ function coreRoutes(store: PaymentStore, ctx: SandboxContext): SandboxRoute[] {
       path: '/api/v1/pay/customerCancellation',
       handler: (req) => {
         const p = ctx.payment({ paymentId: req.body.paymentId });
-        if (!p) return { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
+        if (!p) return UNKNOWN_PAYMENT;
         // A paid payment is never cancelled: the payer leaving a page after paying cancels nothing.
         if (isPaid(p)) return alreadyPaid(p);
         p.cancellation ??= { reason: textField(req.body.customerCancellationReason) ?? '', at: ctx.now() };

@@ -187,29 +187,34 @@ function RouteSwitch() {
   const available = availableFor(c);
   const branding = brandingOf(c);
   const gate = usePendingGate();
+  // A branding's own page (terms of use) stays reachable, gate or not.
+  const brandingRoutes = branding.routes?.map((r) => (
+    <Route key={r.path} path={r.path}>
+      <BrandingRoute branding={branding} screen={r.screen} />
+    </Route>
+  ));
   if (gate) {
     // Before the method list and any channel (an auto-opened one included): the URL stays, and its screen shows
-    // once the gates are passed. A branding's own page (terms of use) stays reachable.
+    // once the gates are passed.
     return (
       <Switch>
-        {branding.routes?.map((r) => (
-          <Route key={r.path} path={r.path}>
-            <BrandingRoute branding={branding} screen={r.screen} />
-          </Route>
-        ))}
+        {brandingRoutes}
         <Route>
           <GateRoute gate={gate} />
         </Route>
       </Switch>
     );
   }
+  const methods = (
+    <>
+      <MethodList channels={available} />
+      <EndVisits />
+      <ScreenHydrated />
+    </>
+  );
   return (
     <Switch>
-      <Route path={METHODS_PATH}>
-        <MethodList channels={available} />
-        <EndVisits />
-        <ScreenHydrated />
-      </Route>
+      <Route path={METHODS_PATH}>{methods}</Route>
       {available
         .filter((p) => p.screen)
         .map((p) => (
@@ -217,16 +222,8 @@ function RouteSwitch() {
             <ChannelRoute plugin={p} />
           </Route>
         ))}
-      {branding.routes?.map((r) => (
-        <Route key={r.path} path={r.path}>
-          <BrandingRoute branding={branding} screen={r.screen} />
-        </Route>
-      ))}
-      <Route>
-        <MethodList channels={available} />
-        <EndVisits />
-        <ScreenHydrated />
-      </Route>
+      {brandingRoutes}
+      <Route>{methods}</Route>
     </Switch>
   );
 }
