@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { CheckoutHarness, click, fakeHttp, pass, testCheckout } from '../testing';
 import { HttpError } from '../http';
@@ -55,10 +55,17 @@ async function renderSlow(http: ReturnType<typeof fakeHttp>, locale: 'en' | 'fr'
   render(<CheckoutHarness checkout={c} path="/payment/slow" />);
   await pass();
   await pass();
+  // The control is a chunk of its own (fetched only in the sandbox): settle it in without moving the clock.
+  for (let i = 0; i < 20 && !screen.queryByTestId('sandbox-simulate'); i++) await pass();
   return c;
 }
 
 const statusCalls = (http: ReturnType<typeof fakeHttp>) => http.calls.filter((x) => x.key === 'GET /api/v1/slow/status').length;
+
+beforeAll(async () => {
+  // The control's chunk, loaded before any clock is faked.
+  await import('./SimulateControl');
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
