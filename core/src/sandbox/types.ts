@@ -113,3 +113,15 @@ export function sandboxRecord<R extends object>(channel: string): SandboxRecord<
     },
   };
 }
+
+/** A request to the sandbox as the server hands it over: the body already read (JSON or form). */
+export interface SandboxHttpRequest {
+  method: string;
+  /** Path and query, e.g. /api/v1/transfer/status?merchantCode=… */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Record<string, unknown>;
+}
+
+/** What the sandbox answers: a response to send, or `drop` (fault injection: the connection is cut, no answer). */
+export type SandboxReply = { status: number; headers: Record<string, string>; body: string } | { drop: true };
