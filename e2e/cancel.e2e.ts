@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MERCHANT_NAME, openPay, payFields, sandboxPayment, sleep, storeBase, storeResults, transfer, txnRef, useBrowser } from './helpers';
 
-/** The checkout server's grace after the payer leaves before it cancels, ms (scripts/server/checkout-server.ts). */
+/** The checkout server's grace after the payer leaves before it cancels, ms (core/server/src/checkoutServer.ts). */
 const LEAVE_GRACE_MS = 4_000;
 const CANCEL_BUTTON = `Cancel payment and return to ${MERCHANT_NAME}`;
 const TRANSFER_SUBTITLE = 'If you have done a successful transfer, please do not cancel or click the back button';

@@ -6,7 +6,7 @@ import {
   submitForm, TEST_CARDS, txnRef, useBrowser,
 } from './helpers';
 
-/** The checkout server's grace after the payer leaves before it cancels, ms (scripts/server/checkout-server.ts). */
+/** The checkout server's grace after the payer leaves before it cancels, ms (core/server/src/checkoutServer.ts). */
 const LEAVE_GRACE_MS = 4_000;
 
 const b = useBrowser();

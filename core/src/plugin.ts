@@ -187,8 +187,11 @@ export interface PagePayment<S> {
   props: PaymentProps;
   /** What the page kept when it opened the payment (`openPayment`'s `state`), on the server. */
   state: S;
-  /** Replaces the kept state (say, a receipt link once fetched). JSON only: it may live in a shared store. */
-  setState(state: S): void;
+  /**
+   * Replaces the kept state (say, a receipt link once fetched). JSON only: it lives in the session store, which may
+   * be shared by every instance; resolves once kept.
+   */
+  setState(state: S): Promise<void>;
   /**
    * Does the collections API say this payment is paid (the requery answers 00)? A success page asks, rather than
    * trusting the URL the payer followed.

@@ -13,7 +13,7 @@ child.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
   if (pointed) return;
   pending += chunk;
-  // The server prints the store's address once both listen (scripts/server/main.ts).
+  // The server prints the store's address once both listen (core/server/src/run.ts).
   const store = /Demo merchant:\s+(\S+)/.exec(pending)?.[1];
   if (!store) return;
   pointed = true;

@@ -16,9 +16,9 @@ const dist = path.join(root, 'dist');
 const assetsDir = path.join(dist, 'client', 'assets');
 const CLIENT_ENTRY = 'scripts/app/client.tsx';
 const SDK_ENTRY = 'core/sdk/src/script.ts';
-/** Under dist/client, where the checkout server reads it (scripts/server/checkout-server.ts SDK_FILE). */
+/** Under dist/client, where the checkout server reads it (core/server/src/checkoutServer.ts SDK_FILE). */
 const SDK_FILE = 'inline-checkout.js';
-/** What the built SDK holds in place of the mode it is served for (scripts/server/checkout-server.ts). */
+/** What the built SDK holds in place of the mode it is served for (core/server/src/checkoutServer.ts). */
 const SDK_MODE_PLACEHOLDER = '__OJA_SERVED_MODE__';
 /** The bundle of scripts/build/plugin-inventory.ts, under dist/server while the build runs. */
 const PLUGIN_INVENTORY = 'plugin-inventory';
@@ -212,7 +212,7 @@ if (!fs.readFileSync(path.join(dist, 'client', SDK_FILE), 'utf8').includes(SDK_M
 await esbuild.build({
   ...common,
   // The plugin inventory is the server's plugins as the server resolves them, run once below for the script inventory.
-  entryPoints: { server: 'scripts/server/main.ts', [PLUGIN_INVENTORY]: 'scripts/build/plugin-inventory.ts' },
+  entryPoints: { server: 'scripts/app/server.ts', [PLUGIN_INVENTORY]: 'scripts/build/plugin-inventory.ts' },
   platform: 'node',
   format: 'esm',
   target: 'node20',

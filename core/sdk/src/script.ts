@@ -3,7 +3,7 @@
 import { open } from './checkout';
 import { scriptBases } from './bases';
 
-/** The checkout server writes its mode over this placeholder as it serves the file (scripts/server/checkout-server.ts). */
+/** The checkout server writes its mode over this placeholder as it serves the file (core/server/src/checkoutServer.ts). */
 export const SERVED_MODE_PLACEHOLDER = '__OJA_SERVED_MODE__';
 
 try {

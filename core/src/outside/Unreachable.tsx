@@ -33,3 +33,27 @@ export function Unreachable({ fields }: UnreachableProps) {
     </section>
   );
 }
+
+export interface UnavailableProps {
+  /** This checkout's path (and query) the payer was at: Try again asks for it again. */
+  retryPath: string;
+}
+
+/**
+ * Shown (503) when the checkout cannot reach its own store of sessions (Redis away): the payer's place is kept
+ * there, so Try again, once it is back, continues where they were. Plain HTML: no script needed.
+ */
+export function Unavailable({ retryPath }: UnavailableProps) {
+  const t = useT();
+  return (
+    <section className={stack} aria-labelledby="oja-unavailable-title">
+      <div role="alert">
+        <CrossIcon />
+        <h1 id="oja-unavailable-title" className={heading}>{t('core.unavailable.title')}</h1>
+        <p className={muted}>{t('core.unavailable.body')}</p>
+      </div>
+      <p className={muted}>{t('core.unavailable.safe')}</p>
+      <a className={button} href={retryPath}>{t('core.unavailable.tryAgain')}</a>
+    </section>
+  );
+}

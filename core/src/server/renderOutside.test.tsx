@@ -4,7 +4,7 @@ import type { PagePlugin } from '../plugin';
 import { homePage } from '../outside/homePage';
 import type { HomePageOptions } from '../outside/homePage';
 import { fixturePage, testPageContext } from '../testing';
-import { pageScreenKey, renderPageDocument, renderPageScreen, renderUnreachablePage } from './renderOutside';
+import { pageScreenKey, renderPageDocument, renderPageScreen, renderUnavailablePage, renderUnreachablePage } from './renderOutside';
 
 const CSS = '/assets/main-abc.css';
 // The parsed pages link no stylesheet: the test DOM would fetch it.
@@ -13,6 +13,27 @@ const fields = { merchant_code: 'MX_DEMO', txn_ref: 'T-1', amount: '150000', cus
 
 /** The page as a document, as a browser reads it. */
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+
+describe('renderUnavailablePage (the session store is away)', () => {
+  it('says nothing was charged and the place is kept, with a Try again link to the same path, in English and French', () => {
+    const doc = parse(renderUnavailablePage({ locale: 'en', css, retryPath: '/payment/card/pin?p=abc&lang=en' }));
+    expect(doc.title).toBe('The checkout is briefly unavailable');
+    expect(doc.querySelector('[role="alert"]')?.textContent).toContain('Nothing has been charged, and your payment is kept.');
+    const link = doc.querySelector('a')!;
+    expect([link.textContent, link.getAttribute('href')]).toEqual(['Try again', '/payment/card/pin?p=abc&lang=en']);
+    expect(doc.querySelectorAll('script')).toHaveLength(0);
+    const fr = parse(renderUnavailablePage({ locale: 'fr', css, retryPath: '/payment/methods' }));
+    expect(fr.documentElement.lang).toBe('fr');
+    expect(fr.querySelector('h1')?.textContent).toBe('Le paiement est momentanément indisponible');
+    expect(fr.querySelector('a')?.textContent).toBe('Réessayer');
+  });
+
+  it('links only a path of this checkout', () => {
+    for (const retryPath of ['//evil.example/x', 'https://evil.example/', 'javascript:alert(1)', '/\\evil.example']) {
+      expect(parse(renderUnavailablePage({ locale: 'en', css, retryPath })).querySelector('a')?.getAttribute('href')).toBe('/');
+    }
+  });
+});
 
 describe('renderUnreachablePage', () => {
   it('says the checkout could not be reached, in English, with a Try again that posts the same fields to /pay', () => {

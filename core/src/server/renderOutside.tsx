@@ -5,8 +5,8 @@ import type { Locale, MessageBundle } from '../i18n';
 import { coreMessages } from '../messages';
 import { resultMessages } from '../ui/resultMessages';
 import { outsideMessages } from '../outside/messages';
-import { Unreachable } from '../outside/Unreachable';
-import type { UnreachableProps } from '../outside/Unreachable';
+import { Unavailable, Unreachable } from '../outside/Unreachable';
+import type { UnavailableProps, UnreachableProps } from '../outside/Unreachable';
 import type { PagePlugin } from '../plugin';
 import { PAGE_DATA_ID, ROOT_ID, serializePageData } from '../pageData';
 import type { PageScreenData, PageView } from '../pageData';
@@ -68,6 +68,15 @@ function renderOutside(locale: Locale, css: readonly string[], titleKey: string,
 /** The page for a pay request the collections API could not answer (503), with a Try again that posts it again. */
 export function renderUnreachablePage(input: { locale: Locale; css: readonly string[]; integrity?: Integrity } & UnreachableProps): string {
   return renderOutside(input.locale, input.css, 'core.unreachable.title', <Unreachable fields={input.fields} />, [outsideMessages], input.integrity);
+}
+
+/**
+ * The page for a request the checkout could not serve because its session store is away (503): nothing charged,
+ * the place kept, a Try again link to the same path. Only a path of this checkout is linked.
+ */
+export function renderUnavailablePage(input: { locale: Locale; css: readonly string[]; integrity?: Integrity } & UnavailableProps): string {
+  const retryPath = /^\/(?![/\\])/.test(input.retryPath) ? input.retryPath : '/';
+  return renderOutside(input.locale, input.css, 'core.unavailable.title', <Unavailable retryPath={retryPath} />, [outsideMessages], input.integrity);
 }
 
 /** A page plugin's `document` answer: its content in the pages' frame, with its strings, and no script. */

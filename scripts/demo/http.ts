@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import zlib from 'node:zlib';
+// The demo merchant's own HTTP helpers (a merchant's site, not the checkout: it reads its forms its own way).
+import type { IncomingMessage } from 'node:http';
 
 /** Largest request body accepted, bytes (a pay request is well under 16 KiB: CONTRACT §2 fields, capped). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -53,24 +53,6 @@ export async function readBody(
     // answered below
   }
   throw new ClientError(400, 'Malformed JSON body');
-}
-
-/** Sends a text body compressed as the client accepts (brotli, then gzip). */
-export function sendCompressed(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
-  const accept = String(req.headers['accept-encoding'] ?? '');
-  let data: Buffer = Buffer.from(body);
-  const vary = ['Accept-Encoding', headers.vary].filter(Boolean).join(', ');
-  const out: Record<string, string> = { ...headers, vary };
-  if (/\bbr\b/.test(accept)) {
-    data = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-    out['content-encoding'] = 'br';
-  } else if (/\bgzip\b/.test(accept)) {
-    data = zlib.gzipSync(data, { level: 6 });
-    out['content-encoding'] = 'gzip';
-  }
-  out['content-length'] = String(data.length);
-  res.writeHead(status, out);
-  res.end(req.method === 'HEAD' ? undefined : data);
 }
 
 /** Text for HTML content and double-quoted attributes. */

@@ -17,9 +17,12 @@ import { REFUSED_MERCHANT } from '@oja/core/sandbox';
 import { definePage, GATE_PATH, PAGE_DATA_ID } from '@oja/core';
 import type { PageData } from '@oja/core';
 import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/core/testing';
-import { createCheckoutServer, PAY_PAGE_ATTEMPTS } from './checkout-server';
-import type { RequestLogLine } from './request-log';
-import type { CheckoutServer, CheckoutServerOptions } from './checkout-server';
+import { createMemoryStore, StoreUnavailable } from '@oja/core/store';
+import type { Store } from '@oja/core/store';
+import { LEAVE_GRACE_MS, LEAVE_QUEUE } from './leaves';
+import { createCheckoutServer, PAY_PAGE_ATTEMPTS } from './checkoutServer';
+import type { RequestLogLine } from './requestLog';
+import type { CheckoutServer, CheckoutServerOptions } from './checkoutServer';
 
 let clientDir: string;
 const running: Array<{ close(): Promise<void> }> = [];
@@ -44,9 +47,16 @@ async function listen(server: http.Server): Promise<string> {
 async function start(extra: Partial<CheckoutServerOptions> = {}): Promise<{ base: string; checkout: CheckoutServer; payPageCalls: () => number }> {
   const checkout = createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir, env: {}, payPageBackoffMs: 5, ...extra });
   let calls = 0;
-  checkout.server.on('request', (req: http.IncomingMessage) => {
-    if (req.url === '/api/v1/pay-page') calls += 1;
-  });
+  // The server calls its embedded sandbox in-process: its pay-page calls are counted there.
+  const sandbox = checkout.sandbox;
+  if (sandbox) {
+    const handle = sandbox.handle.bind(sandbox);
+    sandbox.handle = (r) => {
+      if (r.url === '/api/v1/pay-page') calls += 1;
+      return handle(r);
+    };
+  }
+  running.push({ close: () => checkout.close() });
   const base = await listen(checkout.server);
   return { base, checkout, payPageCalls: () => calls };
 }
@@ -78,6 +88,16 @@ const payFields = (ref: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** The session token a payment's page carries (its page data's env). */
+const sessionIn = (html: string): string => JSON.parse(/<script type="application\/json" id="oja-data">(.*?)<\/script>/s.exec(html)![1]).env.session;
+
+/** GET /sandbox/payments for the demo merchant's reference: 200 when the sandbox knows the payment, 404 when not. */
+const sandboxPayment = (base: string, txn_ref: string) => fetch(`${base}/sandbox/payments?${new URLSearchParams({ merchant_code: 'MX_DEMO', txn_ref })}`);
+
+/** Settles the payment 00 through the sandbox's control. */
+const simulateSuccess = (base: string, txn_ref: string) =>
+  fetch(`${base}/sandbox/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchant_code: 'MX_DEMO', txn_ref, outcome: 'success' }) });
+
 function postPay(base: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return fetch(`${base}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields) });
 }
@@ -105,10 +125,10 @@ const htmlLang = (html: string) => /<html lang="(\w+)">/.exec(html)?.[1];
 describe('Gates before method choice', () => {
   const escrowed = (ref: string) => payFields(ref, { channels: 'TRANSFER', escrow_fee: '2', cancellation_period: '3', refund_duration: '7' });
   const dataOf = (html: string): PageData => JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html)![1]);
-  const sessionOf = (checkout: CheckoutServer) => [...(checkout.sessions as unknown as { map: Map<string, unknown> }).map.keys()].at(-1)!;
+  const sessionOf = (html: string) => dataOf(html).env.session;
 
   it('a gate comes before the channel that opens by itself, which fetches nothing until the gate is passed', async () => {
-    const { base, checkout } = await start({ gates: [termsGateFixture] });
+    const { base } = await start({ gates: [termsGateFixture] });
     const html = await (await postPay(base, escrowed('GATE-1'))).text();
     expect(html).toContain('Terms before paying');
     const data = dataOf(html);
@@ -116,7 +136,7 @@ describe('Gates before method choice', () => {
     expect(data.channel).toBeNull();
     expect(data.prefetched).toEqual({});
     expect(data.gates).toEqual({});
-    const session = sessionOf(checkout);
+    const session = sessionOf(html);
     // A reload before the payer decides shows the gate again.
     expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
     const passed = await fetch(`${base}${GATE_PATH}?${new URLSearchParams({ p: session, gate: 'terms', decision: 'accepted' })}`, { method: 'POST' });
@@ -130,9 +150,8 @@ describe('Gates before method choice', () => {
   });
 
   it('refuses an unknown gate or decision; a decision for an unknown session changes nothing', async () => {
-    const { base, checkout } = await start({ gates: [termsGateFixture] });
-    await postPay(base, escrowed('GATE-2'));
-    const session = sessionOf(checkout);
+    const { base } = await start({ gates: [termsGateFixture] });
+    const session = sessionOf(await (await postPay(base, escrowed('GATE-2'))).text());
     const send = (q: Record<string, string>) => fetch(`${base}${GATE_PATH}?${new URLSearchParams(q)}`, { method: 'POST' });
     expect((await send({ p: session, gate: 'nope', decision: 'accepted' })).status).toBe(400);
     expect((await send({ p: session, gate: 'terms', decision: 'maybe' })).status).toBe(400);
@@ -173,9 +192,8 @@ describe('Language follows the browser (CONTRACT §5)', () => {
   });
 
   it('a revisit with no lang follows the browser; lang in the URL wins; the refusal page too', async () => {
-    const { base, checkout } = await start();
-    await postPay(base, payFields('AL-revisit'));
-    const [session] = [...(checkout.sessions as unknown as { map: Map<string, unknown> }).map.keys()];
+    const { base } = await start();
+    const session = sessionIn(await (await postPay(base, payFields('AL-revisit'))).text());
     const fr = await fetch(`${base}/payment-methods?p=${session}`, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
     expect(htmlLang(await fr.text())).toBe('fr');
     expect(fr.headers.get('vary')).toMatch(/Accept-Language/);
@@ -212,8 +230,8 @@ describe('A failure to reach the API is not a bad request', () => {
     expect(retried.status).toBe(200);
     expect(await retried.text()).toContain('id="oja-root"');
     expect((await postPay(base, fields)).status).toBe(200);
-    const payments = [...checkout.sandbox!.payments.values()].filter((p) => p.txnRef === 'UNREACH-500');
-    expect(payments).toHaveLength(1);
+    // One payment for the reference (the sandbox's index names one id), opened once however often it was posted.
+    expect((await sandboxPayment(base, 'UNREACH-500')).status).toBe(200);
   });
 
   it('a dropped connection is temporary too', async () => {
@@ -273,10 +291,18 @@ describe('A failure to reach the API is not a bad request', () => {
 });
 
 describe('Bounded memory and input', () => {
-  it('keeps at most maxSessions sessions; the least recently used is forgotten', async () => {
-    const { base, checkout } = await start({ maxSessions: 3 });
-    for (let i = 0; i < 6; i++) expect((await postPay(base, payFields(`CAP-${i}`))).status).toBe(200);
-    expect(checkout.sessions.size).toBe(3);
+  it("keeps at most the memory store's entries of sessions; the least recently used is forgotten", async () => {
+    const store = createMemoryStore({ maxEntries: 3 });
+    const { base } = await start({ store });
+    const sessions: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await postPay(base, payFields(`CAP-${i}`));
+      expect(res.status).toBe(200);
+      sessions.push(sessionIn(await res.text()));
+    }
+    expect(store.size).toBe(3);
+    expect((await fetch(`${base}/payment-methods?p=${sessions[0]}`)).status).toBe(404);
+    expect((await fetch(`${base}/payment-methods?p=${sessions[5]}`)).status).toBe(200);
   });
 
   it.each([
@@ -285,12 +311,12 @@ describe('Bounded memory and input', () => {
     ['the currency 000', { currency: '000' }],
     ['a 300-character cust_name', { cust_name: 'x'.repeat(300) }],
   ])('refuses %s: 400 Incorrect Transaction, no payment', async (_what, bad) => {
-    const { base, checkout, payPageCalls } = await start();
+    const { base, payPageCalls } = await start();
     const res = await postPay(base, payFields('BOUNDED', bad));
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Incorrect Transaction');
     expect(payPageCalls()).toBe(0);
-    expect(checkout.sandbox!.payments.size).toBe(0);
+    expect((await sandboxPayment(base, 'BOUNDED')).status).toBe(404);
   });
 });
 
@@ -410,10 +436,10 @@ describe('Outside sources (issue 10): allowed only on the pages of a payment tha
   });
 
   it('allows none on pages outside a payment: Incorrect Transaction, already paid, an unknown session, the home page', async () => {
-    const { base, checkout } = await start({ channels: [card, transfer], outsideBase: OUTSIDE });
+    const { base } = await start({ channels: [card, transfer], outsideBase: OUTSIDE });
     expect(await policyOf(base, payFields('OUT-3', { amount: '' }))).not.toContain(OUTSIDE);
     await policyOf(base, payFields('OUT-4'));
-    checkout.sandbox!.context.payment({ merchantCode: 'MX_DEMO', txnRef: 'OUT-4' })!.outcome = { value: 'success', at: Date.now() };
+    expect((await simulateSuccess(base, 'OUT-4')).status).toBe(200);
     const paid = await postPay(base, payFields('OUT-4'));
     expect(paid.status).toBe(409);
     expect(paid.headers.get('content-security-policy')).not.toContain(OUTSIDE);
@@ -475,15 +501,14 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
   const get = (base: string, path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { redirect: 'manual', headers });
   /** The JSON the page carries for the browser (a payment's PageData or a page's PageScreenData). */
   const pageData = (html: string) => JSON.parse(/<script type="application\/json" id="oja-data">(.*?)<\/script>/s.exec(html)![1]);
-  const simulate = (base: string, txn_ref: string) =>
-    fetch(`${base}/sandbox/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchant_code: 'MX_DEMO', txn_ref, outcome: 'success' }) });
+  const simulate = simulateSuccess;
 
   /** POSTs the bill form: the checkout opens on the new payment; its session token. */
   async function openBill(base: string, checkout: CheckoutServer, ref = REF): Promise<string> {
     const res = await postForm(base, FIXTURE_FORM_PATH, { ref, email: 'ada@example.com' });
     expect(res.status).toBe(200);
     const data = pageData(await res.text());
-    expect(checkout.sessions.peek(data.env.session)).toBeDefined();
+    expect(await checkout.sessions.get(data.env.session)).toBeDefined();
     return data.env.session;
   }
 
@@ -507,14 +532,14 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
   });
 
   it('an unknown or missing reference is refused by the page (404), and nothing is created', async () => {
-    const { base, checkout, payPageCalls } = await start({ pages: [fixturePage] });
+    const { base, payPageCalls } = await start({ pages: [fixturePage] });
     for (const path of [`${FIXTURE_FORM_PATH}?ref=NOPE`, FIXTURE_FORM_PATH, `${FIXTURE_FORM_PATH}?ref=toString`]) {
       const res = await get(base, path);
       expect(res.status, path).toBe(404);
       expect(await res.text()).toContain('We do not know this reference.');
     }
     expect(payPageCalls()).toBe(0);
-    expect(checkout.sandbox!.payments.size).toBe(0);
+    expect((await sandboxPayment(base, REF)).status).toBe(404);
   });
 
   it('POST with an invalid e-mail shows the form again with the error (400), without calling the API', async () => {
@@ -546,7 +571,7 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
     });
     expect(payPageCalls()).toBe(1);
     // The page's state lives on the server, with the payment's session.
-    expect(checkout.sessions.peek(data.env.session)?.page).toEqual({ id: 'refpay', state: { ref: REF, email: 'ada@example.com' } });
+    expect((await checkout.sessions.get(data.env.session))?.page).toEqual({ id: 'refpay', state: { ref: REF, email: 'ada@example.com' } });
     // The result's form POST may go to the checkout's own origin (the page): it is the payment's site.
     expect(res.headers.get('content-security-policy')).toContain(`form-action 'self' ${base}`);
   });
@@ -593,7 +618,7 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
     const refused = await postForm(base, FIXTURE_FORM_PATH, { ref: REF, email: 'ada@example.com' });
     expect(refused.status).toBe(502);
     expect(await refused.text()).toContain('We could not start the payment (Z1): Merchant not allowed');
-    expect(checkout.sessions.size).toBe(0);
+    expect((checkout.store as ReturnType<typeof createMemoryStore>).size).toBe(0);
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const failing = await stubApi((res) => {
@@ -659,5 +684,91 @@ describe('Operable: one JSON-ready log line per request (issue 11)', () => {
     // Neither the session token, the query, nor anything of the body reaches the log.
     const text = JSON.stringify(lines);
     for (const leak of ['secret-session-token', 'lang=fr', 'ada@example.com', 'LOG-1']) expect(text).not.toContain(leak);
+  });
+});
+
+describe('Running as a service (issue 11): sessions and due work in the store', () => {
+  /** A store that rejects every operation with StoreUnavailable while `away` (Redis gone). */
+  function flakyStore() {
+    const inner = createMemoryStore({ maxEntries: 1_000 });
+    const state = { away: false };
+    const guard = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => (...a: A): Promise<R> => (state.away ? Promise.reject(new StoreUnavailable('connection lost')) : f(...a));
+    const store: Store = {
+      kind: 'flaky',
+      get: guard(inner.get.bind(inner)) as Store['get'],
+      set: guard(inner.set.bind(inner)),
+      delete: guard(inner.delete.bind(inner)),
+      increment: guard(inner.increment.bind(inner)),
+      withLock: ((key, fn, o) => (state.away ? Promise.reject(new StoreUnavailable('connection lost')) : inner.withLock(key, fn, o))) as Store['withLock'],
+      schedule: guard(inner.schedule.bind(inner)),
+      unschedule: guard(inner.unschedule.bind(inner)),
+      claimDue: guard(inner.claimDue.bind(inner)),
+      ping: guard(inner.ping.bind(inner)),
+      close: () => inner.close(),
+    };
+    return { store, state };
+  }
+
+  it('GET /healthz answers 200 with the store it reaches', async () => {
+    const { base } = await start();
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ status: 'ok', store: 'memory' });
+  });
+
+  it("a payer's page from one instance continues on another sharing the store", async () => {
+    const store = createMemoryStore({ maxEntries: 1_000 });
+    const a = await start({ store });
+    const b = await start({ store });
+    const session = sessionIn(await (await postPay(a.base, payFields('TWO-1'))).text());
+    const onB = await fetch(`${b.base}/payment/transfer?p=${session}`);
+    expect(onB.status).toBe(200);
+    expect(sessionIn(await onB.text())).toBe(session);
+  });
+
+  it('a leave is due work in the store, dropped when the payer comes back; a stale page leaves nothing', async () => {
+    const { base, checkout } = await start();
+    const html = await (await postPay(base, payFields('LEAVE-1'))).text();
+    const session = sessionIn(html);
+    const pageId = JSON.parse(/<script type="application\/json" id="oja-data">(.*?)<\/script>/s.exec(html)![1]).env.pageId;
+    const later = Date.now() + LEAVE_GRACE_MS + 1_000;
+    expect((await fetch(`${base}/session/leave?${new URLSearchParams({ p: session, page: pageId })}`, { method: 'POST' })).status).toBe(204);
+    expect((await fetch(`${base}/payment/transfer?p=${session}`)).status).toBe(200);
+    expect(await checkout.store.claimDue(LEAVE_QUEUE, later)).toEqual([]);
+    // The page from before the reload says it left: stale, nothing scheduled.
+    await fetch(`${base}/session/leave?${new URLSearchParams({ p: session, page: pageId })}`, { method: 'POST' });
+    expect(await checkout.store.claimDue(LEAVE_QUEUE, later)).toEqual([]);
+    await fetch(`${base}/session/leave?${new URLSearchParams({ p: session })}`, { method: 'POST' });
+    expect(await checkout.store.claimDue(LEAVE_QUEUE, later)).toEqual([session]);
+  });
+
+  it('the store going away: a clear 503 page (nothing charged, the place kept), a failing /healthz, never a 500; back when it is', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged: string[] = [];
+    const { store, state } = flakyStore();
+    const { base } = await start({ store, logReport: (l) => logged.push(l) });
+    const session = sessionIn(await (await postPay(base, payFields('AWAY-1'))).text());
+    state.away = true;
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'unavailable', store: 'flaky' });
+    const revisit = await fetch(`${base}/payment/transfer?p=${session}&lang=en`);
+    const html = await revisit.text();
+    expect(revisit.status).toBe(503);
+    expect(revisit.headers.get('cache-control')).toBe('no-store');
+    expect(html).toContain('The checkout is briefly unavailable');
+    expect(html).toContain(`href="/payment/transfer?p=${session}&amp;lang=en"`);
+    expect(html).not.toContain('Incorrect Transaction');
+    // A new payment: the same Try again as an unreachable API (the same fields, the same payment).
+    const pay = await postPay(base, payFields('AWAY-2'));
+    expect(pay.status).toBe(503);
+    expect(await pay.text()).toContain('name="txn_ref" value="AWAY-2"');
+    expect((await fetch(`${base}/session/leave?p=${session}`, { method: 'POST' })).status).toBe(503);
+    expect(logged.some((l) => JSON.parse(l).event === 'store-unavailable')).toBe(true);
+    state.away = false;
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/payment/transfer?p=${session}`)).status).toBe(200);
+    expect(error).not.toHaveBeenCalled();
   });
 });

@@ -1,24 +1,14 @@
 // @vitest-environment node
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createCspReportHandler, MAX_REPORT_BYTES, MAX_REPORTS_PER_WINDOW, parseCspReports, REPORT_WINDOW_MS } from './csp-report';
+import { describe, expect, it } from 'vitest';
+import { createCspReportHandler, MAX_REPORT_BYTES, MAX_REPORTS_PER_WINDOW, parseCspReports, REPORT_WINDOW_MS } from './cspReport';
 
-const running: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => new Promise((r) => { s.closeAllConnections(); s.close(r); })));
-});
 
 /** The handler on a free port; the lines it logged; a clock the test moves. */
 async function start() {
   const lines: string[] = [];
   const clock = { now: 1_000_000 };
   const handle = createCspReportHandler({ log: (l) => lines.push(l), now: () => clock.now });
-  const server = http.createServer((req, res) => void handle(req, res));
-  running.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const post = (body: string, type: string) => fetch(`${base}/csp-report`, { method: 'POST', headers: { 'content-type': type }, body });
+  const post = (body: string, type: string) => handle(new Request('http://checkout.local/csp-report', { method: 'POST', headers: { 'content-type': type }, body }));
   return { lines, clock, post };
 }
 

@@ -2,8 +2,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { logRequest } from './request-log';
-import type { RequestLogLine } from './request-log';
+import { logRequest } from './requestLog';
+import type { RequestLogLine } from './requestLog';
 
 describe('request log', () => {
   it('writes one line when the answer is done, and marks a request whose client went away', async () => {

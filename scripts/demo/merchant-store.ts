@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { ClientError, escapeHtml, readBody } from './http-util';
+import { ClientError, escapeHtml, readBody } from './http';
 import { createOrders } from './merchant-orders';
 import type { Verification } from './merchant-orders';
 

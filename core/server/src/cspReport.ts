@@ -1,6 +1,7 @@
 // The endpoint the checkout's Content-Security-Policy reports violations to (CSP_REPORT_PATH): one JSON line
 // per report on the log, bounded in size and rate, never echoing what a payer typed.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ClientError, mediaType, readBytes } from './body';
+import { empty } from './respond';
 
 /** Largest report body read, bytes: a browser's report is well under 4 KiB; a batch of them under this. */
 export const MAX_REPORT_BYTES = 16 * 1024;
@@ -82,27 +83,14 @@ export function parseCspReports(type: string, json: unknown): LoggedViolation[] 
     .filter((v): v is LoggedViolation => !!v);
 }
 
-class ReportError extends Error {
-  constructor(readonly status: 400 | 413 | 415) {
-    super(String(status));
-  }
-}
-
-async function readReport(req: IncomingMessage): Promise<{ type: string; json: unknown }> {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (![CSP_REPORT, REPORTS_JSON, 'application/json'].includes(type)) throw new ReportError(415);
-  if (Number(req.headers['content-length']) > MAX_REPORT_BYTES) throw new ReportError(413);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_REPORT_BYTES) throw new ReportError(413);
-    chunks.push(chunk as Buffer);
-  }
+async function readReport(req: Request): Promise<{ type: string; json: unknown }> {
+  const type = mediaType(req);
+  if (![CSP_REPORT, REPORTS_JSON, 'application/json'].includes(type)) throw new ClientError(415, 'Not a report');
+  const bytes = await readBytes(req, MAX_REPORT_BYTES);
   try {
-    return { type, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+    return { type, json: JSON.parse(bytes.toString('utf8')) };
   } catch {
-    throw new ReportError(400);
+    throw new ClientError(400, 'Malformed report');
   }
 }
 
@@ -122,16 +110,15 @@ export function createCspReportHandler({ log = (line: string) => console.warn(li
     logged = 0;
     dropped = 0;
   };
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  return async (req: Request): Promise<Response> => {
     let violations: LoggedViolation[];
     try {
       const { type, json } = await readReport(req);
       violations = parseCspReports(type, json);
     } catch (e) {
-      if (!(e instanceof ReportError)) throw e;
+      if (!(e instanceof ClientError)) throw e;
       // A body not read to the end cannot keep its connection.
-      res.writeHead(e.status, { 'cache-control': 'no-store', ...(e.status === 413 && { connection: 'close' }) });
-      return void res.end();
+      return empty(e.status, e.status === 413 ? { connection: 'close' } : {});
     }
     roll();
     for (const v of violations) {
@@ -140,7 +127,6 @@ export function createCspReportHandler({ log = (line: string) => console.warn(li
         log(JSON.stringify(v));
       } else dropped++;
     }
-    res.writeHead(204, { 'cache-control': 'no-store' });
-    res.end();
+    return empty(204);
   };
 }

@@ -1,0 +1,12 @@
+export * from './checkoutServer';
+export * from './sessions';
+export * from './leaves';
+export * from './body';
+export { createAssets, verifyAssets } from './assets';
+export { createCspReportHandler, parseCspReports, MAX_REPORT_BYTES, MAX_REPORTS_PER_WINDOW, REPORT_WINDOW_MS } from './cspReport';
+export type { LoggedViolation } from './cspReport';
+export { logRequest, requestIdOf, jsonLines } from './requestLog';
+export type { RequestLogLine } from './requestLog';
+export { drain, DRAIN_TIMEOUT_MS } from './drain';
+export { runCheckout, exitOnSignals } from './run';
+export type { RunOptions, RunningCheckout } from './run';

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { GateDecision, PaymentProps } from '@oja/core';
+import type { Store } from '@oja/core/store';
+
+/** A session unused this long is forgotten, ms (every page served for it starts the time again). */
+export const SESSION_TTL_MS = 2 * 60 * 60_000;
+/**
+ * Most sessions one instance keeps in memory (about 7 KB each, so about 35 MB at most); past it the least recently
+ * used is forgotten. A payer whose session went can no longer reload their page; the payment itself is the
+ * collections API's and goes on. A Redis store is bounded by SESSION_TTL_MS alone.
+ */
+export const MAX_SESSIONS = 5_000;
+
+/** What the checkout keeps of one payer's payment between requests (plain JSON: any instance reads it). */
+export interface SessionRecord {
+  props: PaymentProps;
+  referrer?: string;
+  /** The latest page rendered for this session (PageEnv.pageId): a leave from an older page is stale. */
+  pageId?: string;
+  /** The gates the payer passed in this session (core's passGate), so a reload does not show them again. */
+  gates?: Record<string, GateDecision>;
+  /**
+   * The page outside a payment that opened this payment, and what it keeps until the payment comes back to it
+   * (PageContext.openPayment): beside the payment it belongs to, so that it lives and goes with the session,
+   * cannot be altered by the payer, and reaches a page with no script.
+   */
+  page?: { id: string; state: unknown };
+  /** Tries of this session's leave-cancel so far, when the API could not take one (leaves.ts). */
+  leaveTries?: number;
+}
+
+const key = (token: string) => `session:${token}`;
+/** A session token: 18 random bytes, base64url. Anything else names no session (and never reaches the store). */
+const TOKEN = /^[\w-]{24}$/;
+
+/** The payers' sessions, kept in a Store: whichever instance served the page, any other continues it. */
+export interface Sessions {
+  /** A new session for this record; answers its token. */
+  open(record: SessionRecord): Promise<string>;
+  /** The session, or undefined when unknown, malformed or expired. */
+  get(token: string): Promise<SessionRecord | undefined>;
+  /**
+   * Changes the session under its lock (a gate passed on one instance and a page served on another never lose each
+   * other's write), and keeps it SESSION_TTL_MS more; answers the record as written, or undefined when it is gone.
+   */
+  update(token: string, change: (s: SessionRecord) => void): Promise<SessionRecord | undefined>;
+  /** A session served a page now: a fresh page id, so that a leave from an older page is known stale. */
+  served(token: string): Promise<SessionRecord | undefined>;
+}
+
+export function createSessions(store: Store, ttlMs = SESSION_TTL_MS): Sessions {
+  const get = (token: string) => (TOKEN.test(token) ? store.get<SessionRecord>(key(token)) : Promise.resolve(undefined));
+  const update: Sessions['update'] = (token, change) => {
+    if (!TOKEN.test(token)) return Promise.resolve(undefined);
+    return store.withLock(`lock:${key(token)}`, async () => {
+      const s = await store.get<SessionRecord>(key(token));
+      if (!s) return undefined;
+      change(s);
+      await store.set(key(token), s, { ttlMs });
+      return s;
+    });
+  };
+  return {
+    async open(record) {
+      const token = randomBytes(18).toString('base64url');
+      await store.set(key(token), record, { ttlMs });
+      return token;
+    },
+    get,
+    update,
+    served: (token) =>
+      update(token, (s) => {
+        s.pageId = randomBytes(9).toString('base64url');
+      }),
+  };
+}
