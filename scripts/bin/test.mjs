@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, root } from './ensure.mjs';
 import { ensureChromium } from './chromium.mjs';
+import { ensureRedisServer } from '../test/redis-server.mjs';
 
 ensureDependencies();
 const results = path.join(root, 'dist-test');
@@ -31,6 +32,12 @@ const vitest = (project) => {
 };
 
 const chromium = ensureChromium();
+// The shared-store tests start their own redis-server; without one they fail, each saying what is missing.
+try {
+  ensureRedisServer();
+} catch (e) {
+  console.error(e.message);
+}
 if (run('typecheck', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])) passed += 1;
 else failed += 1;
 vitest('unit');
