@@ -21,7 +21,10 @@ export const QUICK_CONNECTIONS = 10;
 export const LOAD_WINDOW_S = 5;
 /** How often the server's RSS is read during a run, ms. */
 const RSS_SAMPLE_MS = 250;
-/** A scenario whose last full window serves less than this share of its first one's requests per second is "falling". */
+/**
+ * A scenario whose last full window serves less than this share of its best one's requests per second is "falling"
+ * (its best, not its first: a fresh server's first seconds run before the JIT has warmed up).
+ */
 export const THROUGHPUT_FALL_RATIO = 0.75;
 /**
  * A scenario whose last full window peaks above this multiple of its first one's RSS is "growing". Windows, not
@@ -189,8 +192,9 @@ export function loadWarnings(load) {
       const full = s.windows.filter((w) => w.toS - w.fromS >= load.windowS);
       if (full.length < 2) continue;
       const [first, last] = [full[0], full.at(-1)];
-      if (last.perSecond < first.perSecond * THROUGHPUT_FALL_RATIO) {
-        out.push(`${what}: throughput fell from ${first.perSecond}/s in the first ${load.windowS} s to ${last.perSecond}/s in the last`);
+      const best = Math.max(...full.map((w) => w.perSecond));
+      if (last.perSecond < best * THROUGHPUT_FALL_RATIO) {
+        out.push(`${what}: throughput fell from ${best}/s in its best ${load.windowS} s to ${last.perSecond}/s in the last`);
       }
       if (first.rssPeakMiB && last.rssPeakMiB > first.rssPeakMiB * RSS_GROWTH_RATIO) {
         out.push(`${what}: RSS still growing, from ${first.rssPeakMiB} MiB at most in the first ${load.windowS} s to ${last.rssPeakMiB} MiB in the last`);
