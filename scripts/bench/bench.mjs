@@ -7,10 +7,18 @@
 //      (unless --no-perf), reported as medians and as ratios to the floor (reported, not gated),
 //   4. the checkout server's memory: RSS after 10,000 POST /pay under a 128 MiB heap limit (unless --no-rss),
 //      against RSS_BUDGET_MIB,
-//   5. a table on stdout, dist/bench/report.json and dist/bench/report.md.
-// Exit 0 all budgets met, 1 a byte or memory budget broken or a forbidden package on the initial route, 2 harness failure.
-// Usage: node scripts/bench/bench.mjs [--no-build] [--no-perf] [--no-rss] [--rss-only] [--runs N] [--warmup N] [--profile slow4g]
+//   5. load (unless --no-load; load.mjs): page reloads and POST /pay at 50 connections for 20 s each, with the
+//      in-memory store and with a real Redis (CHECKOUT_SESSION_STORE): requests/s overall and per 5 s, p50, p99,
+//      errors, the server's RSS before, after and at its peak (reported, not gated, but a server dying under load),
+//   6. a table on stdout, dist/bench/report.json and dist/bench/report.md.
+// Exit 0 all budgets met, 1 a byte or memory budget broken, a forbidden package on the initial route, or the server
+// died under load, 2 harness failure.
+// Usage: node scripts/bench/bench.mjs [--no-build] [--no-perf] [--no-rss] [--rss-only] [--no-load] [--load-only] [--no-redis]
+//          [--duration S] [--connections N] [--quick] [--runs N] [--warmup N] [--profile slow4g]
 //   --rss-only: only the memory step (quick: no byte report, no throttled loads; builds unless --no-build).
+//   --load-only: only the load step, its figures in dist/bench/load.json (builds unless --no-build).
+//   --no-redis: the load step with the in-memory store only. --duration, --connections: per load scenario
+//   (default 20 s, 50); --quick: 3 s at 10 connections unless given (to see it work, not to quote).
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -20,6 +28,8 @@ import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { accountBytes, accountSdk, checkBudgets, DEFAULT_BUDGETS, gzipSize, brotliSize, KiB } from './bytes.mjs';
+import { LOAD_CONNECTIONS, LOAD_DURATION_S, LOAD_WINDOW_S, QUICK_CONNECTIONS, QUICK_DURATION_S, loadStore, loadTable, loadWarnings, rssOf as readRss } from './load.mjs';
+import { startRedis } from '../test/redis-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const toolsDir = path.resolve(root, '../shared/tools');
@@ -45,12 +55,14 @@ const RSS_HEAP_MIB = 128;
  * the throughput). Memory that grows with the payments served dies at the heap limit and fails the step anyway.
  */
 const RSS_BUDGET_MIB = 240;
+/** The memory and load steps' sandbox answers at once and never fails: the figures are the checkout's own. */
+const QUIET_SANDBOX = { CHECKOUT_API_BASE: '', SANDBOX_LATENCY_MS: '0', SANDBOX_ERROR_RATE: '0', SANDBOX_DROP_RATE: '0' };
 
 class HarnessError extends Error {}
 
 // ---------------------------------------------------------------- arguments
 function parseArgs(argv) {
-  const o = { build: true, perf: true, rss: true, rssOnly: false, runs: 5, warmup: 1, profile: 'slow4g' };
+  const o = { build: true, perf: true, rss: true, rssOnly: false, load: true, loadOnly: false, redis: true, quick: false, runs: 5, warmup: 1, profile: 'slow4g' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -63,6 +75,12 @@ function parseArgs(argv) {
     else if (name === '--no-perf') o.perf = false;
     else if (name === '--no-rss') o.rss = false;
     else if (name === '--rss-only') o.rssOnly = true;
+    else if (name === '--no-load') o.load = false;
+    else if (name === '--load-only') o.loadOnly = true;
+    else if (name === '--no-redis') o.redis = false;
+    else if (name === '--quick') o.quick = true;
+    else if (name === '--duration') o.durationS = Number(val());
+    else if (name === '--connections') o.connections = Number(val());
     else if (name === '--runs') o.runs = Number(val());
     else if (name === '--warmup') o.warmup = Number(val());
     else if (name === '--profile') o.profile = val();
@@ -71,6 +89,11 @@ function parseArgs(argv) {
   }
   if (!Number.isInteger(o.runs) || o.runs < 1) throw new HarnessError('--runs needs a positive integer');
   if (!Number.isInteger(o.warmup) || o.warmup < 0) throw new HarnessError('--warmup needs a non-negative integer');
+  o.durationS ??= o.quick ? QUICK_DURATION_S : LOAD_DURATION_S;
+  o.connections ??= o.quick ? QUICK_CONNECTIONS : LOAD_CONNECTIONS;
+  if (!Number.isInteger(o.durationS) || o.durationS < 1) throw new HarnessError('--duration needs a positive integer (seconds)');
+  if (!Number.isInteger(o.connections) || o.connections < 1) throw new HarnessError('--connections needs a positive integer');
+  if (o.rssOnly && o.loadOnly) throw new HarnessError('--rss-only and --load-only exclude each other');
   return o;
 }
 
@@ -316,7 +339,9 @@ async function startCheckout(extraEnv = {}, nodeArgs = []) {
     // The sandbox's second origin (CONTRACT §5) on a free port too: never a running `npm start`'s 4402.
     let outsidePort = await freePort();
     while (outsidePort === port || outsidePort === merchantPort) outsidePort = await freePort();
-    const child = start(process.execPath, [...nodeArgs, serverFile], { env: { ...process.env, ...extraEnv, HOST: '127.0.0.1', PORT: String(port), MERCHANT_PORT: String(merchantPort), OUTSIDE_PORT: String(outsidePort) } });
+    // an undefined value takes the variable out of the server's environment (e.g. CHECKOUT_SESSION_STORE: memory)
+    const env = Object.fromEntries(Object.entries({ ...process.env, ...extraEnv }).filter(([, v]) => v !== undefined));
+    const child = start(process.execPath, [...nodeArgs, serverFile], { env: { ...env, HOST: '127.0.0.1', PORT: String(port), MERCHANT_PORT: String(merchantPort), OUTSIDE_PORT: String(outsidePort) } });
     let log = '';
     child.stdout.on('data', (d) => { log += d; });
     child.stderr.on('data', (d) => { log += d; });
@@ -449,9 +474,9 @@ function perfRows(perf) {
 // ---------------------------------------------------------------- 4. memory
 /** Resident memory of a process, bytes (Linux /proc). */
 function rssOf(pid) {
-  const m = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!m) throw new HarnessError(`no VmRSS for ${pid}`);
-  return Number(m[1]) * 1024;
+  const bytes = readRss(pid);
+  if (bytes == null) throw new HarnessError(`no VmRSS for ${pid}`);
+  return bytes;
 }
 
 /**
@@ -459,7 +484,7 @@ function rssOf(pid) {
  * RSS_CONCURRENCY at a time, and reads its RSS before, right after, and after a short idle.
  */
 async function memory() {
-  const checkout = await startCheckout({ CHECKOUT_API_BASE: '', SANDBOX_LATENCY_MS: '0', SANDBOX_ERROR_RATE: '0', SANDBOX_DROP_RATE: '0' }, [`--max-old-space-size=${RSS_HEAP_MIB}`]);
+  const checkout = await startCheckout(QUIET_SANDBOX, [`--max-old-space-size=${RSS_HEAP_MIB}`]);
   const base = `http://127.0.0.1:${checkout.port}`;
   const MiB = 1024 * 1024;
   try {
@@ -517,7 +542,47 @@ function memoryLine(m) {
   return `heap limit ${m.heapLimitMiB} MiB: RSS ${m.rssBeforeMiB} MiB before, ${m.rssAfterMiB} MiB after ${m.requests} POST /pay (${m.perSecond}/s, ${m.concurrency} at a time), ${m.rssIdleMiB} MiB 3 s later; budget ${m.budgetMiB} MiB: ${m.ok ? 'ok' : 'OVER'}`;
 }
 
-// ---------------------------------------------------------------- 5. report
+// ---------------------------------------------------------------- 5. load
+/** load.mjs's scenarios with the in-memory store, then with a Redis of our own; each scenario on a fresh server. */
+async function load(o) {
+  const startWith = (store) => async () => {
+    // the server's default heap: the figures are those of `npm start`, not of the memory step's capped heap
+    const c = await startCheckout({ ...QUIET_SANDBOX, CHECKOUT_SESSION_STORE: store });
+    return {
+      base: `http://127.0.0.1:${c.port}`, merchantPort: c.merchantPort, pid: c.child.pid,
+      stop: () => stop(c.child), alive: () => children.has(c.child), log: c.log,
+    };
+  };
+  const common = { connections: o.connections, durationS: o.durationS, windowS: LOAD_WINDOW_S, runId: `${Date.now().toString(36)}-${process.pid}`, log: (l) => console.log(l) };
+  const runs = [await loadStore({ ...common, store: 'memory', start: startWith(undefined) })];
+  if (o.redis) {
+    let redis;
+    try {
+      redis = await startRedis();
+    } catch (e) {
+      throw new HarnessError(`load: ${e.message} (or run with --no-redis)`);
+    }
+    try {
+      runs.push(await loadStore({ ...common, store: 'redis', start: startWith(redis.url) }));
+    } finally {
+      await redis.stop();
+    }
+  }
+  return { connections: o.connections, durationS: o.durationS, windowS: LOAD_WINDOW_S, machine: `${os.cpus().length} cores, shared by the server and the load generator`, runs };
+}
+
+function printLoad(loadReport) {
+  const t = loadTable(loadReport);
+  console.log(`\nLoad: ${loadReport.connections} connections, ${loadReport.durationS} s per scenario, a fresh server each (${loadReport.machine})\n`);
+  console.log(table(t.headers, t.rows, t.align));
+}
+
+/** A server that died under load breaks the run; everything else the load step finds is a warning. */
+function loadVerdict(loadReport) {
+  return { violations: loadReport.runs.flatMap((r) => r.died.map((d) => `load, ${r.store}: ${d}`)), warnings: loadWarnings(loadReport) };
+}
+
+// ---------------------------------------------------------------- 6. report
 function writeReport(report) {
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -533,6 +598,14 @@ function writeReport(report) {
     md.push(`Shared check (\`${report.sharedCheck.command}\`, JS only): **${report.sharedCheck.verdict}**`, '', '```', report.sharedCheck.output, '```', '');
   }
   md.push('## Memory', '', report.memory ? `Checkout server with its in-memory sandbox: ${memoryLine(report.memory)}.` : 'Skipped (--no-rss).', '');
+  if (report.load) {
+    const t = loadTable(report.load);
+    md.push('## Load', '');
+    md.push(`autocannon, ${report.load.connections} connections, ${report.load.durationS} s per scenario, each on a freshly started server (sandbox without latency or faults); ${report.load.machine}. Page GET: a reload of a live payment's page (\`<page>?p=<session>\`); POST /pay: a new payment per request. Latency over every answer; "server says" is the store its /healthz names.`, '');
+    md.push(mdTable(t.headers, t.rows, t.align), '');
+  } else {
+    md.push('## Load', '', 'Skipped (--no-load).', '');
+  }
   if (report.perf) {
     const p = perfRows(report.perf);
     const t = report.perf.throttle;
@@ -554,7 +627,7 @@ function writeReport(report) {
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   if (o.help) {
-    console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(0, 9).join('\n').replace(/^\/\/ ?/gm, ''));
+    console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('//'))).join('\n').replace(/^\/\/ ?/gm, ''));
     return 0;
   }
   if (o.build) await build();
@@ -562,6 +635,18 @@ async function main() {
     const m = await memory();
     console.log(`\nMemory: ${memoryLine(m)}`);
     return m.ok ? 0 : 1;
+  }
+  if (o.loadOnly) {
+    const loadReport = await load(o);
+    printLoad(loadReport);
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, 'load.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), ...loadReport }, null, 2)}\n`);
+    const { violations, warnings } = loadVerdict(loadReport);
+    console.log('');
+    for (const w of warnings) console.log(`WARNING: ${w}`);
+    for (const v of violations) console.log(`FAIL: ${v}`);
+    console.log(`bench: load figures in ${path.relative(root, path.join(outDir, 'load.json'))}`);
+    return violations.length ? 1 : 0;
   }
   const metaFile = path.join(dist, 'meta.json');
   const manifestFile = path.join(dist, 'client', 'manifest.json');
@@ -623,8 +708,18 @@ async function main() {
     if (!memoryReport.ok) violations.push(`checkout server RSS ${memoryReport.rssAfterMiB} MiB after ${memoryReport.requests} POST /pay, over ${memoryReport.budgetMiB} MiB`);
   }
 
+  let loadReport = null;
+  if (o.load) {
+    loadReport = await load(o);
+    printLoad(loadReport);
+    const verdict = loadVerdict(loadReport);
+    violations.push(...verdict.violations);
+    warnings.push(...verdict.warnings);
+  }
+
   const report = {
     memory: memoryReport,
+    load: loadReport,
     measuredAt: new Date().toISOString(),
     machine: `${os.cpus().length} cores`,
     budgets: DEFAULT_BUDGETS,
