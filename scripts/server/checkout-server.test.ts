@@ -13,7 +13,7 @@ import transfer from '@oja/transfer/sandbox';
 import card from '@oja/card/sandbox';
 import { sri } from '@oja/core/server';
 import brandingDefault from '@oja/branding-default';
-import { REFUSED_MERCHANT } from '@oja/core/sandbox';
+import { FIRST_PAYMENT_ID, REFUSED_MERCHANT } from '@oja/core/sandbox';
 import { definePage, GATE_PATH, PAGE_DATA_ID } from '@oja/core';
 import type { PageData } from '@oja/core';
 import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/core/testing';
@@ -212,8 +212,9 @@ describe('A failure to reach the API is not a bad request', () => {
     expect(retried.status).toBe(200);
     expect(await retried.text()).toContain('id="oja-root"');
     expect((await postPay(base, fields)).status).toBe(200);
-    const payments = [...checkout.sandbox!.payments.values()].filter((p) => p.txnRef === 'UNREACH-500');
-    expect(payments).toHaveLength(1);
+    // One payment: the first id, named by the reference; no second id was taken.
+    expect((await checkout.sandbox!.readPayment({ merchantCode: 'MX_DEMO', txnRef: 'UNREACH-500' }))?.paymentId).toBe(String(FIRST_PAYMENT_ID));
+    expect(await checkout.sandbox!.readPayment({ paymentId: String(FIRST_PAYMENT_ID + 1) })).toBeUndefined();
   });
 
   it('a dropped connection is temporary too', async () => {
@@ -290,7 +291,7 @@ describe('Bounded memory and input', () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Incorrect Transaction');
     expect(payPageCalls()).toBe(0);
-    expect(checkout.sandbox!.payments.size).toBe(0);
+    expect(await checkout.sandbox!.readPayment({ paymentId: String(FIRST_PAYMENT_ID) })).toBeUndefined();
   });
 });
 
@@ -413,7 +414,9 @@ describe('Outside sources (issue 10): allowed only on the pages of a payment tha
     const { base, checkout } = await start({ channels: [card, transfer], outsideBase: OUTSIDE });
     expect(await policyOf(base, payFields('OUT-3', { amount: '' }))).not.toContain(OUTSIDE);
     await policyOf(base, payFields('OUT-4'));
-    checkout.sandbox!.context.payment({ merchantCode: 'MX_DEMO', txnRef: 'OUT-4' })!.outcome = { value: 'success', at: Date.now() };
+    await checkout.sandbox!.run(async (ctx) => {
+      (await ctx.payment({ merchantCode: 'MX_DEMO', txnRef: 'OUT-4' }))!.outcome = { value: 'success', at: Date.now() };
+    });
     const paid = await postPay(base, payFields('OUT-4'));
     expect(paid.status).toBe(409);
     expect(paid.headers.get('content-security-policy')).not.toContain(OUTSIDE);
@@ -514,7 +517,7 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
       expect(await res.text()).toContain('We do not know this reference.');
     }
     expect(payPageCalls()).toBe(0);
-    expect(checkout.sandbox!.payments.size).toBe(0);
+    expect(await checkout.sandbox!.readPayment({ paymentId: String(FIRST_PAYMENT_ID) })).toBeUndefined();
   });
 
   it('POST with an invalid e-mail shows the form again with the error (400), without calling the API', async () => {

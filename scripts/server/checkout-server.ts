@@ -8,7 +8,7 @@ import { autoOpenChannel, availableChannels, Visits, createHttp, createRegistry,
 import { backoffDelay } from '@oja/core/primitives';
 import { CSP_REPORT_PATH, homePage, isAlreadyPaid, pageHeaders, pageScreenSecurity, pageSecurity, parseOutsideSources, parsePayRequest, renderPage, renderPageDocument, renderPageScreen, renderUnreachablePage, SANDBOX_FIELDS, sandboxSources, unnamedSources } from '@oja/core/server';
 import type { HomeTestCard, PageAssets, PayRequest } from '@oja/core/server';
-import { createSandbox, faultsFromEnv, isSandboxPath } from '@oja/core/sandbox';
+import { createSandbox, faultsFromEnv, isSandboxPath, writeReply } from '@oja/core/sandbox';
 import type { Sandbox } from '@oja/core/sandbox';
 import { ClientError, readBody, sendCompressed } from './http-util';
 import { logRequest } from './request-log';
@@ -226,7 +226,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   // Tamper detection (PCI DSS 11.6.1): an asset that no longer matches the build's hash is never served.
   const changed = verifyAssets(o.clientDir, manifest.integrity ?? {});
   if (changed.length) throw new Error(`Assets changed since the build (their integrity no longer matches): ${changed.join(', ')}`);
-  const sandbox = o.apiBase ? undefined : createSandbox(o.channels.map((c) => ({ id: c.id, part: c.sandbox })), faultsFromEnv(env));
+  const sandbox = o.apiBase ? undefined : createSandbox(o.channels.map((c) => ({ id: c.id, part: c.sandbox })), { faults: faultsFromEnv(env) });
   const sessions = new SessionStore<Session>(o.maxSessions ?? MAX_SESSIONS, SESSION_TTL_MS, Date.now, (s) => clearTimeout(s.leaveTimer));
   let selfBase = '';
   const apiBase = () => o.apiBase ?? selfBase;
@@ -569,8 +569,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
         return res.end('ok');
       }
       if (sandbox && isSandboxPath(p)) {
-        const body = await readBody(req);
-        if (await sandbox.handle(req, res, body)) return;
+        const reply = await sandbox.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: await readBody(req) });
+        if (reply) return writeReply(res, reply);
       }
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end('Not found');
