@@ -54,7 +54,7 @@ let bearer = '';
 beforeAll(async () => {
   plugins = await serverPlugins();
   const parts = installed.channels.map((c) => ({ id: c.id, part: plugins.get(c.id)?.sandbox }));
-  ({ base, close } = await listenSandbox(createSandbox(parts, { ...NO_FAULTS })));
+  ({ base, close } = await listenSandbox(createSandbox(parts, { faults: NO_FAULTS })));
   const made = await (await fetch(`${base}/api/v1/pay-page`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -16,7 +16,7 @@ let api: { base: string; close(): Promise<void> };
 const running: http.Server[] = [];
 
 beforeAll(async () => {
-  sandbox = createSandbox([], { ...NO_FAULTS });
+  sandbox = createSandbox([], { faults: NO_FAULTS });
   api = await listenSandbox(sandbox);
 });
 afterAll(() => api.close());

@@ -7,7 +7,7 @@ import type { BinConfiguration, CardinalAuthenticationInformation, GatewayConfig
 import card from './index';
 import { openPin, openSecureData } from './sandboxCrypto';
 import { validateCardNumber } from './rules';
-import { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, savedCard, testCard, typedCardConfiguration } from './sandboxCards';
+import { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, savedCard, TEST_CARDS, testCard, typedCardConfiguration } from './sandboxCards';
 import type { TestCard } from './sandboxCards';
 import { CARD_SOURCES, FINGERPRINT_INTEGRITY_SETTING, FINGERPRINT_PATH } from './sources';
 
@@ -49,9 +49,12 @@ const DESCRIPTIONS: Record<string, string> = {
   Z8: 'Your card is not accepted by this merchant',
 };
 
-/** The card being paid with. Kept off JSON (GET /sandbox/payments shows channel state): server memory only. */
+/**
+ * The card being paid with, by its place among TEST_CARDS: never its number, since the record is kept in the
+ * store (Redis when shared) and shown by GET /sandbox/payments.
+ */
 interface HeldCard {
-  pan: string;
+  testCard: number;
   /** The saved card's instrument, when paying from the wallet. */
   walletInstrumentIdentifier?: string;
 }
@@ -79,7 +82,6 @@ export interface CardRecord {
   challenge: { ref: string; transactionId: string; completedAt: number | null; failures: number } | null;
   /** The device-fingerprint script's last load for this payment (its org id, and when). */
   fingerprint?: { orgId: string; at: number };
-  /** Non-enumerable: see HeldCard. */
   card?: HeldCard;
 }
 
@@ -95,8 +97,8 @@ export function cardRecord(p: SandboxPayment): CardRecord {
   );
 }
 
-function hold(r: CardRecord, held: HeldCard) {
-  Object.defineProperty(r, 'card', { value: held, enumerable: false, configurable: true, writable: true });
+function hold(r: CardRecord, card: TestCard, walletInstrumentIdentifier?: string) {
+  r.card = { testCard: TEST_CARDS.indexOf(card), ...(walletInstrumentIdentifier && { walletInstrumentIdentifier }) };
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -109,10 +111,10 @@ function newRef(p: SandboxPayment): string {
   return `${p.paymentId}.${randomBytes(12).toString('base64url').replace(/-/g, 'x')}`;
 }
 
-function paymentOfRef(ref: unknown, ctx: SandboxContext): { p: SandboxPayment; r: CardRecord } | undefined {
+async function paymentOfRef(ref: unknown, ctx: SandboxContext): Promise<{ p: SandboxPayment; r: CardRecord } | undefined> {
   if (typeof ref !== 'string') return undefined;
   const dot = ref.lastIndexOf('.');
-  const p = dot > 0 ? ctx.payment({ paymentId: ref.slice(0, dot) }) : undefined;
+  const p = dot > 0 ? await ctx.payment({ paymentId: ref.slice(0, dot) }) : undefined;
   return p && { p, r: cardRecord(p) };
 }
 
@@ -190,7 +192,7 @@ function identify(secureData: unknown, walletInstrumentIdentifier: unknown, card
 function check(p: SandboxPayment, r: CardRecord, body: Record<string, unknown>, ctx: SandboxContext): { passed: Identified } | { refusal: PayResponse } {
   const id = identify(body.secureData, body.instrumentIdentifier, undefined);
   if ('refused' in id) return { refusal: answer(p, '14', id.refused) };
-  hold(r, { pan: id.card.pan, walletInstrumentIdentifier: id.walletInstrumentIdentifier });
+  hold(r, id.card, id.walletInstrumentIdentifier);
   if (id.card.refusedAtBin) return { refusal: answer(p, id.card.result) };
   if (id.config.supportsExpiryDate && isExpired(id.exp, ctx.now())) return { refusal: answer(p, '54') };
   if (id.config.supportsPin && openPin(body.pinBlock, id.pinPan) !== (id.card.pin ?? SANDBOX_PIN)) return { refusal: answer(p, '55') };
@@ -242,9 +244,9 @@ function collection(p: SandboxPayment, r: CardRecord, c: TestCard, ctx: SandboxC
   return { referenceId: r.collect.ref, deviceDataCollectionUrl: ctx.outsideUrl(`${COLLECT_PATH}?ref=${r.collect.ref}`), accessToken: hex(16) };
 }
 
-function binConfiguration(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+async function binConfiguration(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
   const q = req.body;
-  const p = ctx.payment({ paymentId: q.paymentId ?? '' });
+  const p = await ctx.payment({ paymentId: q.paymentId ?? '' });
   if (!p) return UNKNOWN_PAYMENT;
   const r = cardRecord(p);
   // Paid another way (another tab, another channel): no new attempt starts.
@@ -255,7 +257,7 @@ function binConfiguration(req: SandboxRequest, ctx: SandboxContext): SandboxAnsw
   if (r.final?.responseCode !== '00') startAttempt(r);
   const id = identify(q.secureData, q.walletInstrumentIdentifier, q.cardHash);
   if ('refused' in id) return { body: { responseCode: '14', responseDescription: id.refused } satisfies BinConfiguration };
-  hold(r, { pan: id.card.pan, walletInstrumentIdentifier: id.walletInstrumentIdentifier });
+  hold(r, id.card, id.walletInstrumentIdentifier);
   if (id.card.refusedAtBin) return { body: { responseCode: id.card.result, responseDescription: DESCRIPTIONS[id.card.result] } satisfies BinConfiguration };
   const info = collection(p, r, id.card, ctx);
   const body: BinConfiguration = {
@@ -279,8 +281,8 @@ function binConfigurationByGet(): SandboxAnswer {
   };
 }
 
-function pay(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  const p = ctx.payment({ paymentId: req.body.paymentId ?? '' });
+async function pay(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
+  const p = await ctx.payment({ paymentId: req.body.paymentId ?? '' });
   if (!p) return UNKNOWN_PAYMENT;
   const r = cardRecord(p);
   if (paidElsewhere(p, r)) return alreadyPaid(p);
@@ -312,11 +314,11 @@ function pay(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
 }
 
 function heldCard(r: CardRecord): TestCard | undefined {
-  return r.card && testCard(r.card.pan);
+  return r.card && TEST_CARDS[r.card.testCard];
 }
 
-function authenticateOtp(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  const p = ctx.payment({ paymentId: req.body.paymentId ?? '' });
+async function authenticateOtp(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
+  const p = await ctx.payment({ paymentId: req.body.paymentId ?? '' });
   if (!p) return UNKNOWN_PAYMENT;
   const r = cardRecord(p);
   if (paidElsewhere(p, r)) return alreadyPaid(p);
@@ -331,8 +333,8 @@ function authenticateOtp(req: SandboxRequest, ctx: SandboxContext): SandboxAnswe
   return { body: settle(p, r, answer(p, c.result), ctx) };
 }
 
-function cardinalStatus(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  const p = ctx.payment({ paymentId: req.query.get('paymentId') ?? '' });
+async function cardinalStatus(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
+  const p = await ctx.payment({ paymentId: req.query.get('paymentId') ?? '' });
   if (!p) return UNKNOWN_PAYMENT;
   const { challenge } = cardRecord(p);
   if (!challenge) return { body: { responseCode: '25', responseDescription: 'No 3-D Secure authentication for this payment' } };
@@ -340,8 +342,8 @@ function cardinalStatus(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer
   return { body: { responseCode: 'T0', responseDescription: 'Authentication complete', eciFlag: AUTHENTICATED_ECI, transactionId: challenge.transactionId } };
 }
 
-function authenticateCardinal(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  const p = ctx.payment({ paymentId: req.body.paymentId ?? '' });
+async function authenticateCardinal(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
+  const p = await ctx.payment({ paymentId: req.body.paymentId ?? '' });
   if (!p) return UNKNOWN_PAYMENT;
   const r = cardRecord(p);
   if (paidElsewhere(p, r)) return alreadyPaid(p);
@@ -357,8 +359,8 @@ function authenticateCardinal(req: SandboxRequest, ctx: SandboxContext): Sandbox
  * The bulk payments service: one card payment for every pay item. Kept simple: no OTP and no 3-D Secure in
  * bulk, so a card that would meet them is approved once its checks (PIN, expiry) pass.
  */
-function bulkPayment(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  const p = ctx.payment({ paymentId: req.body.paymentId ?? '' });
+async function bulkPayment(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
+  const p = await ctx.payment({ paymentId: req.body.paymentId ?? '' });
   if (!p) return UNKNOWN_PAYMENT;
   if (p.props.isBulkPayment !== true) return { status: 400, body: { responseCode: NOT_BULK_CODE, responseDescription: 'Not a bulk payment' } };
   const r = cardRecord(p);
@@ -414,17 +416,17 @@ ${error ? '<p id="code-error" role="alert">Incorrect code. Try again.</p>\n' : '
   return { html: page('Verify your payment — Oja Sandbox Bank', body), frameAncestors: framers(p) };
 }
 
-function showChallenge(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+async function showChallenge(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
   const ref = req.query.get('ref');
-  const found = paymentOfRef(ref, ctx);
+  const found = await paymentOfRef(ref, ctx);
   const challenge = found?.r.challenge;
   if (!found || !challenge || challenge.ref !== ref) return UNKNOWN_PAGE;
   return challenge.completedAt === null ? challengePage(found.p, challenge.ref, false) : donePage(found.p);
 }
 
-function submitChallenge(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+async function submitChallenge(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
   const ref = req.body.ref;
-  const found = paymentOfRef(ref, ctx);
+  const found = await paymentOfRef(ref, ctx);
   const challenge = found?.r.challenge;
   if (!found || !challenge || challenge.ref !== ref) return UNKNOWN_PAGE;
   if (challenge.completedAt !== null) return donePage(found.p);
@@ -436,9 +438,9 @@ function submitChallenge(req: SandboxRequest, ctx: SandboxContext): SandboxAnswe
   return donePage(found.p);
 }
 
-function collectDeviceData(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+async function collectDeviceData(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
   const ref = req.query.get('ref');
-  const found = paymentOfRef(ref, ctx);
+  const found = await paymentOfRef(ref, ctx);
   const collect = found?.r.collect;
   if (!found || !collect || collect.ref !== ref) return UNKNOWN_PAGE;
   collect.ranAt ??= ctx.now();
@@ -449,13 +451,13 @@ function collectDeviceData(req: SandboxRequest, ctx: SandboxContext): SandboxAns
  * The device-fingerprint script: the same stand-in for every request, recorded on the payment its session names
  * (the merchant's Cybersource id followed by the payment id, companion §7).
  */
-function fingerprint(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+async function fingerprint(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
   const orgId = req.query.get('org_id') ?? '';
   const session = req.query.get('session_id') ?? '';
   // The payment id is the session's trailing digits after the merchant's id: try each split.
   for (let i = 1; i < session.length && orgId; i++) {
     if (!/^\d+$/.test(session.slice(i))) continue;
-    const p = ctx.payment({ paymentId: session.slice(i) });
+    const p = await ctx.payment({ paymentId: session.slice(i) });
     if (p && p.props.cybersourceOrgId === orgId && p.props.cybersourceMerchantId === session.slice(0, i)) {
       cardRecord(p).fingerprint = { orgId, at: ctx.now() };
       break;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
 import { CODE_ALREADY_PAID, createSandbox, listenSandbox } from '@oja/core/sandbox';
-import type { Sandbox } from '@oja/core/sandbox';
+import type { Sandbox, SimulatedOutcome } from '@oja/core/sandbox';
 import { callContext, testCheckout } from '@oja/core/testing';
 import plugin, { APP_PAGE_PATH, PWA_DECLINED_CODE, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_INSTITUTIONS, TOKEN_LIFETIME_S, sandbox } from './sandbox';
 import { checkStatus, fetchToken, generateCode, safeDeepLink, settingsFrom } from './api';
@@ -17,7 +17,7 @@ let base: string;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sb = createSandbox([{ id: 'pay-with-app', part: sandbox }], undefined, () => now.t);
+  sb = createSandbox([{ id: 'pay-with-app', part: sandbox }], { now: () => now.t });
   ({ base, close } = await listenSandbox(sb));
 });
 afterAll(async () => {
@@ -66,7 +66,15 @@ async function withCode() {
   visit.state.start.status = 'success';
   visit.state.start.response = { token, code };
   const status = () => checkStatus(visit.ctx);
-  return { props, http, token, code, status, payment: sb.payments.get(props.paymentId)! };
+  const { paymentId } = props;
+  /** The payment as the sandbox keeps it. */
+  const kept = async () => (await sb.readPayment({ paymentId }))!;
+  /** Sets the outcome as a request would, whatever it was (each outcome's status code, on one payment). */
+  const setOutcome = (value: SimulatedOutcome) =>
+    sb.run(async (ctx) => {
+      (await ctx.payment({ paymentId }))!.outcome = { value, at: now.t };
+    });
+  return { props, http, token, code, status, kept, setOutcome };
 }
 
 describe('pay-with-app sandbox', () => {
@@ -104,7 +112,7 @@ describe('pay-with-app sandbox', () => {
   });
 
   it('gives a five-digit code and a safe deep link per institution, remembered for the payment', async () => {
-    const { code, payment } = await withCode();
+    const { code, kept } = await withCode();
     expect(code.reference).toMatch(/^\d{5}$/);
     expect(code.institutions.map((i) => i.name)).toEqual(SANDBOX_INSTITUTIONS.map((i) => i.name));
     for (const i of code.institutions) {
@@ -114,48 +122,48 @@ describe('pay-with-app sandbox', () => {
       expect(url.searchParams.get('ref')).toBe(code.reference);
       expect(url.origin).toBe(base);
     }
-    expect(payment.channels['pay-with-app']).toMatchObject({ reference: code.reference, generatedAt: now.t, generation: 1 });
+    expect((await kept()).channels['pay-with-app']).toMatchObject({ reference: code.reference, generatedAt: now.t, generation: 1 });
   });
 
   it('requires the bearer token for the status, and answers 09, then the outcome', async () => {
-    const { props, status, payment } = await withCode();
+    const { props, status, setOutcome } = await withCode();
     const query = new URLSearchParams({ merchantCode: props.merchantCode, transactionReference: props.merchantTransactionReference });
     expect((await call('GET', `${STATUS_PATH}?${query}`)).status).toBe(401);
     expect((await status()).code).toBe('09');
-    payment.outcome = { value: 'failed', at: now.t };
+    await setOutcome('failed');
     expect((await status()).code).toBe(PWA_DECLINED_CODE);
-    payment.outcome = { value: 'expired', at: now.t };
+    await setOutcome('expired');
     expect((await status()).code).toBe('XS1');
-    payment.outcome = { value: 'success', at: now.t };
+    await setOutcome('success');
     const paid = await status();
     expect(paid.code).toBe('00');
     expect(paid.response).toMatchObject({ amount: 150000, paymentReference: `OJA|PWA|${props.paymentId}`, retrievalReferenceNumber: `RR${props.paymentId}` });
   });
 
   it('expires the code after 15 minutes (XS1), and a new code starts clean', async () => {
-    const { props, http, token, status, payment } = await withCode();
+    const { props, http, token, status, kept, setOutcome } = await withCode();
     now.t += CODE_VALIDITY_MS - 1;
     expect((await status()).code).toBe('09');
     now.t += 1;
     expect((await status()).code).toBe('XS1');
-    payment.outcome = { value: 'failed', at: now.t };
+    await setOutcome('failed');
     const again = await generateCode(callContext(props, http), token);
     expect(again.reference).toMatch(/^\d{5}$/);
-    expect(payment.outcome).toBeNull();
-    expect(payment.channels['pay-with-app']).toMatchObject({ reference: again.reference, generation: 2 });
+    expect((await kept()).outcome).toBeNull();
+    expect((await kept()).channels['pay-with-app']).toMatchObject({ reference: again.reference, generation: 2 });
     expect((await status()).code).toBe('09');
   });
 
   it('refuses a new code for a paid payment (409, 94) and keeps the paid one', async () => {
-    const { props, http, token, payment } = await withCode();
-    payment.outcome = { value: 'success', at: now.t };
-    const before = JSON.stringify(payment.channels);
+    const { props, http, token, kept, setOutcome } = await withCode();
+    await setOutcome('success');
+    const before = JSON.stringify((await kept()).channels);
     const refused = await generateCode(callContext(props, http), token).catch((e: HttpError) => e);
     expect(refused).toBeInstanceOf(HttpError);
     expect((refused as HttpError).status).toBe(409);
     expect((refused as HttpError).body).toMatchObject({ responseCode: CODE_ALREADY_PAID });
-    expect(JSON.stringify(payment.channels)).toBe(before);
-    expect(payment.outcome?.value).toBe('success');
+    expect(JSON.stringify((await kept()).channels)).toBe(before);
+    expect((await kept()).outcome?.value).toBe('success');
   });
 
   it("serves the bank app's page, where the payer approves or declines", async () => {

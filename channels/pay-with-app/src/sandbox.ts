@@ -31,8 +31,8 @@ interface PwaRecord {
 
 const records = sandboxRecord<PwaRecord>(payWithApp.id);
 
-/** Issued tokens and their expiry (ms), in this sandbox. */
-const tokensOf = (ctx: SandboxContext) => ctx.channelState(payWithApp.id, () => new Map<string, number>());
+/** The tokens issued, each under `token:<token>` with its expiry (epoch ms), gone from the store once expired. */
+const tokenKey = (token: string) => `token:${token}`;
 
 function header(req: SandboxRequest, name: string): string {
   const v = req.headers[name];
@@ -49,23 +49,21 @@ const unauthorized = (error: string, description: string): SandboxAnswer => ({ s
 const NO_BEARER: SandboxAnswer = { status: 401, body: { responseCode: '401', responseDescription: 'Missing, unknown or expired bearer token' } };
 
 /** POST /passport/oauth/token: client credentials by basic authentication (spec core §7 "Pay with app": token). */
-function issueToken(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
+async function issueToken(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header(req, 'authorization'));
   const client = basic ? Buffer.from(basic[1], 'base64').toString('utf8') : '';
   if (!sameText(client, `${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`)) return unauthorized('invalid_client', 'Bad client credentials');
   if (req.body.grant_type !== 'client_credentials') return unauthorized('unsupported_grant_type', 'Only client_credentials is supported');
   if (!String(req.body.scope ?? '').split(' ').includes('profile')) return unauthorized('invalid_scope', 'The profile scope is required');
   const token = randomBytes(24).toString('base64url');
-  const tokens = tokensOf(ctx);
-  // Bounded memory: an expired token is forgotten when the next one is issued.
-  for (const [t, expires] of tokens) if (ctx.now() >= expires) tokens.delete(t);
-  tokens.set(token, ctx.now() + TOKEN_LIFETIME_S * 1_000);
+  await ctx.shared(payWithApp.id).set(tokenKey(token), ctx.now() + TOKEN_LIFETIME_S * 1_000, TOKEN_LIFETIME_S * 1_000);
   return { body: { access_token: token, token_type: 'bearer', expires_in: TOKEN_LIFETIME_S, scope: 'profile' } };
 }
 
-function hasBearer(req: SandboxRequest, ctx: SandboxContext): boolean {
+async function hasBearer(req: SandboxRequest, ctx: SandboxContext): Promise<boolean> {
   const token = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization'))?.[1];
-  const expires = token ? tokensOf(ctx).get(token) : undefined;
+  // The expiry is checked too: the store's clock is not the sandbox's (tests move the latter).
+  const expires = token ? await ctx.shared(payWithApp.id).get<number>(tokenKey(token)) : undefined;
   return expires !== undefined && ctx.now() < expires;
 }
 
@@ -77,10 +75,10 @@ function originOf(req: SandboxRequest): string {
 }
 
 /** POST /api/v1/pwa/generate: a five-digit code and a deep link per institution (spec core §7: institutions). */
-function generate(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  if (!hasBearer(req, ctx)) return NO_BEARER;
+async function generate(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
+  if (!(await hasBearer(req, ctx))) return NO_BEARER;
   const b = req.body;
-  const p = ctx.payment({ paymentId: b.paymentId }) ?? ctx.payment({ merchantCode: b.merchantCode, txnRef: b.transactionReference });
+  const p = (await ctx.payment({ paymentId: b.paymentId })) ?? (await ctx.payment({ merchantCode: b.merchantCode, txnRef: b.transactionReference }));
   if (!p) return UNKNOWN_PAYMENT;
   // A paid payment stays paid: no new code, no new attempt.
   if (isPaid(p)) return alreadyPaid(p);
@@ -118,9 +116,9 @@ export function pwaStatus(p: SandboxPayment, ctx: SandboxContext): Record<string
 }
 
 /** GET /api/v1/transactions/ussd with the bearer token (spec core §7 "Pay with app": status). */
-function status(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  if (!hasBearer(req, ctx)) return NO_BEARER;
-  const p = ctx.payment({ merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') });
+async function status(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
+  if (!(await hasBearer(req, ctx))) return NO_BEARER;
+  const p = await ctx.payment({ merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') });
   return p ? { body: pwaStatus(p, ctx) } : UNKNOWN_PAYMENT;
 }
 
@@ -132,9 +130,9 @@ function appPage(title: string, body: string, status = 200): SandboxAnswer {
 }
 
 /** The payment and institution a deep link names, while its code is the payment's current one and still valid. */
-function linked(req: SandboxRequest, ref: unknown, paymentId: unknown, ctx: SandboxContext) {
+async function linked(req: SandboxRequest, ref: unknown, paymentId: unknown, ctx: SandboxContext) {
   const institution = SANDBOX_INSTITUTIONS.find((i) => i.code === req.params.institution);
-  const p = typeof paymentId === 'string' && paymentId ? ctx.payment({ paymentId }) : undefined;
+  const p = typeof paymentId === 'string' && paymentId ? await ctx.payment({ paymentId }) : undefined;
   const r = p && records.get(p);
   if (!institution || !p || !r || r.reference !== ref || ctx.now() >= r.generatedAt + CODE_VALIDITY_MS) return undefined;
   return { institution, p, r };
@@ -142,8 +140,8 @@ function linked(req: SandboxRequest, ref: unknown, paymentId: unknown, ctx: Sand
 
 const UNKNOWN_REQUEST = appPage('Unknown payment request', '<h1>Unknown payment request</h1>\n<p>This payment request is unknown or no longer valid. Return to the checkout.</p>', 404);
 
-function showApp(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  const found = linked(req, req.query.get('ref'), req.query.get('payment'), ctx);
+async function showApp(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
+  const found = await linked(req, req.query.get('ref'), req.query.get('payment'), ctx);
   if (!found) return UNKNOWN_REQUEST;
   const { institution, p, r } = found;
   const name = escapeHtml(institution.name);
@@ -158,8 +156,8 @@ function showApp(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
   return appPage(`${institution.name}: approve the payment`, body);
 }
 
-function answerApp(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  const found = linked(req, req.body.ref, req.body.payment, ctx);
+async function answerApp(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
+  const found = await linked(req, req.body.ref, req.body.payment, ctx);
   if (!found) return UNKNOWN_REQUEST;
   const { institution, p } = found;
   const approved = req.body.decision === 'approve';

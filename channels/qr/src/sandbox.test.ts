@@ -15,7 +15,7 @@ let base: string;
 
 beforeAll(async () => {
   // The sandbox's own clock, moved by the tests: the QR validity runs on it.
-  sb = createSandbox([{ id: 'qr', part: sandbox }], undefined, () => now.t);
+  sb = createSandbox([{ id: 'qr', part: sandbox }], { now: () => now.t });
   ({ base, close } = await listenSandbox(sb));
 });
 
@@ -32,6 +32,9 @@ async function newPayment(): Promise<PaymentProps> {
     merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', txn_ref: `QR-${++ref}`, amount: '150000', currency: '566', site_redirect_url: 'http://127.0.0.1:4401/return',
   });
 }
+
+/** The payment as the sandbox keeps it. */
+const kept = async (props: PaymentProps) => (await sb.readPayment({ paymentId: props.paymentId }))!;
 
 const settle = (props: PaymentProps, outcome: 'success' | 'failed' | 'expired') =>
   api().post('/sandbox/simulate', { merchant_code: props.merchantCode, txn_ref: props.merchantTransactionReference, outcome });
@@ -77,7 +80,7 @@ describe('qr sandbox', () => {
     expect(first.expiresAt).not.toBeNull();
 
     expect(await generateAnswer(props)).toEqual({ responseCode: '00', rawQRData: first.rawQRData, validityPeriodMins: SANDBOX_QR_VALIDITY_MINS });
-    expect(sb.payments.get(props.paymentId)!.channels.qr).toMatchObject({ rawQRData: first.rawQRData, generatedAt: now.t, generation: 1 });
+    expect((await kept(props)).channels.qr).toMatchObject({ rawQRData: first.rawQRData, generatedAt: now.t, generation: 1 });
   });
 
   it('answers 09 until settled, then 00 with what the result needs, a failure code, or XS1', async () => {
@@ -105,10 +108,10 @@ describe('qr sandbox', () => {
     const props = await newPayment();
     await generate(props);
     await settle(props, 'success');
-    const p = sb.payments.get(props.paymentId)!;
-    const before = JSON.stringify(p.channels);
+    const before = JSON.stringify((await kept(props)).channels);
     const again = await generateAnswer(props).catch((e: { status: number; body: Record<string, unknown> }) => e);
     expect(again).toMatchObject({ status: 409, body: { responseCode: '94' } });
+    const p = await kept(props);
     expect(JSON.stringify(p.channels)).toBe(before);
     expect(p.outcome?.value).toBe('success');
     expect((await statusOf(props)).code).toBe('00');
@@ -120,7 +123,7 @@ describe('qr sandbox', () => {
     await settle(props, 'failed');
     const second = await generate(props);
     expect(second.rawQRData).not.toBe(first.rawQRData);
-    expect(sb.payments.get(props.paymentId)!.outcome).toBeNull();
+    expect((await kept(props)).outcome).toBeNull();
     expect((await statusOf(props)).code).toBe('09');
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
 import { CODE_ALREADY_PAID, createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
-import type { Sandbox } from '@oja/core/sandbox';
+import type { Sandbox, SimulatedOutcome } from '@oja/core/sandbox';
 import { callContext } from '@oja/core/testing';
 import plugin, { SANDBOX_BANKS, SANDBOX_VALIDITY_MINS, UNKNOWN_BANK_CODE, USSD_FAILED_CODE, sandbox } from './sandbox';
 import { checkStatus, generateCode, loadIssuers } from './api';
@@ -14,7 +14,7 @@ let base: string;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sb = createSandbox([{ id: 'ussd', part: sandbox }], { ...NO_FAULTS }, () => now.t);
+  sb = createSandbox([{ id: 'ussd', part: sandbox }], { faults: NO_FAULTS, now: () => now.t });
   ({ base, close } = await listenSandbox(sb));
 });
 afterAll(async () => {
@@ -46,10 +46,17 @@ async function newPayment(extra: Record<string, string> = {}) {
     ...extra,
   });
   expect(props.responseCode).toBe('00');
-  const p = sb.payments.get(props.paymentId)!;
-  const generate = (bankCode: unknown) => call('POST', '/api/v1/ussd/generate', { paymentId: p.paymentId, bankCode });
+  const { paymentId } = props;
+  const generate = (bankCode: unknown) => call('POST', '/api/v1/ussd/generate', { paymentId, bankCode });
   const status = async () => (await call('GET', `/api/v1/ussd/status?${new URLSearchParams({ merchantCode: 'MX_DEMO', transactionReference: txnRef })}`)).json;
-  return { p, props, generate, status };
+  /** The payment as the sandbox keeps it. */
+  const kept = async () => (await sb.readPayment({ paymentId }))!;
+  /** Sets the outcome as a request would, whatever it was (each outcome's status code, on one payment). */
+  const setOutcome = (value: SimulatedOutcome) =>
+    sb.run(async (ctx) => {
+      (await ctx.payment({ paymentId }))!.outcome = { value, at: now.t };
+    });
+  return { props, generate, status, kept, setOutcome };
 }
 
 describe('USSD sandbox', () => {
@@ -72,18 +79,18 @@ describe('USSD sandbox', () => {
   });
 
   it("gives the chosen bank's code with the payment's reference, and the default code beside it", async () => {
-    const { p, generate } = await newPayment();
+    const { generate, kept } = await newPayment();
     const gtb = (await generate('058')).json;
     expect(gtb).toMatchObject({ responseCode: '00', validityPeriodMins: SANDBOX_VALIDITY_MINS, pushSent: false });
     const reference = /^\*737\*000\*(\d{4})#$/.exec(gtb.bankShortCode)?.[1];
     expect(reference).toBeDefined();
     expect(gtb.defaultShortCode).toBe(`*322*058*${reference}#`);
-    expect(p.channels.ussd).toMatchObject({ bankCode: '058', reference, generatedAt: now.t, generation: 1 });
+    expect((await kept()).channels.ussd).toMatchObject({ bankCode: '058', reference, generatedAt: now.t, generation: 1 });
 
     // Another bank while the payment is pending: its own code, the same reference.
     const jaiz = (await generate('301')).json;
     expect(jaiz.bankShortCode).toBe(`*389*301*000*${reference}#`);
-    expect(p.channels.ussd).toMatchObject({ bankCode: '301', reference, generation: 1 });
+    expect((await kept()).channels.ussd).toMatchObject({ bankCode: '301', reference, generation: 1 });
     // A bank without a code of its own: only the default code.
     const providus = (await generate('101')).json;
     expect(providus).toMatchObject({ responseCode: '00', bankShortCode: '', defaultShortCode: `*322*101*${reference}#` });
@@ -98,23 +105,23 @@ describe('USSD sandbox', () => {
   });
 
   it('sends a prompt to the phone when the payment has the payer\'s number', async () => {
-    const { p, generate } = await newPayment({ cust_mobile_no: '08031234567' });
+    const { generate, kept } = await newPayment({ cust_mobile_no: '08031234567' });
     expect((await generate('058')).json.pushSent).toBe(true);
     expect((await generate('058')).json.pushSent).toBe(true);
-    expect(p.channels.ussd).toMatchObject({ pushes: 2 });
+    expect((await kept()).channels.ussd).toMatchObject({ pushes: 2 });
   });
 
   it('stays pending until settled, maps outcomes to codes, and expires after the validity', async () => {
-    const { p, generate, status } = await newPayment();
+    const { props, generate, status, setOutcome } = await newPayment();
     expect((await status()).responseCode).toBe('25');
     await generate('058');
-    expect(await status()).toMatchObject({ responseCode: '09', transactionReference: p.txnRef });
-    p.outcome = { value: 'success', at: now.t };
-    expect(await status()).toMatchObject({ responseCode: '00', amount: 150000, paymentReference: `OJA|USSD|${p.paymentId}`, responseDescription: 'Approved by Financial Institution' });
+    expect(await status()).toMatchObject({ responseCode: '09', transactionReference: props.merchantTransactionReference });
+    await setOutcome('success');
+    expect(await status()).toMatchObject({ responseCode: '00', amount: 150000, paymentReference: `OJA|USSD|${props.paymentId}`, responseDescription: 'Approved by Financial Institution' });
     expect(String((await status()).retrievalReferenceNumber)).not.toBe('');
-    p.outcome = { value: 'failed', at: now.t };
+    await setOutcome('failed');
     expect((await status()).responseCode).toBe(USSD_FAILED_CODE);
-    p.outcome = { value: 'expired', at: now.t };
+    await setOutcome('expired');
     expect((await status()).responseCode).toBe('XS1');
 
     const fresh = await newPayment();
@@ -129,27 +136,27 @@ describe('USSD sandbox', () => {
   });
 
   it('starts afresh after a failed payment: a new reference and no outcome', async () => {
-    const { p, generate, status } = await newPayment();
+    const { generate, status, kept, setOutcome } = await newPayment();
     const first = (await generate('058')).json.bankShortCode;
-    p.outcome = { value: 'failed', at: now.t };
+    await setOutcome('failed');
     const second = (await generate('058')).json.bankShortCode;
     expect(second).toMatch(/^\*737\*000\*\d{4}#$/);
     expect(second).not.toBe(first);
-    expect(p.outcome).toBeNull();
-    expect(p.channels.ussd).toMatchObject({ generation: 2 });
+    expect((await kept()).outcome).toBeNull();
+    expect((await kept()).channels.ussd).toMatchObject({ generation: 2 });
     expect((await status()).responseCode).toBe('09');
   });
 
   it('keeps an approval: a code asked for after it is refused (409, 94), and the payment stays paid', async () => {
-    const { p, generate, status } = await newPayment();
+    const { generate, status, kept, setOutcome } = await newPayment();
     await generate('058');
-    p.outcome = { value: 'success', at: now.t };
-    const before = JSON.stringify(p.channels);
+    await setOutcome('success');
+    const before = JSON.stringify((await kept()).channels);
     const again = await generate('044');
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ responseCode: CODE_ALREADY_PAID });
-    expect(JSON.stringify(p.channels)).toBe(before);
-    expect(p.outcome).toMatchObject({ value: 'success' });
+    expect(JSON.stringify((await kept()).channels)).toBe(before);
+    expect((await kept()).outcome).toMatchObject({ value: 'success' });
     expect((await status()).responseCode).toBe('00');
   });
 
@@ -164,7 +171,7 @@ describe('USSD sandbox', () => {
 
 describe('USSD api against the sandbox', () => {
   it('loads the banks, generates a code and reads the status through core\'s client', async () => {
-    const { p, props } = await newPayment();
+    const { props, setOutcome } = await newPayment();
     const ctx = callContext(props, createHttp(base));
     const issuers = await loadIssuers(ctx);
     expect(issuers).toHaveLength(SANDBOX_BANKS.length);
@@ -177,7 +184,7 @@ describe('USSD api against the sandbox', () => {
     await expect(generateCode(ctx, '999')).rejects.toMatchObject({ code: 'http', status: 400, body: { responseCode: UNKNOWN_BANK_CODE } });
 
     expect(await checkStatus(ctx)).toMatchObject({ code: '09' });
-    p.outcome = { value: 'success', at: now.t };
+    await setOutcome('success');
     expect(await checkStatus(ctx)).toMatchObject({ code: '00', response: { amount: 150000 } });
   });
 });

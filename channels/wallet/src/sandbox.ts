@@ -34,18 +34,18 @@ function isUser(username: unknown): boolean {
   return typeof username === 'string' && SANDBOX_WALLET_USERNAMES.includes(username.trim().toLowerCase());
 }
 
-function signIn(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  if (!ctx.payment({ paymentId: req.query.get('paymentId') ?? '' })) return UNKNOWN_PAYMENT;
+async function signIn(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
+  if (!(await ctx.payment({ paymentId: req.query.get('paymentId') ?? '' }))) return UNKNOWN_PAYMENT;
   if (!isUser(req.body.username) || req.body.password !== SANDBOX_WALLET_PASSWORD) {
     return { status: 403, body: { responseCode: '403', responseDescription: 'Invalid login credentials' } };
   }
   return { body: signedIn() };
 }
 
-function byToken(req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {
-  if (!ctx.payment({ paymentId: req.query.get('paymentId') ?? '' })) return UNKNOWN_PAYMENT;
+async function byToken(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
+  if (!(await ctx.payment({ paymentId: req.query.get('paymentId') ?? '' }))) return UNKNOWN_PAYMENT;
   // Only a token the merchant's token sign-in issued opens the wallet.
-  if (!ctx.issuedTokens.has(req.query.get('token') ?? '')) {
+  if (!(await ctx.isIssuedToken(req.query.get('token') ?? ''))) {
     return { status: 401, body: { responseCode: '401', responseDescription: 'Invalid or expired token' } };
   }
   return { body: signedIn() };

@@ -16,6 +16,17 @@ function payment(): SandboxPayment {
   return { paymentId: '77', merchantCode: 'MX', txnRef: 'T1', createdAt: 0, seenAt: 0, props: {}, outcome: null, cancellation: null, channels: {}, calls: [] };
 }
 
+/** A request's context holding the one payment `finds` names (the sandbox's own is tested with it). */
+function contextWith(p: SandboxPayment, finds: (ref: { paymentId?: unknown; merchantCode?: unknown; txnRef?: unknown }) => boolean): SandboxContext {
+  return {
+    now: () => 0,
+    outsideUrl: (path) => path,
+    isIssuedToken: async () => false,
+    shared: () => ({ get: async () => undefined, set: async () => undefined }),
+    payment: async (ref) => (finds(ref) ? p : undefined),
+  };
+}
+
 describe("a channel's sandbox attempts", () => {
   it('keeps the attempt in progress, and starts the next generation after a failed or expired outcome', () => {
     const p = payment();
@@ -34,7 +45,7 @@ describe("a channel's sandbox attempts", () => {
 
   it('starts an attempt for a known payment that is not paid: a paid one is refused (409, 94), nothing started', async () => {
     const p = payment();
-    const ctx: SandboxContext = { now: () => 0, issuedTokens: new Set(), channelState: (_id, create) => create(), outsideUrl: (path) => path, payment: (ref) => (ref.paymentId === '77' ? p : undefined) };
+    const ctx = contextWith(p, (ref) => ref.paymentId === '77');
     const started: string[] = [];
     const route = attemptRoute('/api/v1/code/generate', (found, req) => {
       started.push(`${found.paymentId}:${String(req.body.bank)}`);
@@ -51,7 +62,7 @@ describe("a channel's sandbox attempts", () => {
 
   it('answers the status of the payment named by merchant code and transaction reference, 404 with a code for another', async () => {
     const p = payment();
-    const ctx: SandboxContext = { now: () => 0, issuedTokens: new Set(), channelState: (_id, create) => create(), outsideUrl: (path) => path, payment: (ref) => (ref.merchantCode === 'MX' && ref.txnRef === 'T1' ? p : undefined) };
+    const ctx = contextWith(p, (ref) => ref.merchantCode === 'MX' && ref.txnRef === 'T1');
     const route = statusRoute('/api/v1/code/status', (found) => ({ responseCode: '09', paymentId: found.paymentId }));
     expect(route).toMatchObject({ method: 'GET', path: '/api/v1/code/status' });
     const ask = (merchantCode: string, transactionReference: string) =>

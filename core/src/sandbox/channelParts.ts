@@ -26,13 +26,13 @@ export function currentAttempt<R extends AttemptRecord>(records: SandboxRecord<R
  */
 export function attemptRoute(
   path: string,
-  start: (p: SandboxPayment, req: SandboxRequest, ctx: SandboxContext) => SandboxAnswer,
+  start: (p: SandboxPayment, req: SandboxRequest, ctx: SandboxContext) => SandboxAnswer | Promise<SandboxAnswer>,
 ): SandboxRoute {
   return {
     method: 'POST',
     path,
-    handler: (req, ctx) => {
-      const p = ctx.payment({ paymentId: req.body.paymentId });
+    handler: async (req, ctx) => {
+      const p = await ctx.payment({ paymentId: req.body.paymentId });
       if (!p) return UNKNOWN_PAYMENT;
       return isPaid(p) ? alreadyPaid(p) : start(p, req, ctx);
     },
@@ -44,8 +44,8 @@ export function statusRoute(path: string, status: (p: SandboxPayment, ctx: Sandb
   return {
     method: 'GET',
     path,
-    handler: (req, ctx) => {
-      const p = ctx.payment({ merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') });
+    handler: async (req, ctx) => {
+      const p = await ctx.payment({ merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') });
       return p ? { body: status(p, ctx) } : UNKNOWN_PAYMENT;
     },
   };

@@ -2,10 +2,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CODE_ALREADY_PAID, COUNTRY_CHANNELS, createSandbox, escapeHtml, faultsFromEnv, isSameOriginRequest, MAX_CALLS_PER_PAYMENT, NO_FAULTS,
-  REFUSED_MERCHANT, REQUERY_PATH, SANDBOX_ACCESS_TOKEN, SANDBOX_PAYMENT_IDLE_MS,
+  REFUSED_MERCHANT, REQUERY_PATH, SANDBOX_ACCESS_TOKEN, SANDBOX_PAYMENT_IDLE_MS, sandboxKeys, SIGN_IN_TOKEN_TTL_MS, STORE_RETRY_AFTER_S,
+  UNKNOWN_PAYMENT,
 } from './sandbox';
 import type { Sandbox } from './sandbox';
 import { listenSandbox } from './serve';
+import { statusRoute } from './channelParts';
+import type { SandboxContext } from './types';
+import { createMemoryStore, LOCK_WAIT_MS, StoreBusy, StoreUnavailable } from '../store';
+import type { Store } from '../store';
 
 let sandbox: Sandbox;
 let close: () => Promise<void>;
@@ -41,7 +46,7 @@ const outsideEchoPart = {
 };
 
 beforeAll(async () => {
-  sandbox = createSandbox([{ id: 'echo', part: echoPart }, { id: 'echo-outside', part: outsideEchoPart }, { id: 'plain' }], { ...NO_FAULTS });
+  sandbox = createSandbox([{ id: 'echo', part: echoPart }, { id: 'echo-outside', part: outsideEchoPart }, { id: 'plain' }], { faults: NO_FAULTS });
   ({ base, outsideBase, close } = await listenSandbox(sandbox));
 });
 
@@ -69,6 +74,9 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown, header
   return { status: res.status, json: json as Record<string, any>, text, headers: res.headers };
 }
 
+/** The payment as the sandbox keeps it. */
+const kept = (paymentId: string) => sandbox.readPayment({ paymentId });
+
 let ref = 0;
 const payRequest = (overrides: Record<string, string> = {}) => ({
   merchant_code: 'MX_DEMO',
@@ -79,6 +87,21 @@ const payRequest = (overrides: Record<string, string> = {}) => ({
   site_redirect_url: 'http://127.0.0.1:4401/return?order=1',
   ...overrides,
 });
+
+/** How many payment ids were taken while fn ran: a payment opened before and after, their ids counted apart. */
+async function idsTakenBy(fn: () => Promise<void>): Promise<number> {
+  const before = (await call('POST', '/api/v1/pay-page', payRequest())).json.paymentId;
+  await fn();
+  const after = (await call('POST', '/api/v1/pay-page', payRequest())).json.paymentId;
+  return Number(after) - Number(before) - 1;
+}
+
+/** A request straight to a sandbox, no HTTP server between: its reply with the body read as JSON. */
+async function ask(sb: Sandbox, method: 'GET' | 'POST', url: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const reply = await sb.handle({ method, url, headers, body });
+  if (!reply || 'drop' in reply) throw new Error(`${method} ${url}: no reply`);
+  return { status: reply.status, headers: reply.headers, body: JSON.parse(reply.body) as Record<string, any> };
+}
 
 describe('sandbox pay-page', () => {
   it('creates a payment with its properties', async () => {
@@ -108,7 +131,7 @@ describe('sandbox pay-page', () => {
       isBulkPayment: false,
     });
     expect(typeof json.paymentId).toBe('string');
-    expect(sandbox.payments.get(json.paymentId)?.txnRef).toBe(req.txn_ref);
+    expect((await kept(json.paymentId))?.txnRef).toBe(req.txn_ref);
   });
 
   it("offers every channel of the country by default (NG)", async () => {
@@ -151,10 +174,14 @@ describe('sandbox pay-page', () => {
   });
 
   it('refuses MX_REFUSED with Z1', async () => {
-    const { status, json } = await call('POST', '/api/v1/pay-page', payRequest({ merchant_code: REFUSED_MERCHANT }));
-    expect(status).toBe(200);
-    expect(json.responseCode).toBe('Z1');
-    expect([...sandbox.payments.values()].some((p) => p.merchantCode === REFUSED_MERCHANT)).toBe(false);
+    const req = payRequest({ merchant_code: REFUSED_MERCHANT });
+    const taken = await idsTakenBy(async () => {
+      const { status, json } = await call('POST', '/api/v1/pay-page', req);
+      expect(status).toBe(200);
+      expect(json.responseCode).toBe('Z1');
+    });
+    expect(taken).toBe(0);
+    expect(await sandbox.readPayment({ merchantCode: REFUSED_MERCHANT, txnRef: req.txn_ref })).toBeUndefined();
   });
 
   it('builds a bulk payment of several items', async () => {
@@ -171,7 +198,7 @@ describe('sandbox cancellation', () => {
     const { status, json } = await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Customer cancelled' });
     expect(status).toBe(200);
     expect(json.responseCode).toBe('Z6');
-    expect(sandbox.payments.get(p.paymentId)?.cancellation?.reason).toBe('Customer cancelled');
+    expect((await kept(p.paymentId))?.cancellation?.reason).toBe('Customer cancelled');
     const seen = await call('GET', `/sandbox/payments?merchant_code=MX_DEMO&txn_ref=${p.merchantTransactionReference}`);
     expect(seen.json.cancellation).toMatchObject({ reason: 'Customer cancelled' });
   });
@@ -180,7 +207,7 @@ describe('sandbox cancellation', () => {
     const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
     await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Return to merchant Site' });
     await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Customer cancelled' });
-    expect(sandbox.payments.get(p.paymentId)?.cancellation?.reason).toBe('Return to merchant Site');
+    expect((await kept(p.paymentId))?.cancellation?.reason).toBe('Return to merchant Site');
   });
 
   it('answers 404 for an unknown payment', async () => {
@@ -191,7 +218,7 @@ describe('sandbox cancellation', () => {
   it('records the API calls made for a payment', async () => {
     const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
     await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'x' });
-    const calls = sandbox.payments.get(p.paymentId)!.calls;
+    const calls = (await kept(p.paymentId))!.calls;
     expect(calls.map((c) => c.path)).toEqual(['/api/v1/pay/customerCancellation']);
     expect(calls[0].endedAt).toBeGreaterThanOrEqual(calls[0].at);
   });
@@ -203,14 +230,14 @@ describe('sandbox simulate', () => {
     const { status, json } = await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome });
     expect(status).toBe(200);
     expect(json).toEqual({ ok: true, paymentId: p.paymentId, outcome });
-    expect(sandbox.payments.get(p.paymentId)?.outcome?.value).toBe(outcome);
+    expect((await kept(p.paymentId))?.outcome?.value).toBe(outcome);
   });
 
   it.each(['', 'succeeded', 'SUCCESS', undefined])('refuses the outcome %j', async (outcome) => {
     const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
     const { status } = await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome });
     expect(status).toBe(400);
-    expect(sandbox.payments.get(p.paymentId)?.outcome).toBeNull();
+    expect((await kept(p.paymentId))?.outcome).toBeNull();
   });
 
   it('answers 404 for an unknown payment', async () => {
@@ -289,10 +316,22 @@ describe('sandbox token sign-in', () => {
     const { status, json } = await call('POST', '/api/v1/pay-page/token-authentication', { accessToken: SANDBOX_ACCESS_TOKEN, accessTokenType: 'Bearer' });
     expect(status).toBe(200);
     expect(json.token).toMatch(/^[0-9a-f]{24}$/);
-    expect(sandbox.context.issuedTokens.has(json.token)).toBe(true);
+    expect(await sandbox.run((ctx) => ctx.isIssuedToken(json.token))).toBe(true);
     const refused = await call('POST', '/api/v1/pay-page/token-authentication', { accessToken: 'guess' });
     expect(refused.status).toBe(403);
-    expect(sandbox.context.issuedTokens.size).toBe(1);
+    expect(refused.json.token).toBeUndefined();
+    expect(await sandbox.run((ctx) => ctx.isIssuedToken('guess'))).toBe(false);
+    expect(await sandbox.run((ctx) => ctx.isIssuedToken(''))).toBe(false);
+  });
+
+  it(`forgets a token ${SIGN_IN_TOKEN_TTL_MS / 60_000} minutes after issuing it`, async () => {
+    const now = { t: 0 };
+    const sb = createSandbox([], { now: () => now.t });
+    const { body } = await ask(sb, 'POST', '/api/v1/pay-page/token-authentication', { accessToken: SANDBOX_ACCESS_TOKEN });
+    now.t = SIGN_IN_TOKEN_TTL_MS - 1;
+    expect(await sb.run((ctx) => ctx.isIssuedToken(body.token))).toBe(true);
+    now.t = SIGN_IN_TOKEN_TTL_MS;
+    expect(await sb.run((ctx) => ctx.isIssuedToken(body.token))).toBe(false);
   });
 });
 
@@ -325,12 +364,13 @@ describe('sandbox pay-page validation', () => {
     ['a reference as an array', { txn_ref: ['a', 'b'] }],
     ['channels as a number', { channels: 7, txn_ref: undefined }],
   ])('answers 400 with a description for %s, and makes no payment', async (_, change) => {
-    const before = sandbox.payments.size;
-    const { status, json } = await call('POST', '/api/v1/pay-page', { ...payRequest(), ...change });
-    expect(status).toBe(400);
-    expect(json.responseCode).toBe('400');
-    expect(json.responseDescription).toMatch(/\S/);
-    expect(sandbox.payments.size).toBe(before);
+    const taken = await idsTakenBy(async () => {
+      const { status, json } = await call('POST', '/api/v1/pay-page', { ...payRequest(), ...change });
+      expect(status).toBe(400);
+      expect(json.responseCode).toBe('400');
+      expect(json.responseDescription).toMatch(/\S/);
+    });
+    expect(taken).toBe(0);
   });
 
   it('reads numbers as the text they are', async () => {
@@ -352,7 +392,7 @@ describe('a paid payment stays paid (sandbox)', () => {
     const { status, json } = await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome });
     expect(status).toBe(409);
     expect(json.error).toMatch(/already paid/);
-    expect(sandbox.payments.get(p.paymentId)?.outcome?.value).toBe('success');
+    expect((await kept(p.paymentId))?.outcome?.value).toBe('success');
   });
 
   it('records no cancellation against a paid payment', async () => {
@@ -360,7 +400,7 @@ describe('a paid payment stays paid (sandbox)', () => {
     const { status, json } = await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Return to merchant Site' });
     expect(status).toBe(409);
     expect(json.responseCode).toBe(CODE_ALREADY_PAID);
-    expect(sandbox.payments.get(p.paymentId)?.cancellation).toBeNull();
+    expect((await kept(p.paymentId))?.cancellation).toBeNull();
   });
 });
 
@@ -435,7 +475,7 @@ describe('sandbox controls answer only the checkout itself', () => {
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ responseCode: '403' });
-    expect(sandbox.payments.get(p.paymentId)?.outcome).toBeNull();
+    expect((await kept(p.paymentId))?.outcome).toBeNull();
     expect(sandbox.faults.errorRate).toBe(0);
   });
 
@@ -450,94 +490,86 @@ describe('sandbox controls answer only the checkout itself', () => {
 });
 
 describe('sandbox memory', () => {
-  const make = (now: { t: number }, max?: number) => createSandbox([], { ...NO_FAULTS }, () => now.t, max);
-  async function served(sb: ReturnType<typeof make>) {
-    const s = await listenSandbox(sb);
-    const post = async (path: string, body: unknown) => (await fetch(s.base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-    return { ...s, post };
-  }
+  const make = (now: { t: number }, maxPayments?: number) => createSandbox([], { now: () => now.t, maxPayments });
+  const open = async (sb: Sandbox, fields: Record<string, string> = {}) => (await ask(sb, 'POST', '/api/v1/pay-page', payRequest(fields))).body;
+  /** A request naming the payment (the sandbox's own view of it): the payment is seen. */
+  const see = (sb: Sandbox, p: Record<string, any>) => ask(sb, 'GET', `/sandbox/payments?merchant_code=MX_DEMO&txn_ref=${p.merchantTransactionReference}`);
 
   it('keeps at most its cap of payments, forgetting the least recently seen, with ids never reused', async () => {
     const now = { t: 1_000 };
     const sb = make(now, 3);
-    const s = await served(sb);
-    try {
-      const a = await s.post('/api/v1/pay-page', payRequest());
-      const b = await s.post('/api/v1/pay-page', payRequest());
-      const c = await s.post('/api/v1/pay-page', payRequest());
-      // a is seen again: b is now the least recently seen.
-      expect(sb.context.payment({ paymentId: a.paymentId })).toBeDefined();
-      const d = await s.post('/api/v1/pay-page', payRequest());
-      expect([...sb.payments.keys()].sort()).toEqual([a.paymentId, c.paymentId, d.paymentId].sort());
-      expect(sb.context.payment({ merchantCode: 'MX_DEMO', txnRef: b.merchantTransactionReference })).toBeUndefined();
-      const ids = [a, b, c, d].map((p) => p.paymentId);
-      expect(new Set(ids).size).toBe(4);
-      const e = await s.post('/api/v1/pay-page', payRequest());
-      expect(ids).not.toContain(e.paymentId);
-    } finally {
-      await s.close();
-    }
+    const a = await open(sb);
+    const b = await open(sb);
+    const c = await open(sb);
+    // a is seen again: b is now the least recently seen.
+    expect((await see(sb, a)).status).toBe(200);
+    const d = await open(sb);
+    const left = [];
+    for (const p of [a, b, c, d]) if (await sb.readPayment({ paymentId: p.paymentId })) left.push(p.paymentId);
+    expect(left).toEqual([a.paymentId, c.paymentId, d.paymentId]);
+    expect(await sb.readPayment({ merchantCode: 'MX_DEMO', txnRef: b.merchantTransactionReference })).toBeUndefined();
+    const ids = [a, b, c, d].map((p) => p.paymentId);
+    expect(new Set(ids).size).toBe(4);
+    const e = await open(sb);
+    expect(ids).not.toContain(e.paymentId);
   });
 
   it(`forgets a payment unseen for ${SANDBOX_PAYMENT_IDLE_MS / 3_600_000} h, and keeps one seen meanwhile`, async () => {
     const now = { t: 0 };
     const sb = make(now);
-    const s = await served(sb);
-    try {
-      const idle = await s.post('/api/v1/pay-page', payRequest());
-      const busy = await s.post('/api/v1/pay-page', payRequest());
-      now.t = SANDBOX_PAYMENT_IDLE_MS - 1;
-      expect(sb.context.payment({ paymentId: busy.paymentId })).toBeDefined();
-      now.t = SANDBOX_PAYMENT_IDLE_MS + 1;
-      expect(sb.context.payment({ paymentId: idle.paymentId })).toBeUndefined();
-      expect(sb.context.payment({ merchantCode: 'MX_DEMO', txnRef: busy.merchantTransactionReference })).toBeDefined();
-      // A new payment sweeps the expired ones away.
-      now.t = 3 * SANDBOX_PAYMENT_IDLE_MS;
-      await s.post('/api/v1/pay-page', payRequest());
-      expect(sb.payments.size).toBe(1);
-      // The same reference after expiry is a new payment.
-      const again = await s.post('/api/v1/pay-page', { ...payRequest(), txn_ref: idle.merchantTransactionReference });
-      expect(again.paymentId).not.toBe(idle.paymentId);
-    } finally {
-      await s.close();
-    }
+    const idle = await open(sb);
+    const busy = await open(sb);
+    now.t = SANDBOX_PAYMENT_IDLE_MS - 1;
+    expect((await see(sb, busy)).status).toBe(200);
+    now.t = SANDBOX_PAYMENT_IDLE_MS + 1;
+    expect(await sb.readPayment({ paymentId: idle.paymentId })).toBeUndefined();
+    expect((await see(sb, idle)).status).toBe(404);
+    expect((await sb.readPayment({ merchantCode: 'MX_DEMO', txnRef: busy.merchantTransactionReference }))?.seenAt).toBe(SANDBOX_PAYMENT_IDLE_MS - 1);
+    // The same reference after expiry is a new payment.
+    const again = await open(sb, { txn_ref: idle.merchantTransactionReference });
+    expect(again.paymentId).not.toBe(idle.paymentId);
   });
 
   it('finds a payment by merchant code and reference through its index, not a scan', async () => {
+    const store = createMemoryStore({ maxEntries: 100 });
+    const sb = createSandbox([], { store });
+    const p = await open(sb);
+    const txnRef = p.merchantTransactionReference;
+    const get = vi.spyOn(store, 'get');
+    expect((await sb.readPayment({ merchantCode: 'MX_DEMO', txnRef }))?.paymentId).toBe(p.paymentId);
+    expect(get.mock.calls.map(([key]) => key)).toEqual([sandboxKeys.reference('MX_DEMO', txnRef), sandboxKeys.payment(p.paymentId)]);
+    expect(await sb.readPayment({ merchantCode: 'MX6072', txnRef })).toBeUndefined();
+    get.mockClear();
+    // Neither a reference that is not text nor an id that is not digits reaches the store.
+    expect(await sb.readPayment({ merchantCode: { a: 1 }, txnRef })).toBeUndefined();
+    expect(await sb.readPayment({ paymentId: 'sandbox:ref:*' })).toBeUndefined();
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('keeps every payment in the store, under sandbox: keys, as JSON that expires', async () => {
     const now = { t: 0 };
-    const sb = make(now);
-    const s = await served(sb);
-    try {
-      const p = await s.post('/api/v1/pay-page', payRequest());
-      const values = vi.spyOn(sb.payments, 'values');
-      const entries = vi.spyOn(sb.payments, Symbol.iterator);
-      expect(sb.context.payment({ merchantCode: 'MX_DEMO', txnRef: p.merchantTransactionReference })?.paymentId).toBe(p.paymentId);
-      expect(sb.context.payment({ merchantCode: 'MX6072', txnRef: p.merchantTransactionReference })).toBeUndefined();
-      expect(sb.context.payment({ merchantCode: { a: 1 }, txnRef: p.merchantTransactionReference })).toBeUndefined();
-      expect(values).not.toHaveBeenCalled();
-      expect(entries).not.toHaveBeenCalled();
-    } finally {
-      await s.close();
-    }
+    const store = createMemoryStore({ maxEntries: 100, now: () => now.t });
+    const sb = createSandbox([], { store, now: () => now.t });
+    const p = await open(sb);
+    expect(await store.get(sandboxKeys.payment(p.paymentId))).toMatchObject({ paymentId: p.paymentId, txnRef: p.merchantTransactionReference, outcome: null });
+    expect(await store.get(sandboxKeys.reference('MX_DEMO', p.merchantTransactionReference))).toBe(p.paymentId);
+    now.t = SANDBOX_PAYMENT_IDLE_MS;
+    expect(await store.get(sandboxKeys.payment(p.paymentId))).toBeUndefined();
+    expect(await store.get(sandboxKeys.reference('MX_DEMO', p.merchantTransactionReference))).toBeUndefined();
   });
 
   it(`logs at most ${MAX_CALLS_PER_PAYMENT} calls per payment, the newest`, async () => {
     const now = { t: 0 };
     const sb = make(now);
-    const s = await served(sb);
-    try {
-      const p = await s.post('/api/v1/pay-page', payRequest());
-      for (let i = 0; i < MAX_CALLS_PER_PAYMENT + 5; i++) {
-        now.t = i;
-        await s.post('/api/v1/pay/customerCancellation', { paymentId: p.paymentId });
-      }
-      const calls = sb.payments.get(p.paymentId)!.calls;
-      expect(calls).toHaveLength(MAX_CALLS_PER_PAYMENT);
-      expect(calls.at(-1)!.at).toBe(MAX_CALLS_PER_PAYMENT + 4);
-      expect(calls[0].at).toBe(5);
-    } finally {
-      await s.close();
+    const p = await open(sb);
+    for (let i = 0; i < MAX_CALLS_PER_PAYMENT + 5; i++) {
+      now.t = i;
+      await ask(sb, 'POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId });
     }
+    const calls = (await sb.readPayment({ paymentId: p.paymentId }))!.calls;
+    expect(calls).toHaveLength(MAX_CALLS_PER_PAYMENT);
+    expect(calls.at(-1)!.at).toBe(MAX_CALLS_PER_PAYMENT + 4);
+    expect(calls[0].at).toBe(5);
   });
 });
 
@@ -572,17 +604,248 @@ describe("the sandbox's second origin (CONTRACT §5)", () => {
 
   it("names its absolute URLs in the API's answers (ctx.outsideUrl), and bare paths before it listens", async () => {
     expect((await call('GET', '/api/v1/echo-outside')).json.url).toBe(`${outsideBase}/provider/page?x=1`);
-    expect(createSandbox([]).context.outsideUrl('/p?q=1')).toBe('/p?q=1');
+    expect(await createSandbox([]).run(async (ctx) => ctx.outsideUrl('/p?q=1'))).toBe('/p?q=1');
   });
 });
 
-describe("a channel's sandbox-wide state", () => {
-  it('is created once per sandbox and kept by it, apart from every other sandbox', () => {
-    const one = createSandbox([]);
-    const tokens = one.context.channelState('pay-with-app', () => new Map<string, number>());
-    tokens.set('t', 1);
-    expect(one.context.channelState('pay-with-app', () => new Map<string, number>()).get('t')).toBe(1);
-    expect(createSandbox([]).context.channelState('pay-with-app', () => new Map<string, number>()).size).toBe(0);
-    expect(one.context.channelState('other', () => 'own')).toBe('own');
+describe("an owner's sandbox-wide state (ctx.shared)", () => {
+  it('is kept in the store under its owner, apart from other owners and from sandboxes of other stores, until it expires', async () => {
+    const now = { t: 0 };
+    const store = createMemoryStore({ maxEntries: 100, now: () => now.t });
+    const one = createSandbox([], { store, now: () => now.t });
+    const other = createSandbox([], { store, now: () => now.t });
+    await one.run((ctx) => ctx.shared('pay-with-app').set('token:t', { expires: 9 }, 1_000));
+    expect(await store.get(sandboxKeys.shared('pay-with-app', 'token:t'))).toEqual({ expires: 9 });
+    // Another instance on the same store sees it; another owner, or a sandbox with its own store, does not.
+    expect(await other.run((ctx) => ctx.shared('pay-with-app').get('token:t'))).toEqual({ expires: 9 });
+    expect(await one.run((ctx) => ctx.shared('other').get('token:t'))).toBeUndefined();
+    expect(await createSandbox([]).run((ctx) => ctx.shared('pay-with-app').get('token:t'))).toBeUndefined();
+    now.t = 1_000;
+    expect(await other.run((ctx) => ctx.shared('pay-with-app').get('token:t'))).toBeUndefined();
+  });
+});
+
+/** A route of a channel's kind (core names none): the status of a payment, and a change to it. */
+const statusPart = {
+  routes: [
+    statusRoute('/api/v1/probe/status', (p) => ({ responseCode: p.outcome?.value === 'success' ? '00' : '09' })),
+    {
+      method: 'POST' as const,
+      path: '/api/v1/probe/note',
+      handler: async (req: { body: Record<string, unknown> }, ctx: SandboxContext) => {
+        const p = await ctx.payment({ paymentId: req.body.paymentId });
+        if (!p) return UNKNOWN_PAYMENT;
+        const notes = ((p.channels.probe as string[] | undefined) ??= []);
+        notes.push(String(req.body.note));
+        return { body: { responseCode: '00' } };
+      },
+    },
+  ],
+};
+
+/** Two instances of the checkout, each with its own sandbox, sharing one store (as two behind a load balancer, on Redis). */
+function twoInstances() {
+  const store = createMemoryStore({ maxEntries: 10_000 });
+  const parts = [{ id: 'probe', part: statusPart }];
+  return { store, a: createSandbox(parts, { store }), b: createSandbox(parts, { store }) };
+}
+
+describe('sandboxes sharing one store act as one collections API (CONTRACT §5)', () => {
+  it('answers on one instance for a payment opened on the other: status, simulate, requery, cancellation, its record', async () => {
+    const { a, b } = twoInstances();
+    const req = payRequest();
+    const { body: p } = await ask(a, 'POST', '/api/v1/pay-page', req);
+    const q = `merchantCode=MX_DEMO&transactionReference=${req.txn_ref}`;
+    expect((await ask(b, 'GET', `/api/v1/probe/status?${q}`)).body.responseCode).toBe('09');
+    expect((await ask(b, 'GET', `${REQUERY_PATH}?merchantcode=MX_DEMO&transactionreference=${req.txn_ref}&amount=150000`)).body.ResponseCode).toBe('09');
+    expect((await ask(b, 'POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: req.txn_ref, outcome: 'success' })).body).toEqual({ ok: true, paymentId: p.paymentId, outcome: 'success' });
+    expect((await ask(a, 'GET', `/api/v1/probe/status?${q}`)).body.responseCode).toBe('00');
+    expect((await ask(a, 'GET', `${REQUERY_PATH}?merchantcode=MX_DEMO&transactionreference=${req.txn_ref}&amount=150000`)).body.ResponseCode).toBe('00');
+    // A paid payment stays paid, whichever instance is asked.
+    expect((await ask(a, 'POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: req.txn_ref, outcome: 'failed' })).status).toBe(409);
+    expect((await ask(b, 'POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId })).status).toBe(409);
+    const seen = await ask(b, 'GET', `/sandbox/payments?merchant_code=MX_DEMO&txn_ref=${req.txn_ref}`);
+    expect(seen.body).toMatchObject({ paymentId: p.paymentId, outcome: { value: 'success' }, cancellation: null });
+    expect(seen.body.calls.map((c: { path: string }) => c.path)).toEqual(['/api/v1/probe/status', '/api/v1/probe/status', '/api/v1/pay/customerCancellation']);
+  });
+
+  it('opens one payment for a reference opened on both at once', async () => {
+    const { a, b } = twoInstances();
+    const reqs = Array.from({ length: 10 }, () => payRequest());
+    const answers = await Promise.all(reqs.flatMap((r) => [ask(a, 'POST', '/api/v1/pay-page', r), ask(b, 'POST', '/api/v1/pay-page', { ...r, amount: '999' })]));
+    for (let i = 0; i < reqs.length; i++) {
+      const [onA, onB] = [answers[2 * i].body, answers[2 * i + 1].body];
+      expect(onB.paymentId).toBe(onA.paymentId);
+      expect(onB.amount).toBe(onA.amount);
+      expect((await b.readPayment({ merchantCode: 'MX_DEMO', txnRef: reqs[i].txn_ref }))?.paymentId).toBe(onA.paymentId);
+    }
+    expect(new Set(answers.map((x) => x.body.paymentId)).size).toBe(reqs.length);
+  });
+
+  it('never gives two payments one id', async () => {
+    const { a, b } = twoInstances();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => ask(i % 2 ? a : b, 'POST', '/api/v1/pay-page', payRequest())));
+    const ids = answers.map((x) => x.body.paymentId);
+    expect(new Set(ids).size).toBe(30);
+    for (const [i, id] of ids.entries()) expect((await a.readPayment({ paymentId: id }))?.txnRef).toBe(answers[i].body.merchantTransactionReference);
+  });
+
+  it("points a reference anew when its index names a payment that is gone (a bounded store dropped it)", async () => {
+    const { store, a, b } = twoInstances();
+    const req = payRequest();
+    const { body: first } = await ask(a, 'POST', '/api/v1/pay-page', req);
+    await store.delete(sandboxKeys.payment(first.paymentId));
+    const [onA, onB] = await Promise.all([ask(a, 'POST', '/api/v1/pay-page', req), ask(b, 'POST', '/api/v1/pay-page', req)]);
+    expect(onA.body.paymentId).not.toBe(first.paymentId);
+    expect(onB.body.paymentId).toBe(onA.body.paymentId);
+    expect(await store.get(sandboxKeys.reference('MX_DEMO', req.txn_ref))).toBe(onA.body.paymentId);
+  });
+
+  it('accepts on one instance a token the sign-in issued on the other', async () => {
+    const { a, b } = twoInstances();
+    const { body } = await ask(a, 'POST', '/api/v1/pay-page/token-authentication', { accessToken: SANDBOX_ACCESS_TOKEN });
+    expect(await b.run((ctx) => ctx.isIssuedToken(body.token))).toBe(true);
+  });
+
+  it('keeps its faults per instance', async () => {
+    const { a, b } = twoInstances();
+    await ask(a, 'POST', '/sandbox/faults', { errorRate: 1 });
+    expect((await ask(a, 'POST', '/api/v1/pay-page', payRequest())).status).toBe(500);
+    expect((await ask(b, 'POST', '/api/v1/pay-page', payRequest())).status).toBe(200);
+  });
+});
+
+describe("a request's hold on its payments (the store's lock)", () => {
+  it('loses no write when a simulate and status polls meet on one payment through two instances', async () => {
+    const { a, b } = twoInstances();
+    const req = payRequest();
+    const { body: p } = await ask(a, 'POST', '/api/v1/pay-page', req);
+    const polls = 20;
+    const poll = () => ask(b, 'GET', `/api/v1/probe/status?merchantCode=MX_DEMO&transactionReference=${req.txn_ref}`);
+    await Promise.all([
+      ...Array.from({ length: polls / 2 }, poll),
+      ask(a, 'POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: req.txn_ref, outcome: 'success' }),
+      ...Array.from({ length: polls / 2 }, poll),
+    ]);
+    const kept = (await a.readPayment({ paymentId: p.paymentId }))!;
+    expect(kept.outcome?.value).toBe('success');
+    expect(kept.calls.filter((c) => c.path === '/api/v1/probe/status')).toHaveLength(polls);
+  });
+
+  it('keeps every change of requests changing one payment at once on both instances', async () => {
+    const { a, b } = twoInstances();
+    const { body: p } = await ask(a, 'POST', '/api/v1/pay-page', payRequest());
+    const notes = Array.from({ length: 20 }, (_, i) => `n${i}`);
+    await Promise.all(notes.map((note, i) => ask(i % 2 ? a : b, 'POST', '/api/v1/probe/note', { paymentId: p.paymentId, note })));
+    const kept = (await b.readPayment({ paymentId: p.paymentId }))!;
+    expect([...(kept.channels.probe as string[])].sort()).toEqual([...notes].sort());
+    expect(kept.calls).toHaveLength(notes.length);
+  });
+
+  it('answers the same object for a payment asked for again, by id or by reference, under one lock', async () => {
+    const store = createMemoryStore({ maxEntries: 100 });
+    const sb = createSandbox([], { store });
+    const { body: p } = await ask(sb, 'POST', '/api/v1/pay-page', payRequest());
+    const locks = vi.spyOn(store, 'withLock');
+    const same = await sb.run(async (ctx) => {
+      const byId = await ctx.payment({ paymentId: p.paymentId });
+      const [again, byReference] = await Promise.all([
+        ctx.payment({ paymentId: p.paymentId }),
+        ctx.payment({ merchantCode: 'MX_DEMO', txnRef: p.merchantTransactionReference }),
+      ]);
+      // Found by id, it still answers only its own reference.
+      const elsewhere = await ctx.payment({ merchantCode: 'MX6072', txnRef: p.merchantTransactionReference });
+      return byId !== undefined && byId === again && byId === byReference && elsewhere === undefined;
+    });
+    expect(same).toBe(true);
+    expect(locks.mock.calls.map(([key]) => key)).toEqual([sandboxKeys.lock(p.paymentId)]);
+  });
+
+  it('locks a second payment too, writes back both, and only what changed', async () => {
+    const now = { t: 5 };
+    const store = createMemoryStore({ maxEntries: 100, now: () => now.t });
+    const sb = createSandbox([], { store, now: () => now.t });
+    const { body: one } = await ask(sb, 'POST', '/api/v1/pay-page', payRequest());
+    const { body: two } = await ask(sb, 'POST', '/api/v1/pay-page', payRequest());
+    const { body: three } = await ask(sb, 'POST', '/api/v1/pay-page', payRequest());
+    const locks = vi.spyOn(store, 'withLock');
+    const sets = vi.spyOn(store, 'set');
+    await sb.run(async (ctx) => {
+      (await ctx.payment({ paymentId: one.paymentId }))!.cancellation = { reason: 'one', at: 5 };
+      (await ctx.payment({ paymentId: two.paymentId }))!.cancellation = { reason: 'two', at: 5 };
+      await ctx.payment({ paymentId: three.paymentId });
+    });
+    expect(locks.mock.calls.map(([key]) => key)).toEqual([one, two, three].map((p) => sandboxKeys.lock(p.paymentId)));
+    // The third, read but unchanged (the clock stood still), is not written.
+    expect(sets.mock.calls.map(([key]) => key).filter((k) => k.startsWith('sandbox:payment:'))).toEqual([sandboxKeys.payment(one.paymentId), sandboxKeys.payment(two.paymentId)]);
+    expect((await sb.readPayment({ paymentId: two.paymentId }))?.cancellation?.reason).toBe('two');
+    // Every lock was let go: the payments answer at once.
+    expect((await ask(sb, 'POST', '/api/v1/pay/customerCancellation', { paymentId: three.paymentId })).status).toBe(200);
+  });
+});
+
+/** A store that fails (StoreUnavailable) while `down`, every operation or only the one named. */
+function flakyStore() {
+  const inner = createMemoryStore({ maxEntries: 1_000 });
+  const state: { down: boolean; only?: keyof Store } = { down: false };
+  const store = new Proxy(inner, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) =>
+        state.down && (!state.only || state.only === prop) ? Promise.reject(new StoreUnavailable('connection refused')) : value.apply(target, args);
+    },
+  });
+  return { store, state };
+}
+
+describe('a store that fails', () => {
+  const expectTemporary = (r: { status: number; headers: Record<string, string>; body: Record<string, any> }) => {
+    expect(r.status).toBe(503);
+    expect(r.headers['content-type']).toBe('application/json');
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(r.headers['retry-after']).toBe(String(STORE_RETRY_AFTER_S));
+    expect(r.body).toMatchObject({ responseCode: '96', temporary: true, responseDescription: expect.stringMatching(/store/) });
+  };
+
+  it('answers 503 (temporary) while it cannot be reached, never crashing, and serves again once it is back', async () => {
+    const { store, state } = flakyStore();
+    const sb = createSandbox([{ id: 'probe', part: statusPart }, { id: 'echo-outside', part: echoPart }], { store });
+    const req = payRequest();
+    await ask(sb, 'POST', '/api/v1/pay-page', req);
+    state.down = true;
+    expectTemporary(await ask(sb, 'POST', '/api/v1/pay-page', payRequest()));
+    expectTemporary(await ask(sb, 'GET', `/api/v1/probe/status?merchantCode=MX_DEMO&transactionReference=${req.txn_ref}`));
+    expectTemporary(await ask(sb, 'POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: req.txn_ref, outcome: 'success' }));
+    expectTemporary(await ask(sb, 'POST', '/api/v1/pay-page/token-authentication', { accessToken: SANDBOX_ACCESS_TOKEN }));
+    // Routes that need no store answer as ever.
+    expect((await ask(sb, 'GET', '/api/v1/echo/NG')).status).toBe(200);
+    state.down = false;
+    expect((await ask(sb, 'GET', `/api/v1/probe/status?merchantCode=MX_DEMO&transactionReference=${req.txn_ref}`)).body.responseCode).toBe('09');
+  });
+
+  it('answers 503 when the write-back fails, and lets go of the payment for the next request', async () => {
+    const { store, state } = flakyStore();
+    const sb = createSandbox([{ id: 'probe', part: statusPart }], { store });
+    const { body: p } = await ask(sb, 'POST', '/api/v1/pay-page', payRequest());
+    Object.assign(state, { down: true, only: 'set' });
+    expectTemporary(await ask(sb, 'POST', '/api/v1/probe/note', { paymentId: p.paymentId, note: 'lost' }));
+    state.down = false;
+    const started = Date.now();
+    expect((await ask(sb, 'POST', '/api/v1/probe/note', { paymentId: p.paymentId, note: 'kept' })).status).toBe(200);
+    // Not after the lock's wait: it was let go at once.
+    expect(Date.now() - started).toBeLessThan(LOCK_WAIT_MS);
+    expect((await sb.readPayment({ paymentId: p.paymentId }))?.channels.probe).toEqual(['kept']);
+  });
+
+  it('answers 503 when a payment stays locked past the wait (StoreBusy), on the API and the second origin', async () => {
+    const inner = createMemoryStore({ maxEntries: 100 });
+    const sb = createSandbox([{ id: 'probe', part: statusPart }, { id: 'card-like', part: { routes: [], outsideRoutes: [{ method: 'GET' as const, path: '/issuer', handler: async (req: { query: URLSearchParams }, ctx: SandboxContext) => ({ html: String((await ctx.payment({ paymentId: req.query.get('p') }))?.paymentId) }) }] } }], {
+      store: { ...inner, kind: 'busy', withLock: (key: string) => Promise.reject(new StoreBusy(key)) } as Store,
+    });
+    const { body: p } = await ask(createSandbox([], { store: inner }), 'POST', '/api/v1/pay-page', payRequest());
+    expectTemporary(await ask(sb, 'POST', '/api/v1/probe/note', { paymentId: p.paymentId, note: 'x' }));
+    const outside = await sb.handleOutside({ method: 'GET', url: `/issuer?p=${p.paymentId}`, headers: {}, body: {} });
+    expect(outside).toMatchObject({ status: 503 });
   });
 });

@@ -1,6 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest, SandboxRoute, SimulatedOutcome } from './types';
+import type { SandboxAnswer, SandboxContext, SandboxHttpRequest, SandboxPart, SandboxPayment, SandboxReply, SandboxRequest, SandboxRoute, SimulatedOutcome } from './types';
+import { createMemoryStore, isStoreFailure } from '../store';
+import type { Store } from '../store';
+import { sandboxKeys, storedPayments, textField } from './payments';
+import type { PaymentRef, PaymentWork } from './payments';
 import { parsePayRequest } from '../server/payRequest';
 import { REQUERY_PATH } from '../server/requery';
 import { CODE_ALREADY_PAID } from '../codes';
@@ -8,16 +11,20 @@ import { CODE_ALREADY_PAID } from '../codes';
 /** What a route answers for a payment the sandbox does not know (core's and every channel's). */
 export const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
 
-/** Payments the sandbox keeps at most: past it the least recently seen goes first (a long-running dev server). */
+/**
+ * Payments the default (memory) store keeps at most: past it the least recently seen goes first (a long-running
+ * dev server). A shared store (Redis) is bounded by the payments' expiry instead.
+ */
 export const MAX_SANDBOX_PAYMENTS = 10_000;
-/** A payment no request has named for this long is forgotten, ms (24 h). */
-export const SANDBOX_PAYMENT_IDLE_MS = 24 * 60 * 60_000;
+/** Store entries per payment: the payment and its index by merchant reference. */
+const ENTRIES_PER_PAYMENT = 2;
+export { SANDBOX_PAYMENT_IDLE_MS, FIRST_PAYMENT_ID, sandboxKeys, textField } from './payments';
 /** Calls logged per payment at most, the oldest dropped first (a page polling for hours). */
 export const MAX_CALLS_PER_PAYMENT = 200;
-/** Tokens of the merchant's token sign-in remembered at most, the oldest forgotten first. */
-export const MAX_ISSUED_TOKENS = 1_000;
-/** The first payment id; each next one counts on (never reused, even after payments are forgotten). */
-const FIRST_PAYMENT_ID = 100_001;
+/** How long a token of the merchant's token sign-in opens the wallet, ms (the wallet is used at once). */
+export const SIGN_IN_TOKEN_TTL_MS = 60 * 60_000;
+/** What a request answers while the store cannot be reached or stays locked: temporary, to be tried again, s. */
+export const STORE_RETRY_AFTER_S = 1;
 
 /** The transaction requery a merchant's server calls to verify a payment (CONTRACT §5). */
 export { REQUERY_PATH };
@@ -67,8 +74,10 @@ export const REFUSED_MERCHANT = 'MX_REFUSED';
 /** Access token the sandbox accepts for the merchant's token sign-in. */
 export const SANDBOX_ACCESS_TOKEN = 'sandbox-access-token';
 
+type Compiled = CoreRoute & { re: RegExp };
+
 interface Match {
-  route: SandboxRoute;
+  route: CoreRoute;
   params: Record<string, string>;
 }
 
@@ -77,24 +86,55 @@ function compile(path: string): RegExp {
 }
 
 export interface Sandbox {
-  /** Handles /api/*, /passport/* (the identity service's token endpoint) and /sandbox/*; answers false for any other path. */
-  handle(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>): Promise<boolean>;
-  /** Handles the parts' outsideRoutes, on the sandbox's second origin; answers false for any other path. */
-  handleOutside(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>): Promise<boolean>;
+  /**
+   * Answers /api/*, /collections/*, /passport/* (the identity service's token endpoint) and /sandbox/*; undefined
+   * for any other path. `{ drop: true }` is the fault injection's cut connection: send nothing, destroy the socket.
+   */
+  handle(req: SandboxHttpRequest): Promise<SandboxReply | undefined>;
+  /** Answers the parts' outsideRoutes, on the sandbox's second origin; undefined for any other path. */
+  handleOutside(req: SandboxHttpRequest): Promise<SandboxReply | undefined>;
   /**
    * The checkout's origin (which frames the second origin's pages) and the second origin's base, as the browser
    * reaches them: set by whoever starts their listeners ('' until then).
    */
   origins: { checkout: string; outside: string };
-  payments: Map<string, SandboxPayment>;
+  /** This instance's fault injection (POST /sandbox/faults changes it): per instance, never shared through the store. */
   faults: Faults;
-  context: SandboxContext;
+  /**
+   * Runs fn as a request runs a handler: the payments it asks for are locked and written back when it ends (tests
+   * calling a route's handler directly).
+   */
+  run<T>(fn: (ctx: SandboxContext) => Promise<T>): Promise<T>;
+  /** A copy of a payment as the store keeps it now (tests, checks): no lock, nothing written, not counted as seen. */
+  readPayment(ref: PaymentRef): Promise<SandboxPayment | undefined>;
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', date: new Date().toUTCString() });
-  res.end(JSON.stringify(body));
-};
+export interface SandboxOptions {
+  /**
+   * Where payments and sandbox-wide state are kept (keys under `sandbox:`). Instances sharing one store act as one
+   * collections API. Default: a memory store of this instance, MAX_SANDBOX_PAYMENTS payments at most.
+   */
+  store?: Store;
+  /** Fault injection to start with; default none. */
+  faults?: Faults;
+  /** The clock (tests move it). Default Date.now. */
+  now?: () => number;
+  /** Payments the default memory store keeps at most (tests use a few); ignored with `store`. */
+  maxPayments?: number;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): SandboxReply => ({
+  status,
+  headers: { ...JSON_HEADERS, date: new Date().toUTCString(), ...headers },
+  body: JSON.stringify(body),
+});
+
+/** The answer while the store fails (unreachable, a lock held too long): 503, temporary, never the payer's mistake. */
+function storeFailed(e: Error): SandboxReply {
+  return json(503, { responseCode: '96', responseDescription: `The sandbox's store is unavailable, try again: ${e.message}`, temporary: true }, { 'retry-after': String(STORE_RETRY_AFTER_S) });
+}
 
 /**
  * The paths the sandbox answers: the collections API (with its transaction requery under /collections/), the
@@ -111,30 +151,36 @@ export function sandboxPagePolicy(frameAncestors: string[] = []): string {
   return `default-src 'none'; form-action 'self'; frame-ancestors 'self'${extra}`;
 }
 
-/** Writes a route's answer: its HTML page or script when it has one, else its JSON body. */
-function send(res: ServerResponse, answer: SandboxAnswer, framers: string[] = []) {
+/** A route's answer as sent: its HTML page or script when it has one, else its JSON body. */
+function reply(answer: SandboxAnswer, framers: string[] = []): SandboxReply {
   const status = answer.status ?? 200;
   if (answer.script !== undefined) {
-    res.writeHead(status, {
-      'content-type': 'text/javascript; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      // Loaded by the checkout's page, another origin, with `crossorigin` for its integrity check.
-      'access-control-allow-origin': '*',
-      'cross-origin-resource-policy': 'cross-origin',
-    });
-    return res.end(answer.script);
+    return {
+      status,
+      headers: {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        // Loaded by the checkout's page, another origin, with `crossorigin` for its integrity check.
+        'access-control-allow-origin': '*',
+        'cross-origin-resource-policy': 'cross-origin',
+      },
+      body: answer.script,
+    };
   }
-  if (answer.html === undefined) return json(res, status, answer.body);
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': sandboxPagePolicy([...framers, ...(answer.frameAncestors ?? [])]),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    date: new Date().toUTCString(),
-  });
-  res.end(answer.html);
+  if (answer.html === undefined) return json(status, answer.body);
+  return {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': sandboxPagePolicy([...framers, ...(answer.frameAncestors ?? [])]),
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      date: new Date().toUTCString(),
+    },
+    body: answer.html,
+  };
 }
 
 /** For HTML answers: text made safe inside elements and quoted attributes. */
@@ -147,7 +193,7 @@ export function escapeHtml(s: string): string {
  * (CSRF). Browsers say where a request comes from (Sec-Fetch-Site, Origin); a request that says neither is no
  * browser's cross-site request (curl, a test's fetch, a merchant's server) and stays allowed.
  */
-export function isSameOriginRequest(headers: IncomingMessage['headers']): boolean {
+export function isSameOriginRequest(headers: SandboxHttpRequest['headers']): boolean {
   const site = typeof headers['sec-fetch-site'] === 'string' ? headers['sec-fetch-site'] : undefined;
   // 'none': the payer typed the address or followed a bookmark.
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
@@ -165,13 +211,6 @@ const CROSS_ORIGIN_REFUSED = { responseCode: '403', responseDescription: "The sa
 /** A 400 answer naming what is wrong with the request. */
 export function badRequest(description: string): SandboxAnswer {
   return { status: 400, body: { responseCode: BAD_REQUEST_CODE, responseDescription: description } };
-}
-
-/** A request field as text: strings as they are, numbers written out, anything else (objects, arrays, null) absent. */
-export function textField(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return undefined;
 }
 
 /**
@@ -204,88 +243,77 @@ export function alreadyPaid(p: SandboxPayment): SandboxAnswer {
   };
 }
 
-const keyOf = (merchantCode: string, txnRef: string) => `${merchantCode}\u0000${txnRef}`;
+/** The context core's own routes get: every channel's, and the opening of payments and sign-in tokens. */
+interface CoreContext extends SandboxContext {
+  open: PaymentWork['open'];
+  rememberSignIn(token: string): Promise<void>;
+}
 
 /**
- * The embedded collections API: in memory, the shell's endpoints here, each channel's from its own part.
- * Payments are indexed by id and by merchant code + reference, capped and forgotten when idle.
+ * The embedded collections API: the shell's endpoints here, each channel's from its own part. Payments live in
+ * the store (every instance sharing it answers for every payment), each request holding the ones it names.
  */
-export function createSandbox(
-  parts: Array<{ id: string; part?: SandboxPart }>,
-  faults: Faults = NO_FAULTS,
-  now = () => Date.now(),
-  /** Payments kept at most; default MAX_SANDBOX_PAYMENTS (tests use a few). */
-  maxPayments = MAX_SANDBOX_PAYMENTS,
-): Sandbox {
-  // Map order is the order payments were last seen (each lookup moves its payment to the end): the first is the one to drop.
-  const payments = new Map<string, SandboxPayment>();
-  const byReference = new Map<string, string>();
-  const issuedTokens = new Set<string>();
-  let nextId = FIRST_PAYMENT_ID;
-  const forget = (p: SandboxPayment) => {
-    payments.delete(p.paymentId);
-    byReference.delete(keyOf(p.merchantCode, p.txnRef));
-  };
-  const expired = (p: SandboxPayment) => now() - p.seenAt > SANDBOX_PAYMENT_IDLE_MS;
-  const touch = (p: SandboxPayment | undefined) => {
-    if (!p) return undefined;
-    if (expired(p)) {
-      forget(p);
-      return undefined;
-    }
-    p.seenAt = now();
-    payments.delete(p.paymentId);
-    payments.set(p.paymentId, p);
-    return p;
-  };
-  const store: PaymentStore = {
-    add(fields) {
-      for (const p of payments.values()) {
-        if (payments.size < maxPayments && !expired(p)) break;
-        forget(p);
-      }
-      const paymentId = String(nextId++);
-      const at = now();
-      const p: SandboxPayment = { ...fields(paymentId), paymentId, createdAt: at, seenAt: at, outcome: null, cancellation: null, channels: {}, calls: [] };
-      payments.set(paymentId, p);
-      byReference.set(keyOf(p.merchantCode, p.txnRef), paymentId);
-      return p;
-    },
-    remember(token) {
-      issuedTokens.add(token);
-      for (const t of issuedTokens) {
-        if (issuedTokens.size <= MAX_ISSUED_TOKENS) break;
-        issuedTokens.delete(t);
-      }
-    },
-  };
+export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, options: SandboxOptions = {}): Sandbox {
+  const now = options.now ?? (() => Date.now());
+  // Room for the payments and the id counter; tokens issued share it (few, and gone within the hour).
+  const store = options.store ?? createMemoryStore({ maxEntries: (options.maxPayments ?? MAX_SANDBOX_PAYMENTS) * ENTRIES_PER_PAYMENT + 1, now });
+  const payments = storedPayments(store, now);
   const origins = { checkout: '', outside: '' };
-  const channelState = new Map<string, unknown>();
-  const context: SandboxContext = {
+  const outsideUrl = (pathAndQuery: string) => (origins.outside ? new URL(pathAndQuery, origins.outside).href : pathAndQuery);
+  const shared = (owner: string) => ({
+    get: <T>(key: string) => store.get<T>(sandboxKeys.shared(owner, key)),
+    set: async (key: string, value: unknown, ttlMs: number) => {
+      await store.set(sandboxKeys.shared(owner, key), value, { ttlMs });
+    },
+  });
+  const contextOf = (work: PaymentWork): CoreContext => ({
     now,
-    issuedTokens,
-    outsideUrl: (pathAndQuery) => (origins.outside ? new URL(pathAndQuery, origins.outside).href : pathAndQuery),
-    channelState<T>(channel: string, create: () => T): T {
-      if (!channelState.has(channel)) channelState.set(channel, create());
-      return channelState.get(channel) as T;
+    outsideUrl,
+    shared,
+    payment: work.payment,
+    open: work.open,
+    isIssuedToken: async (token) => token !== '' && (await store.get<number>(sandboxKeys.signIn(token))) !== undefined,
+    rememberSignIn: async (token) => {
+      await store.set(sandboxKeys.signIn(token), now(), { ttlMs: SIGN_IN_TOKEN_TTL_MS });
     },
-    payment(ref) {
-      if (ref.paymentId !== undefined && ref.paymentId !== null && ref.paymentId !== '') {
-        const id = textField(ref.paymentId);
-        return id === undefined ? undefined : touch(payments.get(id));
-      }
-      const merchantCode = textField(ref.merchantCode);
-      const txnRef = textField(ref.txnRef);
-      if (merchantCode === undefined || txnRef === undefined) return undefined;
-      const id = byReference.get(keyOf(merchantCode, txnRef));
-      return id === undefined ? undefined : touch(payments.get(id));
-    },
+  });
+
+  /** Runs fn as one request: its payments written back at the end; a store failure lets go of them unwritten. */
+  const inWork = async <T>(fn: (ctx: CoreContext) => Promise<T>): Promise<T> => {
+    const work = payments.begin();
+    let result: T;
+    try {
+      result = await fn(contextOf(work));
+    } catch (e) {
+      await work.abandon();
+      throw e;
+    }
+    await work.finish();
+    return result;
   };
-  const routes: Array<SandboxRoute & { re: RegExp }> = [];
-  const add = (r: SandboxRoute) => routes.push({ ...r, re: compile(r.path) });
-  for (const r of coreRoutes(store, context)) add(r);
+  /** A request's reply: 503 when the store fails (the caller may simply try again), 500 '96' on any other throw. */
+  const answering = async (fn: (ctx: CoreContext) => Promise<SandboxReply>): Promise<SandboxReply> => {
+    try {
+      return await inWork(fn);
+    } catch (e) {
+      return isStoreFailure(e) ? storeFailed(e) : json(500, { responseCode: '96', responseDescription: (e as Error).message });
+    }
+  };
+  /** A route's answer; a handler's own throw is a 500 '96', a store failure goes on to answering's 503. */
+  const answerOf = async (route: CoreRoute, sreq: SandboxRequest, ctx: CoreContext, framers?: string[]): Promise<SandboxReply> => {
+    try {
+      return reply(await route.handler(sreq, ctx), framers);
+    } catch (e) {
+      if (isStoreFailure(e)) throw e;
+      return json(500, { responseCode: '96', responseDescription: (e as Error).message });
+    }
+  };
+
+  const routes: Array<Compiled> = [];
+  const add = (r: CoreRoute) => routes.push({ ...r, re: compile(r.path) });
+  for (const r of coreRoutes()) add(r);
   for (const { part } of parts) for (const r of part?.routes ?? []) add(r);
-  const outsideRoutes = parts.flatMap(({ part }) => part?.outsideRoutes ?? []).map((r) => ({ ...r, re: compile(r.path) }));
+  const outsideRoutes: Compiled[] = parts.flatMap(({ part }) => part?.outsideRoutes ?? []).map((r) => ({ ...r, re: compile(r.path) }));
 
   const match = (method: string, path: string, among = routes): Match | undefined => {
     for (const route of among) {
@@ -297,83 +325,61 @@ export function createSandbox(
   };
 
   const sandbox: Sandbox = {
-    payments,
-    faults,
-    context,
+    faults: { ...(options.faults ?? NO_FAULTS) },
     origins,
-    async handleOutside(req, res, body) {
-      const url = new URL(req.url ?? '/', 'http://outside.local');
-      const found = match(req.method ?? 'GET', url.pathname, outsideRoutes);
-      if (!found) return false;
+    run: (fn) => inWork(fn),
+    readPayment: (ref) => payments.read(ref),
+    async handleOutside(req) {
+      const url = new URL(req.url, 'http://outside.local');
+      const found = match(req.method, url.pathname, outsideRoutes);
+      if (!found) return undefined;
       // An outside page's form posts only to its own origin: a post from any other page is refused (CSRF).
-      if (req.method !== 'GET' && !isSameOriginRequest(req.headers)) {
-        json(res, 403, CROSS_ORIGIN_REFUSED);
-        return true;
-      }
-      const sreq: SandboxRequest = { method: req.method ?? 'GET', path: url.pathname, params: found.params, query: url.searchParams, body, headers: req.headers };
-      try {
-        // The checkout's page frames these pages: it is always an allowed ancestor.
-        send(res, await found.route.handler(sreq, context), origins.checkout ? [origins.checkout] : []);
-      } catch (e) {
-        json(res, 500, { responseCode: '96', responseDescription: (e as Error).message });
-      }
-      return true;
+      if (req.method !== 'GET' && !isSameOriginRequest(req.headers)) return json(403, CROSS_ORIGIN_REFUSED);
+      const sreq: SandboxRequest = { method: req.method, path: url.pathname, params: found.params, query: url.searchParams, body: req.body, headers: req.headers };
+      // The checkout's page frames these pages: it is always an allowed ancestor.
+      return answering((ctx) => answerOf(found.route, sreq, ctx, origins.checkout ? [origins.checkout] : []));
     },
-    async handle(req, res, body) {
-      const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    async handle(req) {
+      const url = new URL(req.url, 'http://sandbox.local');
       const path = url.pathname;
-      if (!isSandboxPath(path)) return false;
+      const { body } = req;
+      if (!isSandboxPath(path)) return undefined;
       // Any page a developer visits could otherwise mark payments paid or break the API (CSRF): the sandbox's
       // controls and its own pages' forms answer only the checkout's own origin.
       const control = path.startsWith('/sandbox/') && (req.method !== 'GET' || path === '/sandbox/payments');
-      if (control && !isSameOriginRequest(req.headers)) {
-        json(res, 403, CROSS_ORIGIN_REFUSED);
-        return true;
-      }
+      if (control && !isSameOriginRequest(req.headers)) return json(403, CROSS_ORIGIN_REFUSED);
       if (path === '/sandbox/faults' && req.method === 'POST') {
         Object.assign(sandbox.faults, sanitizeFaults(body));
-        json(res, 200, sandbox.faults);
-        return true;
+        return json(200, sandbox.faults);
       }
-      const found = match(req.method ?? 'GET', path);
-      if (!found) {
-        json(res, 404, { responseCode: '404', responseDescription: `No sandbox route for ${req.method} ${path}` });
-        return true;
-      }
+      const found = match(req.method, path);
+      if (!found) return json(404, { responseCode: '404', responseDescription: `No sandbox route for ${req.method} ${path}` });
       const f = requestFaults(sandbox.faults, req.headers);
       const api = !path.startsWith('/sandbox/');
       const faulty = api && (f.pathPrefix ? path.startsWith(f.pathPrefix) : true);
       if (faulty && f.latencyMs) await new Promise((r) => setTimeout(r, f.latencyMs));
-      const sreq: SandboxRequest = { method: req.method ?? 'GET', path, params: found.params, query: url.searchParams, body, headers: req.headers };
-      const payment = context.payment({
-        paymentId: body.paymentId ?? url.searchParams.get('paymentId') ?? undefined,
-        merchantCode: body.merchantCode ?? url.searchParams.get('merchantCode'),
-        txnRef: body.transactionReference ?? url.searchParams.get('transactionReference'),
+      // When the request came: a request waiting for another's lock on its payment shows as overlapping it.
+      const at = now();
+      const sreq: SandboxRequest = { method: req.method, path, params: found.params, query: url.searchParams, body, headers: req.headers };
+      return answering(async (ctx) => {
+        const payment = await ctx.payment({
+          paymentId: body.paymentId ?? url.searchParams.get('paymentId') ?? undefined,
+          merchantCode: body.merchantCode ?? url.searchParams.get('merchantCode'),
+          txnRef: body.transactionReference ?? url.searchParams.get('transactionReference'),
+        });
+        const call = payment && api ? ({ path, at } as { path: string; at: number; endedAt?: number }) : undefined;
+        if (call) {
+          payment!.calls.push(call);
+          if (payment!.calls.length > MAX_CALLS_PER_PAYMENT) payment!.calls.splice(0, payment!.calls.length - MAX_CALLS_PER_PAYMENT);
+        }
+        const ended = (r: SandboxReply) => {
+          if (call) call.endedAt = now();
+          return r;
+        };
+        if (faulty && Math.random() < f.dropRate) return ended({ drop: true });
+        if (faulty && Math.random() < f.errorRate) return ended(json(500, { responseCode: '96', responseDescription: 'Sandbox injected error' }));
+        return ended(await answerOf(found.route, sreq, ctx));
       });
-      const call = payment && api ? { path, at: now() } as { path: string; at: number; endedAt?: number } : undefined;
-      if (call) {
-        payment!.calls.push(call);
-        if (payment!.calls.length > MAX_CALLS_PER_PAYMENT) payment!.calls.splice(0, payment!.calls.length - MAX_CALLS_PER_PAYMENT);
-      }
-      if (faulty && Math.random() < f.dropRate) {
-        if (call) call.endedAt = now();
-        req.socket.destroy();
-        return true;
-      }
-      if (faulty && Math.random() < f.errorRate) {
-        if (call) call.endedAt = now();
-        json(res, 500, { responseCode: '96', responseDescription: 'Sandbox injected error' });
-        return true;
-      }
-      try {
-        const answer = await found.route.handler(sreq, context);
-        if (call) call.endedAt = now();
-        send(res, answer);
-      } catch (e) {
-        if (call) call.endedAt = now();
-        json(res, 500, { responseCode: '96', responseDescription: (e as Error).message });
-      }
-      return true;
     },
   };
   return sandbox;
@@ -390,7 +396,7 @@ function sanitizeFaults(body: Record<string, unknown>): Partial<Faults> {
 }
 
 /** Per-request overrides: x-sandbox-latency, x-sandbox-error-rate, x-sandbox-drop-rate headers. */
-function requestFaults(base: Faults, headers: IncomingMessage['headers']): Faults {
+function requestFaults(base: Faults, headers: SandboxHttpRequest['headers']): Faults {
   const h = (k: string) => (typeof headers[k] === 'string' ? (headers[k] as string) : undefined);
   return {
     ...base,
@@ -404,11 +410,8 @@ function requestFaults(base: Faults, headers: IncomingMessage['headers']): Fault
 
 const OUTCOMES: SimulatedOutcome[] = ['success', 'failed', 'expired'];
 
-/** How core's routes add payments and tokens (the store behind SandboxContext). */
-interface PaymentStore {
-  add(fields: (paymentId: string) => Pick<SandboxPayment, 'merchantCode' | 'txnRef' | 'props'>): SandboxPayment;
-  remember(token: string): void;
-}
+/** One of core's own routes: its handler may open payments and remember sign-in tokens. */
+type CoreRoute = Omit<SandboxRoute, 'handler'> & { handler: (req: SandboxRequest, ctx: CoreContext) => SandboxAnswer | Promise<SandboxAnswer> };
 
 /** The merchant's fields as text (numbers written out, anything else dropped), as parsePayRequest reads them. */
 function payFields(body: Record<string, unknown>): Record<string, string> {
@@ -441,31 +444,27 @@ function requeryAnswer(p: SandboxPayment): Record<string, unknown> {
   return { ...base, ResponseCode: code, ResponseDescription: description, Amount: 0, PaymentReference: '' };
 }
 
-function coreRoutes(store: PaymentStore, ctx: SandboxContext): SandboxRoute[] {
+function coreRoutes(): CoreRoute[] {
   return [
     {
       method: 'POST',
       path: '/api/v1/pay-page',
-      handler: (req) => {
+      handler: async (req, ctx) => {
         const fields = payFields(req.body);
         if (fields.merchant_code === REFUSED_MERCHANT) return { body: { responseCode: 'Z1', responseDescription: 'Merchant not permitted' } };
         const parsed = parsePayRequest(fields);
         if (!parsed.ok) return badRequest(parsed.errors.join('; '));
-        const existing = ctx.payment({ merchantCode: parsed.request.merchant_code, txnRef: parsed.request.txn_ref });
-        if (existing) {
-          // A merchant's transaction reference is unique: the same reference names the same payment.
-          return { body: { responseCode: '00', ...existing.props } };
-        }
         const b = { ...fields, merchant_code: parsed.request.merchant_code, txn_ref: parsed.request.txn_ref };
-        const p = store.add((paymentId) => ({ merchantCode: b.merchant_code, txnRef: b.txn_ref, props: payPageProps(paymentId, b) }));
+        // A merchant's transaction reference is unique: the same reference names the same payment.
+        const p = await ctx.open(b.merchant_code, b.txn_ref, (paymentId) => payPageProps(paymentId, b));
         return { body: { responseCode: '00', ...p.props } };
       },
     },
     {
       method: 'POST',
       path: '/api/v1/pay/customerCancellation',
-      handler: (req) => {
-        const p = ctx.payment({ paymentId: req.body.paymentId });
+      handler: async (req, ctx) => {
+        const p = await ctx.payment({ paymentId: req.body.paymentId });
         if (!p) return UNKNOWN_PAYMENT;
         // A paid payment is never cancelled: the payer leaving a page after paying cancels nothing.
         if (isPaid(p)) return alreadyPaid(p);
@@ -476,21 +475,21 @@ function coreRoutes(store: PaymentStore, ctx: SandboxContext): SandboxRoute[] {
     {
       method: 'POST',
       path: '/api/v1/pay-page/token-authentication',
-      handler: (req) => {
+      handler: async (req, ctx) => {
         if (req.body.accessToken !== SANDBOX_ACCESS_TOKEN) return { status: 403, body: { responseCode: '403', responseDescription: 'Invalid access token' } };
         // Remembered so that the channel accepting tokens (the wallet) can tell an issued one from a guess.
         const token = randomBytes(12).toString('hex');
-        store.remember(token);
+        await ctx.rememberSignIn(token);
         return { body: { responseCode: '00', user: { firstName: 'Ada', lastName: 'Sandbox', mobileNo: '08000000000' }, token } };
       },
     },
     {
       method: 'GET',
       path: REQUERY_PATH,
-      handler: (req) => {
+      handler: async (req, ctx) => {
         const amount = req.query.get('amount') ?? '';
         if (!/^\d{1,15}$/.test(amount)) return { status: 400, body: { ResponseCode: 'Z1', ResponseDescription: 'amount is required, in minor units', Amount: 0 } };
-        const p = ctx.payment({ merchantCode: req.query.get('merchantcode'), txnRef: req.query.get('transactionreference') });
+        const p = await ctx.payment({ merchantCode: req.query.get('merchantcode'), txnRef: req.query.get('transactionreference') });
         if (!p) return { body: { ResponseCode: 'Z25', ResponseDescription: 'Transaction not Found', Amount: 0, SplitAccounts: [] } };
         // The amount the merchant asked for, or that amount with the surcharge the payer paid.
         if (Number(amount) !== p.props.amount && Number(amount) !== p.props.checkoutAmount) {
@@ -502,10 +501,10 @@ function coreRoutes(store: PaymentStore, ctx: SandboxContext): SandboxRoute[] {
     {
       method: 'POST',
       path: '/sandbox/simulate',
-      handler: (req) => {
+      handler: async (req, ctx) => {
         const outcome = String(req.body.outcome) as SimulatedOutcome;
         if (!OUTCOMES.includes(outcome)) return { status: 400, body: { error: 'outcome must be success, failed or expired' } };
-        const p = ctx.payment({ merchantCode: req.body.merchant_code, txnRef: req.body.txn_ref });
+        const p = await ctx.payment({ merchantCode: req.body.merchant_code, txnRef: req.body.txn_ref });
         if (!p) return { status: 404, body: { error: 'no such payment' } };
         if (isPaid(p)) return { status: 409, body: { error: 'this payment is already paid: a paid payment stays paid', paymentId: p.paymentId, outcome: 'success' } };
         p.outcome = { value: outcome, at: ctx.now() };
@@ -515,8 +514,8 @@ function coreRoutes(store: PaymentStore, ctx: SandboxContext): SandboxRoute[] {
     {
       method: 'GET',
       path: '/sandbox/payments',
-      handler: (req) => {
-        const p = ctx.payment({ merchantCode: req.query.get('merchant_code'), txnRef: req.query.get('txn_ref') });
+      handler: async (req, ctx) => {
+        const p = await ctx.payment({ merchantCode: req.query.get('merchant_code'), txnRef: req.query.get('txn_ref') });
         if (!p) return { status: 404, body: { error: 'no such payment' } };
         return { body: { paymentId: p.paymentId, outcome: p.outcome, cancellation: p.cancellation, calls: p.calls, channels: p.channels } };
       },

@@ -1,13 +1,14 @@
 import http from 'node:http';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sandbox } from './sandbox';
+import type { SandboxHttpRequest, SandboxReply } from './types';
 
 /** Largest request body accepted, bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Reads a urlencoded or JSON body (anything else is empty), as the checkout server hands it to the sandbox. */
-export async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   if (req.method !== 'POST') return {};
   const chunks: Buffer[] = [];
   let size = 0;
@@ -37,19 +38,36 @@ function refuseBody(res: http.ServerResponse, e: unknown) {
   res.end(JSON.stringify({ responseCode: String(status), responseDescription: (e as Error).message }));
 }
 
+/** The request as the sandbox takes it, its body read (or the refusal of a body too large or malformed). */
+async function sandboxRequest(req: IncomingMessage, res: ServerResponse): Promise<SandboxHttpRequest | undefined> {
+  try {
+    return { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: await readBody(req) };
+  } catch (e) {
+    refuseBody(res, e);
+    return undefined;
+  }
+}
+
+/** Sends the sandbox's reply on a node response; a dropped one (fault injection) cuts the connection instead. */
+export function writeReply(res: ServerResponse, reply: SandboxReply): void {
+  if ('drop' in reply) {
+    res.socket?.destroy();
+    return;
+  }
+  res.writeHead(reply.status, reply.headers);
+  res.end(reply.body);
+}
+
 /**
  * The sandbox's second origin (CONTRACT §5): an HTTP server answering only the parts' outsideRoutes, the
  * stand-ins of outside parties' pages and scripts. Whoever listens it sets `sandbox.origins`.
  */
 export function createOutsideServer(sandbox: Sandbox): http.Server {
   return http.createServer(async (req, res) => {
-    let body: Record<string, unknown>;
-    try {
-      body = await readBody(req);
-    } catch (e) {
-      return refuseBody(res, e);
-    }
-    if (await sandbox.handleOutside(req, res, body)) return;
+    const request = await sandboxRequest(req, res);
+    if (!request) return;
+    const reply = await sandbox.handleOutside(request);
+    if (reply) return writeReply(res, reply);
     res.writeHead(req.url === '/favicon.ico' ? 204 : 404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
     res.end(req.url === '/favicon.ico' ? undefined : 'Not found');
   });
@@ -72,16 +90,12 @@ async function listenLocal(server: http.Server): Promise<{ base: string; close()
  */
 export async function listenSandbox(sandbox: Sandbox): Promise<{ base: string; outsideBase: string; close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
-    let body: Record<string, unknown>;
-    try {
-      body = await readBody(req);
-    } catch (e) {
-      return refuseBody(res, e);
-    }
-    if (!(await sandbox.handle(req, res, body))) {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('not the sandbox');
-    }
+    const request = await sandboxRequest(req, res);
+    if (!request) return;
+    const reply = await sandbox.handle(request);
+    if (reply) return writeReply(res, reply);
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('not the sandbox');
   });
   const api = await listenLocal(server);
   const outside = await listenLocal(createOutsideServer(sandbox));

@@ -44,7 +44,10 @@ export interface SandboxPayment {
    */
   outcome: { value: SimulatedOutcome; at: number; /** The reference of the approval, once a channel has named it. */ paymentReference?: string } | null;
   cancellation: { reason: string; at: number } | null;
-  /** Per-channel state (generated account, code, ...), each read and written through its owner's sandboxRecord. */
+  /**
+   * Per-channel state (generated account, code, ...), each read and written through its owner's sandboxRecord:
+   * plain JSON (no Map, Set or class), since the store keeps the payment as JSON.
+   */
   channels: Record<string, unknown>;
   /** Calls received for this payment, newest last, at most MAX_CALLS_PER_PAYMENT: for tests (one in flight, gaps between requests). */
   calls: Array<{ path: string; at: number; endedAt?: number }>;
@@ -52,18 +55,33 @@ export interface SandboxPayment {
 
 export interface SandboxContext {
   now(): number;
-  /** Finds a payment by id, or by merchant code and transaction reference. */
-  payment(ref: { paymentId?: unknown; merchantCode?: unknown; txnRef?: unknown }): SandboxPayment | undefined;
-  /** Tokens the merchant's token sign-in (POST /api/v1/pay-page/token-authentication) has issued. */
-  issuedTokens: ReadonlySet<string>;
+  /**
+   * Finds a payment by id, or by merchant code and transaction reference, and holds it for this request: the
+   * first ask locks it (in the store, so no other request of any instance changes it meanwhile) and reads it;
+   * every later ask in the same request answers the same object. Change it in place: it is written back when the
+   * request's answer is computed, if it changed. Rejects with the store's failure (StoreUnavailable, StoreBusy).
+   */
+  payment(ref: { paymentId?: unknown; merchantCode?: unknown; txnRef?: unknown }): Promise<SandboxPayment | undefined>;
+  /** Has the merchant's token sign-in (POST /api/v1/pay-page/token-authentication) issued this token, still valid? */
+  isIssuedToken(token: string): Promise<boolean>;
   /**
    * The absolute URL of a path on the sandbox's second origin (CONTRACT §5), where the parts' outsideRoutes
    * answer: what an API answer names for an outside party's page or script. The path as it is before that
    * origin listens (unit tests without one).
    */
   outsideUrl(pathAndQuery: string): string;
-  /** A channel's sandbox-wide state beyond any one payment (the tokens it issued), created on first use. */
-  channelState<T>(channel: string, create: () => T): T;
+  /**
+   * An owner's sandbox-wide state beyond any one payment (the tokens a channel issued), by key under the owner's
+   * id, each value expiring: kept in the store, so that every instance sharing it sees it.
+   */
+  shared(owner: string): SandboxShared;
+}
+
+/** Sandbox-wide values of one owner (a channel id), in the store with an expiry: plain JSON, a read is a copy. */
+export interface SandboxShared {
+  get<T>(key: string): Promise<T | undefined>;
+  /** Keeps the value for ttlMs (each write sets the expiry anew). */
+  set(key: string, value: unknown, ttlMs: number): Promise<void>;
 }
 
 export type SandboxHandler = (req: SandboxRequest, ctx: SandboxContext) => SandboxAnswer | Promise<SandboxAnswer>;

@@ -7,7 +7,7 @@ import { isAlreadyPaid, REQUERY_TIMEOUT_MS } from './requery';
 let base: string;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  ({ base, close } = await listenSandbox(createSandbox([], { ...NO_FAULTS })));
+  ({ base, close } = await listenSandbox(createSandbox([], { faults: NO_FAULTS })));
 });
 afterAll(() => close());
 
