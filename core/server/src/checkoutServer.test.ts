@@ -322,7 +322,8 @@ describe('Bounded memory and input', () => {
 
 describe('No 500s on bad requests', () => {
   it.each([
-    ['a request target new URL refuses', 'GET //host:99999/x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n', 400],
+    // Read as the path //host:99999/x on this host: nothing is there.
+    ['a request target that looks like an authority', 'GET //host:99999/x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n', 404],
     ['a malformed request line', 'GET /%%% HTTP/1.1 extra\r\nHost: a\r\n\r\n', 400],
     ['a malformed header', 'GET / HTTP/1.1\r\nHost: a\r\nBad Header\r\n\r\n', 400],
     ['a header with a control character', 'GET / HTTP/1.1\r\nHost: a\r\nX-A: b\u0001c\r\n\r\n', 400],
@@ -367,7 +368,8 @@ describe('No 500s on bad requests', () => {
     expect(pay.status).toBe(413);
     expect(pay.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await pay.text()).toContain('Incorrect Transaction');
-    expect(payPageCalls()).toBe(before + 1);
+    // Refused before the sandbox: the oversized API call never reached it.
+    expect(payPageCalls()).toBe(before);
     expect(error).not.toHaveBeenCalled();
   });
 
