@@ -51,8 +51,8 @@ export function textField(v: unknown): string | undefined {
 export interface PaymentWork {
   payment(ref: PaymentRef): Promise<SandboxPayment | undefined>;
   /**
-   * The payment of this merchant code and reference, opened with `fields` when there is none: two requests
-   * opening the same reference at once (on any instance) get one payment.
+   * The payment of this merchant code and reference, opened with the properties `props` gives for its new id when
+   * there is none: two requests opening the same reference at once (on any instance) get one payment.
    */
   open(merchantCode: string, txnRef: string, props: (paymentId: string) => Record<string, unknown>): Promise<SandboxPayment>;
   /** Writes back every payment that changed, then lets go of the locks. */
