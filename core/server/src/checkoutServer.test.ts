@@ -14,7 +14,7 @@ import card from '@oja/card/sandbox';
 import { sri } from '@oja/core/server';
 import brandingDefault from '@oja/branding-default';
 import { REFUSED_MERCHANT } from '@oja/core/sandbox';
-import { definePage, GATE_PATH, PAGE_DATA_ID } from '@oja/core';
+import { definePage, GATE_PATH, HttpError, PAGE_DATA_ID } from '@oja/core';
 import type { PageData } from '@oja/core';
 import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/core/testing';
 import { createMemoryStore, StoreUnavailable } from '@oja/core/store';
@@ -710,6 +710,17 @@ describe('Running as a service (issue 11): sessions and due work in the store', 
     };
     return { store, state };
   }
+
+  it("the embedded sandbox's refusals reach the server's client as the API's own answers, never as network errors", async () => {
+    const { base, checkout } = await start();
+    const session = sessionIn(await (await postPay(base, payFields('REFUSAL-1'))).text());
+    const props = (await checkout.sessions.get(session))!.props;
+    expect((await simulateSuccess(base, 'REFUSAL-1')).status).toBe(200);
+    // A leave-cancel of a paid payment: the API refuses it (409), which is final, not a failure to try again.
+    const refusal = await checkout.api.post('/api/v1/pay/customerCancellation', { paymentId: props.paymentId, customerCancellationReason: 'x' }).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect(refusal).toMatchObject({ code: 'http', status: 409 });
+  });
 
   it('GET /healthz answers 200 with the store it reaches', async () => {
     const { base } = await start();

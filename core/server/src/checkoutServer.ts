@@ -54,6 +54,12 @@ const SDK_FILE = 'inline-checkout.js';
 const SDK_MODE_PLACEHOLDER = '__OJA_SERVED_MODE__';
 /** The script's address never changes (merchants paste it): kept a few minutes, then revalidated by its ETag. */
 const SDK_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
+/**
+ * The platform's Response, taken before @hono/node-server puts its lighter one in the global's place (it does when a
+ * server is created): that one keeps `status` and `ok` on its prototype, where redaxios (core's client), copying a
+ * response's own enumerable fields, does not find them, and would read every refusal as a network error.
+ */
+const PlatformResponse = globalThis.Response;
 /** The base the server's own calls to its embedded sandbox name (answered in-process, never over a socket). */
 const EMBEDDED_API_BASE = 'http://sandbox.internal';
 
@@ -231,9 +237,9 @@ function inProcessFetch(sandbox: Sandbox): typeof fetch {
       signal?.addEventListener('abort', onAbort, { once: true });
       sandbox.handle(sandboxRequest((init?.method ?? 'GET').toUpperCase(), url, headers, body)).then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort));
     });
-    if (!reply) return new Response('Not found', { status: 404 });
+    if (!reply) return new PlatformResponse('Not found', { status: 404 });
     if ('drop' in reply) throw new TypeError('fetch failed');
-    return new Response(reply.body, { status: reply.status, headers: reply.headers });
+    return new PlatformResponse(reply.body, { status: reply.status, headers: reply.headers });
   };
 }
 
