@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { ComponentType, ReactElement } from 'react';
 import type { StoryContext } from '@storybook/react';
-import { createI18n, allMessages, defineChannel, registerMessages } from '@oja/core';
+import { createI18n, allMessages, coreMessages, defineChannel, I18nContext, registerMessages } from '@oja/core';
+import { PageLayout } from '@oja/core/page';
 import type { BrandingPlugin, ChannelPlugin, Checkout, Locale, MessageBundle, PageEnv, PaymentProps, TransactionResponse } from '@oja/core';
 // The story-safe fixtures: `@oja/core/testing` brings vitest, which breaks every story in the dev server.
 import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/core/testing/fixtures';
@@ -56,6 +57,12 @@ export interface CheckoutScenario {
   expect?: Partial<Record<Locale, string>>;
   /** The story shows a caught render error on purpose (React logs it). */
   throws?: boolean;
+  /**
+   * A page outside a payment (core's home, "could not reach the checkout", "briefly unavailable"): HTML the server
+   * renders with no script and no payment, so no header, footer or branding. Shown in the pages' frame with these
+   * strings, under the default branding only.
+   */
+  outside?: { content: ComponentType; messages: MessageBundle[] };
 }
 
 /** Identity, for a typed `parameters.checkout`. */
@@ -141,6 +148,21 @@ function keepPreviewHere() {
 }
 keepPreviewHere();
 
+/** A page outside a payment, as the server renders it (core/src/server/renderOutside.tsx): the pages' frame, its strings. */
+function StoryOutsidePage({ outside, locale }: { outside: NonNullable<CheckoutScenario['outside']>; locale: Locale }) {
+  const [i18n] = useState(() => createI18n(locale, [coreMessages, ...outside.messages]));
+  const Content = outside.content;
+  return (
+    <div data-oja-story="" data-locale={locale} data-branding="default" lang={locale} onSubmit={(e) => e.preventDefault()}>
+      <I18nContext.Provider value={i18n}>
+        <PageLayout>
+          <Content />
+        </PageLayout>
+      </I18nContext.Provider>
+    </div>
+  );
+}
+
 function StoryCheckout({ s, locale, branding }: { s: CheckoutScenario; locale: Locale; branding: StoryBranding }) {
   const [checkout] = useState(() => checkoutFor(s, locale, branding));
   const path = s.path ?? (s.screen ? STORY_SCREEN_PATH : '/payment-methods');
@@ -167,6 +189,7 @@ export function scenarioOf(parameters: Record<string, unknown> | undefined): Che
 export function renderCheckout(_args: unknown, context: Pick<StoryContext, 'globals' | 'parameters'>): ReactElement {
   const s = scenarioOf(context.parameters);
   const locale = localeOf(context.globals.locale);
+  if (s.outside) return <StoryOutsidePage key={locale} outside={s.outside} locale={locale} />;
   const branding = acquirerOf(context.globals.branding, s.brandings);
   return <StoryCheckout key={`${locale}:${branding}`} s={s} locale={locale} branding={branding} />;
 }
