@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { wywOptions } from '../wyw.mjs';
 import { buildInventory, sri } from './inventory.mjs';
-import { installedModule, KINDS, readConfig } from './oja-config.mjs';
+import { CONFIG_FILE, installedModule, KINDS, readConfig } from './oja-config.mjs';
 import { isServerStrings, lazyEntries, lazyNames } from './chunks.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,8 +27,21 @@ const PLUGIN_INVENTORY = 'plugin-inventory';
 /** The script inventory (PCI DSS 6.4.3), under dist/client. */
 const INVENTORY_FILE = 'script-inventory.json';
 const started = Date.now();
+/** A wrong oja.config.json or a listed package that is no plugin: the message says what to fix, no stack needed. */
+function stopOnConfig(e) {
+  // Anything else (a plugin that throws as it loads) keeps its stack.
+  if (!String(e?.message).includes(CONFIG_FILE)) throw e;
+  console.error(`build: ${e.message}`);
+  process.exit(1);
+}
 /** The plugins to assemble, by package name (CONTRACT §5); an error here names the file or the package. */
-const config = readConfig(root);
+const config = (() => {
+  try {
+    return readConfig(root);
+  } catch (e) {
+    return stopOnConfig(e);
+  }
+})();
 const listed = new Set(KINDS.flatMap((k) => config[k]));
 /** Folders already walked up to their package (scripts/build/chunks.mjs). */
 const packageCache = new Map();
@@ -149,8 +162,7 @@ await esbuild.build({
 for (const f of fs.readdirSync(path.join(dist, 'server'))) if (f.endsWith('.css')) fs.rmSync(path.join(dist, 'server', f));
 
 const pluginInventory = path.join(dist, 'server', `${PLUGIN_INVENTORY}.mjs`);
-const { inventory: plugins, owners } = await import(pathToFileURL(pluginInventory).href);
-fs.rmSync(pluginInventory);
+const { inventory: plugins, owners } = await import(pathToFileURL(pluginInventory).href).catch(stopOnConfig).finally(() => fs.rmSync(pluginInventory));
 /** A lazy module's manifest key and file name, by its package (scripts/build/chunks.mjs). */
 const namesOf = (source) => lazyNames(source, { root, owners, cache: packageCache });
 
