@@ -105,14 +105,14 @@ describe('a file changed on the way is refused', () => {
   it("a lazily loaded screen's chunk: the screen does not load, nothing of it runs", async () => {
     const page = await b.newPage();
     const errors = integrityErrors(page);
-    const hit = await tamper(page, /^\/assets\/card-Screen-.*\.js$/, 'window.skimmed = true;');
+    const hit = await tamper(page, /^\/assets\/channel-oja-card-Screen-.*\.js$/, 'window.skimmed = true;');
     await openPay(page, payFields(txnRef('sri-lazy'), { channels: 'CARD,TRANSFER' }));
     await (await whenHydrated(page.getByRole('link', { name: /Pay with Card/ }))).click();
     await page.getByRole('alert').waitFor();
     expect(hit.length).toBeGreaterThan(0);
     expect(await page.getByLabel('Card number').count()).toBe(0);
     expect(await skimmed(page)).toBe(false);
-    expect(errors.join('\n')).toMatch(/card-Screen/);
+    expect(errors.join('\n')).toMatch(/channel-oja-card-Screen/);
   });
 
   it("the entry: the page stays as the server rendered it, never hydrated", async () => {

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { autoOpenChannel, availableChannels, createRegistry } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
 import { sampleProps } from '@oja/core/testing';
-import { installed } from './installed';
+import { loadInstalled } from './config';
+
+/** The plugins oja.config.json lists, as the build assembles them. */
+const installed = await loadInstalled();
 
 const registry = createRegistry(installed.channels, installed.brandings);
 /** Every channel code the sandbox can offer (CONTRACT §2 "channels"). */

@@ -1,4 +1,4 @@
 import { bootCheckout } from '@oja/core';
-import { installed } from './installed';
+import { installed } from 'oja:installed';
 
 void bootCheckout(installed);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Http, PaymentProps, StatusContext } from '@oja/core';
-import { installed } from './installed';
+import { loadInstalled } from './config';
+
+/** The plugins oja.config.json lists, as the build assembles them. */
+const installed = await loadInstalled();
 
 /**
  * A status context that notes when the channel's code reads it. An answer that never comes keeps the checks

@@ -1,31 +1,30 @@
 // @vitest-environment node
 // Every sandbox route of every installed channel (and core's own) meets malformed requests: each answers a clear
 // 4xx (or a normal answer), never a 500. The server build takes each channel's sandbox part from its package's
-// "oja-server" export; this test finds those the same way, so a newly installed channel is covered by itself.
+// "oja-server" export; this test finds those the same way, for each channel oja.config.json lists, so a newly
+// installed channel is covered by itself.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
 import type { SandboxPart } from '@oja/core/sandbox';
-import { installed } from './installed';
+import { packageDir, readConfig } from '../build/oja-config.mjs';
+import { APP_ROOT, loadInstalled } from './config';
+
+/** The plugins oja.config.json lists, as the build assembles them. */
+const installed = await loadInstalled();
 
 interface ServerPlugin {
   id: string;
   sandbox?: SandboxPart;
 }
 
-/** Each installed package's server build (its "oja-server" export), by plugin id. */
+/** Each listed channel package's server build (its "oja-server" export), by plugin id, found as the build finds it. */
 async function serverPlugins(): Promise<Map<string, ServerPlugin>> {
-  const root = path.resolve(import.meta.dirname, '../../node_modules');
-  const dirs = fs.readdirSync(root).flatMap((d) => (d.startsWith('@') ? fs.readdirSync(path.join(root, d)).map((n) => path.join(root, d, n)) : [path.join(root, d)]));
   const found = new Map<string, ServerPlugin>();
-  for (const dir of dirs) {
-    let pkg: { exports?: Record<string, unknown> };
-    try {
-      pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    } catch {
-      continue;
-    }
+  for (const name of readConfig(APP_ROOT).channels) {
+    const dir = packageDir(name, APP_ROOT)!;
+    const pkg: { exports?: Record<string, unknown> } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     const dot = pkg.exports?.['.'];
     const server = dot && typeof dot === 'object' ? (dot as Record<string, unknown>)['oja-server'] : undefined;
     if (typeof server !== 'string') continue;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, TEST_CARDS } from '@oja/card/sandbox';
 import { exitOnSignals, runCheckout } from '@oja/server';
 import { createMerchantStore } from '../demo/merchant-store';
-import { installed } from './installed';
+import { installed } from 'oja:installed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

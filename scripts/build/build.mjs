@@ -10,6 +10,8 @@ import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { wywOptions } from '../wyw.mjs';
 import { buildInventory, sri } from './inventory.mjs';
+import { CONFIG_FILE, installedModule, KINDS, readConfig } from './oja-config.mjs';
+import { isServerStrings, lazyEntries, lazyNames } from './chunks.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
@@ -25,6 +27,36 @@ const PLUGIN_INVENTORY = 'plugin-inventory';
 /** The script inventory (PCI DSS 6.4.3), under dist/client. */
 const INVENTORY_FILE = 'script-inventory.json';
 const started = Date.now();
+/** A wrong oja.config.json or a listed package that is no plugin: the message says what to fix, no stack needed. */
+function stopOnConfig(e) {
+  // Anything else (a plugin that throws as it loads) keeps its stack.
+  if (!String(e?.message).includes(CONFIG_FILE)) throw e;
+  console.error(`build: ${e.message}`);
+  process.exit(1);
+}
+/** The plugins to assemble, by package name (CONTRACT §5); an error here names the file or the package. */
+const config = (() => {
+  try {
+    return readConfig(root);
+  } catch (e) {
+    return stopOnConfig(e);
+  }
+})();
+const listed = new Set(KINDS.flatMap((k) => config[k]));
+/** Folders already walked up to their package (scripts/build/chunks.mjs). */
+const packageCache = new Map();
+
+/**
+ * `oja:installed`, the installed plugins (scripts/app/oja-installed.d.ts): generated from oja.config.json, each
+ * package resolved from the app's root like any import, so with the server build's "oja-server" condition there.
+ */
+const ojaInstalled = {
+  name: 'oja-installed',
+  setup(build) {
+    build.onResolve({ filter: /^oja:installed$/ }, () => ({ path: 'oja:installed', namespace: 'oja-installed' }));
+    build.onLoad({ filter: /.*/, namespace: 'oja-installed' }, () => ({ contents: installedModule(config), loader: 'js', resolveDir: root }));
+  },
+};
 
 const common = {
   absWorkingDir: root,
@@ -33,7 +65,7 @@ const common = {
   logLevel: 'warning',
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [wyw({ ...wywOptions, filter: /\.(ts|tsx)$/, esbuildOptions: { jsx: 'automatic' } })],
+  plugins: [ojaInstalled, wyw({ ...wywOptions, filter: /\.(ts|tsx)$/, esbuildOptions: { jsx: 'automatic' } })],
 };
 /** node-forge asks for node's crypto only when it runs in node: in the browser bundle it is an empty module. */
 const noNodeCrypto = {
@@ -45,7 +77,7 @@ const noNodeCrypto = {
 };
 
 /**
- * The initial route's strings (the `src/messages.ts` of core, of each channel, branding and gate: core's texts,
+ * The initial route's strings (the `src/messages.ts` of core and of each listed package, wherever installed: core's texts,
  * the method-list rows, the cancel wording, the brandings', a gate's screen) stay out of the browser bundle: the
  * server puts the payer's language in the page data (core/src/server/render.tsx; a gate's only for a payment that
  * meets it), so a payer downloads one language instead of every one, and a new channel costs the initial route its
@@ -55,7 +87,9 @@ const noNodeCrypto = {
 const stringsFromServer = {
   name: 'strings-from-server',
   setup(build) {
-    build.onLoad({ filter: /[\\/](core|(?:channels|branding|gates|pages)[\\/][^\\/]+)[\\/]src[\\/]messages\.ts$/ }, async (args) => {
+    build.onLoad({ filter: /[\\/]messages\.(?:ts|js|mjs)$/ }, async (args) => {
+      // Any other module of that name (a library's, a screen's) loads as it is.
+      if (!isServerStrings(args.path, { packages: listed, cache: packageCache })) return undefined;
       const source = await fs.promises.readFile(args.path, 'utf8');
       const names = [...source.matchAll(/^export const (\w+)/gm)].map((m) => m[1]);
       return { contents: names.map((n) => `export const ${n} = { en: {}, fr: {} };`).join('\n'), loader: 'ts' };
@@ -76,23 +110,6 @@ const client = {
   chunkNames: 'chunk-[hash]',
   metafile: true,
 };
-
-/**
- * Key of a lazily loaded module: a channel's screen channels/<id>/…/Screen -> "<id>", its other lazy modules
- * (the card's crypto) -> "<id>-<file>", branding/<id>/… -> "branding-<id>", a gate's gates/<id>/… -> "gate-<id>"
- * (the key core's shell loads it by), a page's screen pages/<id>/…/Screen -> "page-<id>"
- * (core/src/server/renderOutside.tsx pageScreenKey), core -> "core-<file>".
- */
-function keyOf(source) {
-  const file = path.basename(source).replace(/\.[jt]sx?$/, '');
-  const m = /^(channels|branding|gates|pages)\/([^/]+)\//.exec(source);
-  if (m?.[1] === 'channels') return file === 'Screen' ? m[2] : `${m[2]}-${file}`;
-  if (m?.[1] === 'gates') return `gate-${m[2]}`;
-  if (m?.[1] === 'pages') return file === 'Screen' ? `page-${m[2]}` : `page-${m[2]}-${file}`;
-  if (m) return `branding-${m[2]}`;
-  return `core-${file}`;
-}
-
 
 /** The wyw stylesheets a module brings in through static imports (lazy imports excluded). */
 function staticStyles(meta, source, seen = new Set(), styles = new Set()) {
@@ -127,6 +144,28 @@ async function writeCss(name, sources, cssBySource) {
 
 fs.rmSync(dist, { recursive: true, force: true });
 
+// The server first: its plugin inventory, run here, checks each listed package's default export and tells which
+// package is which plugin, so that the browser build can name each lazy module by its owner.
+await esbuild.build({
+  ...common,
+  // The plugin inventory is the server's plugins as the server resolves them, run once just below.
+  entryPoints: { server: 'scripts/app/server.ts', [PLUGIN_INVENTORY]: 'scripts/build/plugin-inventory.ts' },
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outdir: path.join(dist, 'server'),
+  outExtension: { '.js': '.mjs' },
+  conditions: ['oja-server'],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+// The server bundle's CSS duplicates the client's; the server never serves it.
+for (const f of fs.readdirSync(path.join(dist, 'server'))) if (f.endsWith('.css')) fs.rmSync(path.join(dist, 'server', f));
+
+const pluginInventory = path.join(dist, 'server', `${PLUGIN_INVENTORY}.mjs`);
+const { inventory: plugins, owners } = await import(pathToFileURL(pluginInventory).href).catch(stopOnConfig).finally(() => fs.rmSync(pluginInventory));
+/** A lazy module's manifest key and file name, by its package (scripts/build/chunks.mjs). */
+const namesOf = (source) => lazyNames(source, { root, owners, cache: packageCache });
+
 // Pass 1, unminified: the module graph, the lazy modules, and every source's CSS.
 const discovery = await esbuild.build({ ...client, entryPoints: { main: CLIENT_ENTRY }, write: false });
 const meta = discovery.metafile;
@@ -135,12 +174,7 @@ for (const f of discovery.outputFiles) if (f.path.endsWith('.css')) sections(f.t
 const lazy = [...new Set(Object.values(meta.inputs).flatMap((i) => (i.imports ?? []).filter((x) => x.kind === 'dynamic-import' && !x.external).map((x) => x.path)))];
 
 // Pass 2: each lazy module an entry of its own (so its stylesheet is its own), minified.
-const entryPoints = { main: CLIENT_ENTRY };
-for (const source of lazy) {
-  const key = keyOf(source);
-  const file = path.basename(source).replace(/\.[jt]sx?$/, '');
-  entryPoints[key.startsWith('core-') || key.endsWith(`-${file}`) ? key : `${key}-${file}`] = source;
-}
+const entryPoints = { main: CLIENT_ENTRY, ...lazyEntries(lazy, { root, owners, cache: packageCache }) };
 const result = await esbuild.build({ ...client, entryPoints, minify: true });
 for (const f of fs.readdirSync(assetsDir)) if (f.endsWith('.css')) fs.rmSync(path.join(assetsDir, f));
 
@@ -177,8 +211,9 @@ for (const [out, info] of Object.entries(result.metafile.outputs)) {
   const preload = [...staticOutputs(result.metafile, out)].filter((o) => !initialOutputs.has(o)).map(assetUrl);
   // Everything it may load at all (its own lazy imports' too): the page's import map gives each its integrity.
   const modules = [...reachableOutputs(result.metafile, out)].filter((o) => !initialOutputs.has(o)).map(assetUrl);
-  const key = keyOf(info.entryPoint);
-  manifest.screens[key] = { js: url, preload, modules, css: await writeCss(path.basename(out, '.js').replace(/-[A-Z0-9]+$/, ''), own, cssBySource) };
+  const { key, name } = namesOf(info.entryPoint);
+  if (manifest.screens[key]) throw new Error(`two lazy modules are both "${key}" in the manifest, the second ${info.entryPoint}`);
+  manifest.screens[key] = { js: url, preload, modules, css: await writeCss(name, own, cssBySource) };
 }
 // Subresource Integrity of every script and stylesheet (core/src/server/integrity.ts), as the server checks them at start.
 for (const f of fs.readdirSync(assetsDir).sort()) if (/\.(js|css)$/.test(f)) manifest.integrity[`/assets/${f}`] = sri(fs.readFileSync(path.join(assetsDir, f)));
@@ -209,28 +244,11 @@ await esbuild.build({
 // The checkout server writes the mode it serves for over this placeholder (core/sdk/src/script.ts).
 if (!fs.readFileSync(path.join(dist, 'client', SDK_FILE), 'utf8').includes(SDK_MODE_PLACEHOLDER)) throw new Error(`${SDK_FILE} lost its served-mode placeholder`);
 
-await esbuild.build({
-  ...common,
-  // The plugin inventory is the server's plugins as the server resolves them, run once below for the script inventory.
-  entryPoints: { server: 'scripts/app/server.ts', [PLUGIN_INVENTORY]: 'scripts/build/plugin-inventory.ts' },
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outdir: path.join(dist, 'server'),
-  outExtension: { '.js': '.mjs' },
-  conditions: ['oja-server'],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-});
-// The server bundle's CSS duplicates the client's; the server never serves it.
-for (const f of fs.readdirSync(path.join(dist, 'server'))) if (f.endsWith('.css')) fs.rmSync(path.join(dist, 'server', f));
-
-const pluginInventory = path.join(dist, 'server', `${PLUGIN_INVENTORY}.mjs`);
 const inventory = buildInventory({
   manifest,
   sdk: { text: fs.readFileSync(path.join(dist, 'client', SDK_FILE), 'utf8'), placeholder: SDK_MODE_PLACEHOLDER },
-  plugins: (await import(pathToFileURL(pluginInventory).href)).inventory,
+  plugins,
 });
-fs.rmSync(pluginInventory);
 fs.writeFileSync(path.join(dist, 'client', INVENTORY_FILE), JSON.stringify(inventory, null, 2));
 
 console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/client/${SDK_FILE}, dist/client/${INVENTORY_FILE}, dist/server/server.mjs`);

@@ -1,6 +1,8 @@
 // Bundled by the build with the server's resolution (channels with their sandbox parts) and run once: what the
-// installed channels load from outside the checkout, for the script inventory (scripts/build/build.mjs).
-import { installed } from '../app/installed';
+// installed channels load from outside the checkout, for the script inventory, and who owns which lazy module
+// (scripts/build/build.mjs).
+import { installed, packages } from 'oja:installed';
+import { checkPlugins } from './oja-config.mjs';
 
 export interface PluginInventory {
   /** The installed channels' ids. */
@@ -10,6 +12,12 @@ export interface PluginInventory {
   /** The fixed scripts each channel's sandbox serves on its second origin. */
   sandboxScripts: Array<{ channel: string; path: string; text: string; why: string }>;
 }
+
+/**
+ * Each listed package's kind and plugin id, its default export checked first (an error names a package that is not
+ * a plugin of its kind): the build names each lazy module by its package's (scripts/build/chunks.mjs).
+ */
+export const owners = checkPlugins(packages, installed);
 
 export const inventory: PluginInventory = {
   channels: installed.channels.map((c) => c.id),

@@ -1,0 +1,127 @@
+// oja.config.json (CONTRACT §5): the channels, brandings, gates and pages an assembled checkout runs, by package
+// name. One reader and one set of rules for the build (scripts/build/build.mjs) and the unit tests' loader
+// (scripts/app/config.ts), so a config the tests accept is the config the build assembles.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const CONFIG_FILE = 'oja.config.json';
+/** The config's lists, in the order the assembled module lists them. */
+export const KINDS = ['channels', 'brandings', 'gates', 'pages'];
+/** A checkout without a channel or a branding is no checkout: these two lists must be there (may be empty). */
+const REQUIRED = ['channels', 'brandings'];
+/** npm's rule for a package name: lower case, URL-safe, optionally scoped. */
+const PACKAGE_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
+
+/** The folder a package is installed in, as Node finds it from `from` (node_modules upwards), or null. */
+export function packageDir(name, from) {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/** The config's text checked against its rules; `where` names the file in every error. */
+export function parseConfig(text, where = CONFIG_FILE) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${where} is not JSON: ${e.message}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${where} must hold an object: { "channels": [...], "brandings": [...] }`);
+  const unknown = Object.keys(value).filter((k) => !KINDS.includes(k));
+  if (unknown.length) throw new Error(`${where}: unknown key ${unknown.map((k) => `"${k}"`).join(', ')} (known: ${KINDS.join(', ')})`);
+  const seen = new Map();
+  const config = {};
+  for (const kind of KINDS) {
+    const list = value[kind];
+    if (list === undefined && !REQUIRED.includes(kind)) {
+      config[kind] = [];
+      continue;
+    }
+    if (!Array.isArray(list)) throw new Error(`${where}: "${kind}" must be an array of package names`);
+    for (const name of list) {
+      if (typeof name !== 'string') throw new Error(`${where}: "${kind}" holds ${JSON.stringify(name)}, not a package name`);
+      if (!PACKAGE_NAME.test(name)) throw new Error(`${where}: "${kind}" holds "${name}", which is not a valid npm package name`);
+      if (seen.has(name)) throw new Error(`${where}: ${name} is listed twice (in "${seen.get(name)}" and "${kind}")`);
+      seen.set(name, kind);
+    }
+    config[kind] = [...list];
+  }
+  return config;
+}
+
+/** oja.config.json at `root`, checked, each package found installed. */
+export function readConfig(root) {
+  const file = path.join(root, CONFIG_FILE);
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`${CONFIG_FILE} is missing at ${root}: it lists the checkout's channels and brandings by package name`);
+  }
+  const config = parseConfig(text);
+  for (const kind of KINDS) {
+    for (const name of config[kind]) {
+      if (!packageDir(name, root)) throw new Error(`${CONFIG_FILE}: ${name} (in "${kind}") cannot be resolved: install it (npm install ${name})`);
+    }
+  }
+  return config;
+}
+
+const isObject = (v) => Boolean(v) && typeof v === 'object';
+const isText = (v) => typeof v === 'string';
+/** What each kind's default export must hold (core/src/plugin.ts), field by field: enough to catch a wrong package. */
+const SHAPES = {
+  channels: { what: 'a channel (defineChannel)', fields: { id: isText, code: isText, path: isText, messages: isObject } },
+  brandings: { what: 'a branding (defineBranding)', fields: { acquirer: isText, className: isText, messages: isObject } },
+  gates: { what: 'a gate (defineGate)', fields: { id: isText, screen: (v) => typeof v === 'function', messages: isObject } },
+  pages: { what: 'a page (definePage)', fields: { id: isText, paths: Array.isArray, messages: isObject } },
+};
+
+/** The key core loads a plugin's lazy parts by (core/src/shell/App.tsx, core/src/server/integrity.ts). */
+const idOf = (kind, plugin) => (kind === 'brandings' ? (plugin.acquirer || 'default').toLowerCase() : plugin.id);
+
+/**
+ * Each listed package's default export checked as its kind's plugin, and each plugin's id unique within its kind
+ * (core finds lazy parts by id). Returns who owns what: package name -> { kind, id }.
+ */
+export function checkPlugins(packages, installed) {
+  const owners = new Map();
+  for (const kind of KINDS) {
+    const { what, fields } = SHAPES[kind];
+    const byId = new Map();
+    (packages[kind] ?? []).forEach((name, i) => {
+      const plugin = installed[kind]?.[i];
+      const wrong = isObject(plugin) ? Object.entries(fields).filter(([field, ok]) => !ok(plugin[field])).map(([field]) => field) : null;
+      if (!wrong || wrong.length) {
+        throw new Error(`${name} (in ${CONFIG_FILE} "${kind}") does not export ${what} as its default export${wrong ? `: ${wrong.join(', ')} missing or of the wrong type` : ''}`);
+      }
+      const id = idOf(kind, plugin);
+      if (byId.has(id)) throw new Error(`${byId.get(id)} and ${name} (in ${CONFIG_FILE} "${kind}") have the same id "${id}": one checkout runs one of them`);
+      byId.set(id, name);
+      owners.set(name, { kind, id });
+    });
+  }
+  return owners;
+}
+
+/** The module the bundles import as `oja:installed` (scripts/app/oja-installed.d.ts): each package's default export, in the config's order. */
+export function installedModule(config) {
+  const imports = [];
+  const lists = KINDS.map((kind) => {
+    const names = config[kind].map((name) => {
+      const local = `plugin${imports.length}`;
+      imports.push(`import ${local} from ${JSON.stringify(name)};`);
+      return local;
+    });
+    return `  ${kind}: [${names.join(', ')}],`;
+  });
+  return [
+    ...imports,
+    `export const installed = {\n${lists.join('\n')}\n};`,
+    `export const packages = ${JSON.stringify(Object.fromEntries(KINDS.map((k) => [k, config[k]])))};`,
+    '',
+  ].join('\n');
+}
