@@ -11,7 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHANGESET_RUN_TIMEOUT_MS = 20_000;
 
-type Manifest = { name: string; version: string; private?: boolean; dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+type Manifest = {
+  name: string;
+  version: string;
+  private?: boolean;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+};
 type Bump = 'major' | 'minor' | 'patch';
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -78,7 +84,8 @@ function versionInScratch(changesets: Record<string, string>): Map<string, Manif
   for (const [name, text] of Object.entries(changesets)) fs.writeFileSync(path.join(dir, '.changeset', name), text);
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   fs.writeFileSync(path.join(dir, '.gitignore'), 'node_modules\n');
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], { cwd: dir, stdio: 'pipe' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], { cwd: dir, stdio: 'pipe' });
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '-m', 'scratch');
@@ -92,8 +99,7 @@ const changeset = (releases: Record<string, Bump>, summary: string) =>
     .join('\n')}\n---\n\n${summary}\n`;
 
 const version = (name: string) => [...manifests.values()].find((m) => m.name === name)!.version;
-const ojaRanges = (m: Manifest) =>
-  Object.entries({ ...m.dependencies, ...m.peerDependencies }).filter(([dep]) => dep.startsWith('@oja/'));
+const ojaRanges = (m: Manifest) => Object.entries({ ...m.dependencies, ...m.peerDependencies }).filter(([dep]) => dep.startsWith('@oja/'));
 
 describe('package metadata for versioning', () => {
   it('has every released package peer-depend on the @oja packages its code imports, with a caret range it satisfies today', () => {
@@ -111,7 +117,12 @@ describe('package metadata for versioning', () => {
         }
       };
       walk(path.join(root, dir, 'src'));
-      expect(Object.keys(m.peerDependencies ?? {}).filter((n) => n.startsWith('@oja/')).sort(), dir).toEqual([...imported].sort());
+      expect(
+        Object.keys(m.peerDependencies ?? {})
+          .filter((n) => n.startsWith('@oja/'))
+          .sort(),
+        dir,
+      ).toEqual([...imported].sort());
       for (const [dep, range] of ojaRanges(m)) {
         expect(range, `${m.name} → ${dep}`).toMatch(/^\^\d+\.\d+\.\d+$/);
         expect(range.slice(1).split('.')[0], `${m.name} → ${dep}: ${range} against ${version(dep)}`).toBe(version(dep).split('.')[0]);
