@@ -5,10 +5,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readJson, root, workspaceDirs } from './workspaces';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHANGESET_RUN_TIMEOUT_MS = 20_000;
 
 type Manifest = {
@@ -19,21 +18,6 @@ type Manifest = {
   peerDependencies?: Record<string, string>;
 };
 type Bump = 'major' | 'minor' | 'patch';
-
-const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
-
-/** The workspace folders, relative to the root, as the root package.json lists them (`dir` or `dir/*`). */
-function workspaceDirs(): string[] {
-  const patterns: string[] = readJson(path.join(root, 'package.json')).workspaces;
-  return patterns.flatMap((p) =>
-    p.endsWith('/*')
-      ? fs
-          .readdirSync(path.join(root, p.slice(0, -2)), { withFileTypes: true })
-          .filter((d) => d.isDirectory() && fs.existsSync(path.join(root, p.slice(0, -2), d.name, 'package.json')))
-          .map((d) => `${p.slice(0, -2)}/${d.name}`)
-      : [p],
-  );
-}
 
 const dirs = workspaceDirs();
 const manifests = new Map<string, Manifest>(dirs.map((d) => [d, readJson(path.join(root, d, 'package.json'))]));
