@@ -2,7 +2,7 @@
 // copy and tap-to-dial, the prompt sent to the phone, the sandbox's outcomes and what reaches the store, the 20 s
 // status rhythm and the code's validity on Playwright's clock, failing status requests, keyboard only, axe.
 import { describe, expect, it } from 'vitest';
-import type { Page, Request, Route } from 'playwright-core';
+import type { APIResponse, Page, Request, Route } from 'playwright-core';
 import {
   MERCHANT_NAME, RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, holdStoreReturn, openPay, pauseClock, payFields, sandboxPayment,
   settle, simulate, sleep, storeBase, storeResults, trackRequests, txnRef, useBrowser, watchResultScreens, whenHydrated,
@@ -79,7 +79,7 @@ async function statusFaults(page: Page, faultsFor: (n: number) => Record<string,
   let n = 0;
   await page.route((url) => url.pathname === STATUS_PATH, async (route: Route) => {
     const headers = { ...route.request().headers(), ...faultsFor(n++) };
-    let response;
+    let response: APIResponse;
     try {
       response = await route.fetch({ headers });
     } catch {

@@ -6,8 +6,9 @@ import { fixturePage } from './testing/fixturePage';
 import { plainBranding } from './testing';
 import { cardFixture, fixtureChannels, transferFixture, walletFixture } from './testing/fixtureChannels';
 
+const NoLogo = () => null;
 const branding = (acquirer: string): BrandingPlugin =>
-  defineBranding({ acquirer, className: `oja-${acquirer.toLowerCase() || 'default'}`, Logo: () => null, messages: { en: {}, fr: {} } });
+  defineBranding({ acquirer, className: `oja-${acquirer.toLowerCase() || 'default'}`, Logo: NoLogo, messages: { en: {}, fr: {} } });
 
 describe('createRegistry', () => {
   it('lists the channels by order', () => {

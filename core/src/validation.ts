@@ -62,7 +62,7 @@ export function validateChannel(p: Partial<ChannelPlugin>): string[] {
   const name = p.id ?? '(no id)';
   if (!p.id || !ID.test(p.id)) problems.push(`${name}: id must match ${ID}`);
   if (!p.code || !/^[A-Z_]+$/.test(p.code)) problems.push(`${name}: code must be an upper-case channel code`);
-  if (!p.path || !p.path.startsWith('/payment/')) problems.push(`${name}: path must start with /payment/`);
+  if (!p.path?.startsWith('/payment/')) problems.push(`${name}: path must start with /payment/`);
   if (typeof p.isAvailable !== 'function') problems.push(`${name}: isAvailable must be a function`);
   if (p.status && !(p.status.intervalMs > 0)) problems.push(`${name}: status.intervalMs must be positive`);
   for (const s of p.sources ?? []) {

@@ -287,7 +287,7 @@ async function sharedCheckBudget(entry) {
   return { command, exitCode: r.code, verdict, output: (r.out + r.err).trim() };
 }
 
-function bytesSection(bytes, react, shared) {
+function bytesSection(bytes, react) {
   const { initial, chunks } = bytes;
   const rows = [];
   const sz = (s) => [fmtKiB(s.raw), fmtKiB(s.gzip), fmtKiB(s.brotli)];
@@ -590,7 +590,7 @@ function writeReport(report) {
   md.push('# Oja Checkout: performance report', '');
   md.push(`Measured ${report.measuredAt} on Node ${process.versions.node}, ${report.machine}. Budgets from the developers' guide; bytes per file as served (gzip level 9, brotli quality 11), KiB = 1024 bytes.`, '');
   if (report.bytes) {
-    const b = bytesSection(report.bytes, report.react, report.sharedCheck);
+    const b = bytesSection(report.bytes, report.react);
     md.push('## Bytes', '', mdTable(b.headers, b.rows, ['l', 'l', 'r', 'r', 'r', 'r', 'l']), '');
     md.push(`Initial route JS+CSS is **${fmtRatio(report.reactRatio.totalGzip)}** React alone (gzip; JS only ${fmtRatio(report.reactRatio.jsGzip)}); ours on top of React ≈ ${fmtKiB(report.reactRatio.oursGzip)} KiB gzip.`, '');
     md.push(`Initial route packages: ${report.bytes.initial.packages.join(', ') || 'none'}.`, '');
@@ -627,7 +627,7 @@ function writeReport(report) {
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   if (o.help) {
-    console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('//'))).join('\n').replace(/^\/\/ ?/gm, ''));
+    console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((_line, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('//'))).join('\n').replace(/^\/\/ ?/gm, ''));
     return 0;
   }
   if (o.build) await build();
@@ -680,7 +680,7 @@ async function main() {
     oursGzip: bytes.initial.total.gzip - react.gzip,
   };
 
-  const b = bytesSection(bytes, react, sharedCheck);
+  const b = bytesSection(bytes, react);
   console.log('\nBytes (KiB = 1024 B; gzip -9, brotli q11, per file as served)\n');
   console.log(table(b.headers, b.rows, ['l', 'l', 'r', 'r', 'r', 'r', 'l']));
   console.log(`\ninitial route = ${fmtRatio(reactRatio.totalGzip)} React alone (gzip, JS+CSS; JS only ${fmtRatio(reactRatio.jsGzip)}); ours on top ≈ ${fmtKiB(reactRatio.oursGzip)} KiB gzip`);

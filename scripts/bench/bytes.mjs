@@ -83,7 +83,7 @@ export function dynamicTargets(meta, keys) {
   return out;
 }
 
-function budgetFor(name, names, budgets) {
+function budgetFor(names, budgets) {
   const hay = names.map((n) => String(n).toLowerCase());
   const ov = (budgets.chunkOverrides ?? []).find((o) => hay.some((h) => h.includes(String(o.match).toLowerCase())));
   return ov ? { gzipKiB: ov.gzipKiB, rule: ov.match } : { gzipKiB: budgets.chunkGzipKiB, rule: null };
@@ -148,7 +148,7 @@ export function accountBytes({ meta, manifest, root, assetsDir, budgets = DEFAUL
     const closure = staticClosure(meta, outKey, initialSet);
     const js = [...closure].map((k) => row(path.posix.basename(k), fileOfKey(k)));
     const cssRows = css.filter(Boolean).map((u) => row(path.posix.basename(u), fileOfUrl(u)));
-    const budget = budgetFor(key, [key, path.posix.basename(outKey)], budgets);
+    const budget = budgetFor([key, path.posix.basename(outKey)], budgets);
     return {
       key,
       file: path.posix.basename(outKey),
@@ -189,7 +189,7 @@ export function checkBudgets(report, budgets = DEFAULT_BUDGETS) {
     out.push(`merchant SDK ${report.sdk.file} is ${kib(report.sdk.gzip)} KiB gzip, budget ${budgets.sdkGzipKiB} KiB`);
   }
   for (const c of report.chunks) {
-    const b = budgetFor(c.key, [c.key, c.file], budgets);
+    const b = budgetFor([c.key, c.file], budgets);
     if (c.total.gzip > b.gzipKiB * KiB) {
       out.push(`lazy ${c.key} is ${kib(c.total.gzip)} KiB gzip (JS ${kib(c.js.gzip)} + CSS ${kib(c.css.gzip)}), budget ${b.gzipKiB} KiB${b.rule ? ` (rule "${b.rule}")` : ''}`);
     }

@@ -89,13 +89,11 @@ export function summarize({ responses, errors, rss, rssBefore, rssAfter, duratio
   for (const [from, to] of windowBounds(durationMs, windowMs)) {
     const inWindow = (t) => t >= from && (t < to || (to === durationMs && t <= to));
     const latencies = [];
-    let w2xx = 0;
     let wNon2xx = 0;
     for (let i = 0; i < count; i++) {
       if (!inWindow(responses.atMs[i])) continue;
       latencies.push(responses.latencyMs[i]);
-      if (isOk(responses.status[i])) w2xx += 1;
-      else wNon2xx += 1;
+      if (!isOk(responses.status[i])) wNon2xx += 1;
     }
     const rssIn = rss.filter((s) => inWindow(s.atMs)).map((s) => s.bytes);
     windows.push({

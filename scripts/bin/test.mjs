@@ -1,4 +1,4 @@
-// npm test: install what is missing, then typecheck, unit/component/story tests, build, browser end-to-end
+// npm test: install what is missing, then typecheck, lint and format check, unit/component/story tests, build, browser end-to-end
 // tests. Ends with "N passed, N failed" and a non-zero exit on any failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +39,9 @@ try {
   console.error(e.message);
 }
 if (run('typecheck', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])) passed += 1;
+else failed += 1;
+// Lint everywhere, format check on the scope biome.jsonc names (see CONTRIBUTING.md).
+if (run('lint and format (biome ci)', process.execPath, [path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'ci', '.'])) passed += 1;
 else failed += 1;
 vitest('unit');
 if (run('build', process.execPath, [path.join(root, 'scripts/build/build.mjs')])) {

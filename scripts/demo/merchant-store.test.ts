@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The demo store's verification of a payment's result: its server asks the real sandbox's transaction requery
 // (CONTRACT §5), over HTTP, before it says "paid". Payments are made and settled through the sandbox's own API.
-import http from 'node:http';
+import type http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

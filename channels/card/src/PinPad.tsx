@@ -75,9 +75,11 @@ export function PinPad({ digits: given }: PinPadProps) {
       <h1 id="pin-title" className={styles.heading}>{t('card.pin.title')}</h1>
       <p className={styles.muted}>{t('card.pin.subtitle')}</p>
       <div className={dots} aria-hidden="true">
+        {/* biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of PIN_LENGTH dots: the position is the identity. */}
         {Array.from({ length: PIN_LENGTH }, (_, i) => <span key={i} data-filled={i < pin.length} />)}
       </div>
       <p className="oja-sr-only" role="status" aria-live="polite">{t('card.pin.progress', { count: pin.length })}</p>
+      {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of keys, not a form section with a legend (a fieldset). */}
       <div className={pad} role="group" aria-label={t('card.pin.pad')} data-testid="pin-pad">
         {keys.map((k) =>
           k === 'clear' || k === 'delete' ? (

@@ -18,7 +18,7 @@ function NeedsCard({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (!ok) go(c, CARD_PATH, true);
   }, [c, ok]);
-  return ok ? <>{children}</> : <Entry />;
+  return ok ? children : <Entry />;
 }
 
 function Entry() {

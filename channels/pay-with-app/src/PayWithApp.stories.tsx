@@ -19,9 +19,9 @@ import { visitOf } from '@oja/core/visit';
 // In the page these come with the screen's chunk; the stories of a later state render its parts directly.
 registerMessages(screenMessages);
 
-const TOKEN = 'POST ' + DEFAULT_TOKEN_PATH;
-const GENERATE = 'POST ' + GENERATE_PATH;
-const STATUS = 'GET ' + STATUS_PATH;
+const TOKEN = `POST ${DEFAULT_TOKEN_PATH}`;
+const GENERATE = `POST ${GENERATE_PATH}`;
+const STATUS = `GET ${STATUS_PATH}`;
 const CODE_ANSWER = {
   responseCode: '00',
   reference: '48213',

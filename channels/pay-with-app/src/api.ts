@@ -83,6 +83,7 @@ const MAX_LINK_LENGTH = 2_048;
  * browsers would strip to reveal another scheme.
  */
 export function safeDeepLink(url: unknown): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a link must not hold.
   if (typeof url !== 'string' || url.length > MAX_LINK_LENGTH || /[\s\u0000-\u001f\u007f]/.test(url)) return null;
   const scheme = SCHEME.exec(url)?.[1].toLowerCase();
   if (!scheme || FORBIDDEN_SCHEMES.has(scheme)) return null;

@@ -154,7 +154,7 @@ describe('pay-with-app api', () => {
     ['//bank.example/pay', false],
     ['1bank://pay', false],
     ['', false],
-    ['https://bank.example/' + 'a'.repeat(2_100), false],
+    [`https://bank.example/${'a'.repeat(2_100)}`, false],
     [42, false],
     [null, false],
   ])('checks a deep link before it goes in an href: %j → %s', (url, ok) => {

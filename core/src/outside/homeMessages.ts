@@ -17,6 +17,7 @@ export const homeMessages: MessageBundle = {
         otp: "OTP {{otp}}",
         challenge: "3-D Secure challenge page, code {{code}}",
         none: "nothing to enter",
+        // biome-ignore lint/suspicious/noThenProperty: a message key; the catalogue is never awaited.
         then: ", then ",
       },
       wrongCodes: "A wrong PIN declines the payment (55); a wrong OTP answers Invalid OTP provided (T1) and the payer may try again.",
@@ -39,6 +40,7 @@ export const homeMessages: MessageBundle = {
         otp: "OTP {{otp}}",
         challenge: "page de vérification 3-D Secure, code {{code}}",
         none: "rien à saisir",
+        // biome-ignore lint/suspicious/noThenProperty: a message key; the catalogue is never awaited.
         then: ", puis ",
       },
       wrongCodes: "Un code PIN erroné refuse le paiement (55) ; un OTP erroné répond OTP invalide (T1) et le client peut réessayer.",

@@ -94,6 +94,7 @@ export function Dialog({ title, closeLabel, onClose, describedBy, children }: Di
   }, []);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop is a pointer shortcut; Escape and the close button do the same.
     <div
       className={overlay}
       onMouseDown={(e) => {

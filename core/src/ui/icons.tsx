@@ -1,3 +1,4 @@
+// biome-ignore-all lint/a11y/noSvgWithoutTitle: every icon is aria-hidden through `base`, a spread the rule cannot see.
 import { css } from '@linaria/core';
 
 /** Small inline icons; all decorative (the text beside them says what they mean). */
