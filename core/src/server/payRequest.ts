@@ -1,30 +1,20 @@
-import { isDisplayMode, MAX_TEXT_CHARS, PAY_FIELDS, schemaIssues } from '@oja/sdk/schema';
-import type { PayField } from '@oja/sdk/schema';
+import { isDisplayMode, MAX_TEXT_CHARS, PAY_FIELDS, PAY_RULES, schemaIssues } from '@oja/sdk/schema';
+import type { PayField, PayRequestFields } from '@oja/sdk/schema';
 import type { DisplayMode } from '../props';
 import { CURRENCIES } from '../money';
 
 export { MAX_TEXT_CHARS, MAX_TOKEN_CHARS, MAX_URL_CHARS } from '@oja/sdk/schema';
 
-/** A merchant's pay request (CONTRACT §2), validated. */
-export interface PayRequest {
-  merchant_code: string;
-  pay_item_id: string;
-  txn_ref: string;
+/** A merchant's pay request (CONTRACT §2), validated: the schema's fields, the amount as a number, and what the server adds. */
+export type PayRequest = Omit<PayRequestFields, 'amount' | 'display_mode'> & {
   amount: number;
-  currency: string;
-  site_redirect_url: string;
+  /** site_redirect_url's origin: the merchant's declared origin. */
   site_origin: string;
+  /** Default REDIRECT. */
   display_mode: DisplayMode;
-  cust_email?: string;
-  cust_name?: string;
-  cust_id?: string;
-  cust_mobile_no?: string;
-  pay_item_name?: string;
-  access_token?: string;
-  access_token_type?: string;
   /** Sandbox-only merchant configuration, passed through untouched. */
   sandbox: Record<string, string>;
-}
+};
 
 export const SANDBOX_FIELDS = [
   'acquirer', 'channels', 'country', 'surcharge', 'pass_fee', 'escrow_fee', 'cancellation_period', 'refund_duration',
@@ -32,7 +22,7 @@ export const SANDBOX_FIELDS = [
 ] as const;
 
 /** The optional text fields of CONTRACT §2. */
-const OPTIONAL_FIELDS = ['cust_email', 'cust_name', 'cust_id', 'cust_mobile_no', 'pay_item_name', 'access_token', 'access_token_type'] as const;
+const OPTIONAL_FIELDS = PAY_FIELDS.filter((f) => !('required' in PAY_RULES[f]) && f !== 'display_mode');
 
 /**
  * The ISO 4217 numeric codes the checkout knows (core's currency table): any other is refused. The server's rule,
@@ -57,11 +47,12 @@ export function parsePayRequest(fields: Record<string, string | undefined>): Pay
   if (currency && !isKnownCurrency(currency)) problems.set('currency', 'currency is not supported');
   const site_redirect_url = kept('site_redirect_url');
   const mode = kept('display_mode');
-  const optional: Partial<Record<(typeof OPTIONAL_FIELDS)[number], string>> = {};
+  const optional: Partial<Record<PayField, string>> = {};
   for (const k of OPTIONAL_FIELDS) optional[k] = kept(k) || undefined;
   const sandbox: Record<string, string> = {};
   for (const k of SANDBOX_FIELDS) if (get(k)) sandbox[k] = get(k).slice(0, MAX_TEXT_CHARS);
   const request: PayRequest = {
+    ...optional,
     merchant_code: kept('merchant_code'),
     pay_item_id: kept('pay_item_id'),
     txn_ref: kept('txn_ref'),
@@ -70,7 +61,6 @@ export function parsePayRequest(fields: Record<string, string | undefined>): Pay
     site_redirect_url,
     site_origin: site_redirect_url && new URL(site_redirect_url).origin,
     display_mode: isDisplayMode(mode) ? mode : 'REDIRECT',
-    ...optional,
     sandbox,
   };
   const errors = PAY_FIELDS.flatMap((k) => problems.get(k) ?? []);
