@@ -1,8 +1,14 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import wyw from '@wyw-in-js/vite';
 import { wywOptions } from './scripts/wyw.mjs';
 
+/** Workspace packages export their sources under this condition, their built files otherwise (core/sdk/package.json). */
+const SOURCE_CONDITION = 'oja-source';
+
 export default defineConfig({
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   plugins: [wyw({ ...wywOptions, include: ['**/*.{ts,tsx}'], exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}', '**/*.e2e.ts', '**/*.stories.{ts,tsx}'] })],
   test: {
     projects: [

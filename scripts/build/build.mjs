@@ -12,6 +12,7 @@ import { wywOptions } from '../wyw.mjs';
 import { buildInventory, sri } from './inventory.mjs';
 import { CONFIG_FILE, installedModule, KINDS, readConfig } from './oja-config.mjs';
 import { isServerStrings, lazyEntries, lazyNames } from './chunks.mjs';
+import { buildSdk } from '../../core/sdk/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
@@ -58,8 +59,12 @@ const ojaInstalled = {
   },
 };
 
+/** Workspace packages export their sources under this condition, their built files otherwise (core/sdk/package.json). */
+const SOURCE_CONDITION = 'oja-source';
+
 const common = {
   absWorkingDir: root,
+  conditions: [SOURCE_CONDITION],
   bundle: true,
   jsx: 'automatic',
   logLevel: 'warning',
@@ -155,7 +160,7 @@ await esbuild.build({
   target: 'node20',
   outdir: path.join(dist, 'server'),
   outExtension: { '.js': '.mjs' },
-  conditions: ['oja-server'],
+  conditions: [SOURCE_CONDITION, 'oja-server'],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 // The server bundle's CSS duplicates the client's; the server never serves it.
@@ -232,6 +237,7 @@ for (const f of fs.readdirSync(assetsDir)) {
 await esbuild.build({
   absWorkingDir: root,
   entryPoints: [SDK_ENTRY],
+  conditions: [SOURCE_CONDITION],
   bundle: true,
   minify: true,
   format: 'iife',
@@ -251,4 +257,7 @@ const inventory = buildInventory({
 });
 fs.writeFileSync(path.join(dist, 'client', INVENTORY_FILE), JSON.stringify(inventory, null, 2));
 
-console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/client/${SDK_FILE}, dist/client/${INVENTORY_FILE}, dist/server/server.mjs`);
+// The merchant SDK as its package publishes it (core/sdk/dist, and its JSON Schemas), for `npm pack -w @oja/sdk`.
+await buildSdk();
+
+console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/client/${SDK_FILE}, dist/client/${INVENTORY_FILE}, dist/server/server.mjs, core/sdk/dist`);

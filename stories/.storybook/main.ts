@@ -1,5 +1,6 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import wyw from '@wyw-in-js/vite';
+import { defaultClientConditions } from 'vite';
 import { wywOptions } from '../../scripts/wyw.mjs';
 
 /**
@@ -36,6 +37,8 @@ const config: StorybookConfig = {
       ...vite,
       // Vite would copy the project's public/ over Storybook's own index.html (TOOLCHAIN pitfalls).
       publicDir: false,
+      // Workspace packages export their sources under this condition, their built files otherwise (core/sdk/package.json).
+      resolve: { ...vite.resolve, conditions: ['oja-source', ...(vite.resolve?.conditions ?? defaultClientConditions)] },
       optimizeDeps: { ...vite.optimizeDeps, include: [...(vite.optimizeDeps?.include ?? []), ...STORY_DEPENDENCIES] },
       plugins: [
         ...(vite.plugins ?? []),

@@ -1,4 +1,4 @@
-import { httpOrigin } from './request';
+import { httpOrigin } from './payRules';
 import type { CheckoutBases, CheckoutMode } from './types';
 
 /**

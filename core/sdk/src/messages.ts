@@ -1,10 +1,10 @@
-import type { CheckoutResult } from './types';
+import { RESULT_FIELDS } from './payRules';
+import type { CheckoutResult } from './payRules';
+
+export { RESULT_FIELDS };
 
 /** The envelope key of every message the checkout sends (README, "Decisions"). */
 export const MESSAGE_KEY = 'oja-checkout';
-
-/** The result fields of CONTRACT §3. */
-export const RESULT_FIELDS = ['payRef', 'txnref', 'amount', 'apprAmt', 'resp', 'desc', 'retRef', 'cardNum', 'mac', 'bpResp', 'bpTrxnRef', 'rechPin'] as const;
 
 export type CheckoutMessage = { type: 'INITIALIZED' } | { type: 'COMPLETED'; result: CheckoutResult };
 

@@ -1,3 +1,4 @@
+import { checkPayFields, httpOrigin, isDisplayMode, PAY_RULES } from './payRules';
 import type { CheckoutBases, CheckoutError, CheckoutErrorCode, CheckoutMode, DisplayMode } from './types';
 
 /** A request checked and ready to post. */
@@ -11,18 +12,9 @@ export interface ValidRequest {
 
 export type Validation = { ok: true; request: ValidRequest } | { ok: false; error: CheckoutError };
 
-export const REQUIRED_FIELDS = ['merchant_code', 'pay_item_id', 'txn_ref', 'amount', 'currency', 'site_redirect_url'] as const;
 export const CALLBACKS = ['onComplete', 'onClose', 'onLoad', 'onError'] as const;
 /** The SDK's own request keys: never posted. */
 const SDK_KEYS = new Set<string>(['mode', 'checkoutBase', ...CALLBACKS]);
-const DISPLAY_MODES: DisplayMode[] = ['INLINE', 'POPUP', 'REDIRECT'];
-/** The checkout's own limits (core/src/server/payRequest.ts), checked here so nothing opens for a request it would refuse. */
-const CODE = /^[A-Za-z0-9_.:-]{1,64}$/;
-const AMOUNT = /^\d{1,15}$/;
-const CURRENCY = /^\d{3}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MAX_TEXT = 200;
-const LIMITED_FIELDS = ['cust_email', 'cust_name', 'cust_id', 'cust_mobile_no', 'pay_item_name', 'access_token', 'access_token_type'];
 
 export function checkoutError(code: CheckoutErrorCode, message: string, field?: string): CheckoutError {
   const error = new Error(message) as CheckoutError;
@@ -33,16 +25,6 @@ export function checkoutError(code: CheckoutErrorCode, message: string, field?: 
 }
 
 const invalid = (field: string, message: string): Validation => ({ ok: false, error: checkoutError('INVALID_REQUEST', message, field) });
-
-/** An http: or https: URL's origin, or '' for anything else. */
-export function httpOrigin(url: unknown): string {
-  try {
-    const u = new URL(String(url));
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : '';
-  } catch {
-    return '';
-  }
-}
 
 /**
  * Checks a merchant's request before anything opens (CONTRACT §2, plus the SDK's own keys), and finds the
@@ -73,8 +55,8 @@ export function validateRequest(request: unknown, pageOrigin: string, bases: Che
     }
   }
 
-  const displayMode = String(r.display_mode ?? 'INLINE').toUpperCase() as DisplayMode;
-  if (!DISPLAY_MODES.includes(displayMode)) return invalid('display_mode', 'display_mode must be INLINE, POPUP or REDIRECT.');
+  const displayMode = String(r.display_mode ?? 'INLINE').toUpperCase();
+  if (!isDisplayMode(displayMode)) return invalid('display_mode', 'display_mode must be INLINE, POPUP or REDIRECT.');
 
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(r)) {
@@ -85,21 +67,11 @@ export function validateRequest(request: unknown, pageOrigin: string, bases: Che
   }
   fields.display_mode = displayMode;
 
-  for (const name of REQUIRED_FIELDS) if (!fields[name]) return invalid(name, `${name} is required.`);
-  for (const name of ['merchant_code', 'pay_item_id', 'txn_ref']) {
-    if (!CODE.test(fields[name])) return invalid(name, `${name} may hold only letters, digits and _ . : - (at most 64).`);
-  }
-  if (!AMOUNT.test(fields.amount) || !(Number(fields.amount) > 0)) {
-    return invalid('amount', `amount must be a positive whole number of minor units (150000 for 1,500.00), not "${fields.amount}".`);
-  }
-  if (!CURRENCY.test(fields.currency)) return invalid('currency', 'currency must be the 3-digit ISO 4217 numeric code (566 for NGN).');
-  const declared = httpOrigin(fields.site_redirect_url);
-  if (!declared) return invalid('site_redirect_url', 'site_redirect_url must be an absolute http: or https: URL.');
-  if (displayMode !== 'REDIRECT' && declared !== pageOrigin) {
+  // The checkout's own rules (the schema it checks POST /pay with), so nothing opens for a request it would refuse.
+  const [issue] = checkPayFields(fields);
+  if (issue) return invalid(issue.field, `${issue.message}: ${PAY_RULES[issue.field].description}`);
+  if (displayMode !== 'REDIRECT' && httpOrigin(fields.site_redirect_url) !== pageOrigin) {
     return invalid('site_redirect_url', `site_redirect_url must be on this page's origin (${pageOrigin}) in ${displayMode} mode: the checkout sends its result to that origin only.`);
   }
-  if (fields.cust_email && !EMAIL.test(fields.cust_email)) return invalid('cust_email', 'cust_email is not an e-mail address.');
-  for (const name of LIMITED_FIELDS) if ((fields[name] ?? '').length > MAX_TEXT) return invalid(name, `${name} is too long (at most ${MAX_TEXT} characters).`);
-
   return { ok: true, request: { base, displayMode, fields } };
 }

@@ -1,10 +1,10 @@
-import type { RESULT_FIELDS } from './messages';
+import type { CheckoutResult, DisplayMode } from './payRules';
+
+export type { CheckoutResult, DisplayMode };
 
 /** Which checkout a request goes to: the sandbox (TEST) or the one that takes real money (LIVE). */
 export type CheckoutMode = 'TEST' | 'LIVE';
 
-/** How the checkout opens: over the merchant's page, in a popup window, or in place of the page. */
-export type DisplayMode = 'INLINE' | 'POPUP' | 'REDIRECT';
 
 /**
  * The pay fields of CONTRACT §2, posted to the checkout's `POST /pay` as they are (snake_case). Numbers are
@@ -38,13 +38,6 @@ export interface PayFields {
   lang?: 'en' | 'fr';
   [field: string]: unknown;
 }
-
-/**
- * The result fields of CONTRACT §3 (`payRef`, `txnref`, `amount`, `apprAmt`, `resp`, `desc`, `retRef`, `cardNum`,
- * `mac`, `bpResp`, `bpTrxnRef`, `rechPin`), as the checkout sends them: all strings. `resp` `00` is a success,
- * `Z6` cancelled, `XS1` expired; `amount` and `apprAmt` are the approved amount in minor units (`0` unless `00`).
- */
-export type CheckoutResult = Record<(typeof RESULT_FIELDS)[number], string>;
 
 export type CheckoutErrorCode =
   /** A field is missing or invalid: `field` names it. Nothing was opened. */

@@ -173,7 +173,8 @@ function refusedProps(partial: Partial<PayRequest>, code: string, merchantName =
     amount: 0,
     checkoutAmount: 0,
     surcharge: 0,
-    currencyCode: /^\d{3}$/.test(partial.currency ?? '') ? partial.currency! : '566',
+    // A refused request's currency is kept only when it is well-formed (parsePayRequest).
+    currencyCode: partial.currency || '566',
     countryCode: 'NG',
     passFeeToCustomer: false,
     merchantName,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PAY_RULES } from '@oja/sdk/schema';
 import type { SandboxAnswer, SandboxContext, SandboxHttpRequest, SandboxPart, SandboxPayment, SandboxReply, SandboxRequest, SandboxRoute, SimulatedOutcome } from './types';
 import { createMemoryStore, isStoreFailure } from '../store';
 import type { Store } from '../store';
@@ -488,7 +489,8 @@ function coreRoutes(): CoreRoute[] {
       path: REQUERY_PATH,
       handler: async (req, ctx) => {
         const amount = req.query.get('amount') ?? '';
-        if (!/^\d{1,15}$/.test(amount)) return { status: 400, body: { ResponseCode: 'Z1', ResponseDescription: 'amount is required, in minor units', Amount: 0 } };
+        // The amount as POST /pay takes it.
+        if (!PAY_RULES.amount.pattern.test(amount)) return { status: 400, body: { ResponseCode: 'Z1', ResponseDescription: 'amount is required, in minor units', Amount: 0 } };
         const p = await ctx.payment({ merchantCode: req.query.get('merchantcode'), txnRef: req.query.get('transactionreference') });
         if (!p) return { body: { ResponseCode: 'Z25', ResponseDescription: 'Transaction not Found', Amount: 0, SplitAccounts: [] } };
         // The amount the merchant asked for, or that amount with the surcharge the payer paid.

@@ -1,3 +1,4 @@
+import type { CheckoutResult } from '@oja/sdk/schema';
 import type { PaymentProps } from '../props';
 import type { TransactionResponse } from './checkout';
 import type { Registry } from '../registry';
@@ -8,21 +9,8 @@ export const EXPIRED_CANCELLED_WAIT_MS = 2_000;
 /** The envelope key of every message to the embedding page. */
 export const MESSAGE_KEY = 'oja-checkout';
 
-/** The fields the merchant receives (CONTRACT §3). */
-export interface MerchantResult {
-  payRef: string;
-  txnref: string;
-  amount: string;
-  apprAmt: string;
-  resp: string;
-  desc: string;
-  retRef: string;
-  cardNum: string;
-  mac: string;
-  bpResp: string;
-  bpTrxnRef: string;
-  rechPin: string;
-}
+/** The fields the merchant receives (CONTRACT §3), as the result's schema states them. */
+export type MerchantResult = CheckoutResult;
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 

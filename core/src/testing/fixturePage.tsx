@@ -1,3 +1,4 @@
+import { PAY_RULES } from '@oja/sdk/schema';
 import { definePage } from '../plugin';
 import type { PageAnswer, PageContext } from '../plugin';
 import { useT } from '../i18n';
@@ -20,7 +21,6 @@ export const FIXTURE_PAY_ITEM = 'Default_Payable_MX_DEMO';
 export const FIXTURE_FORM_PATH = '/refpay';
 export const FIXTURE_DONE_PATH = '/refpay-done';
 const NAIRA = '566';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What the page keeps with the payment it opens (the spec's "receipt info in the session"). */
 export interface FixtureState {
@@ -79,7 +79,7 @@ async function serveForm(ctx: PageContext<FixtureState>): Promise<PageAnswer> {
   if (method === 'GET') return form(200, ref, due);
   // POST: every field checked again here, whatever the form allowed.
   const email = (body.email ?? '').trim();
-  if (!EMAIL.test(email)) return form(400, ref, due, email, { key: 'refpay.invalidEmail' });
+  if (!PAY_RULES.cust_email.pattern.test(email)) return form(400, ref, due, email, { key: 'refpay.invalidEmail' });
   const opening = await ctx.openPayment(
     {
       merchant_code: FIXTURE_MERCHANT,

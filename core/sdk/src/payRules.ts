@@ -1,0 +1,126 @@
+/**
+ * The rules of a payment request (CONTRACT §2) and the result's fields (CONTRACT §3), as data: the one place
+ * they are written. The schema (src/schema.ts, `@oja/sdk/schema`, the server's check of `POST /pay` and the
+ * published JSON Schemas) is built from them with valibot; the SDK checks a merchant's request with
+ * `checkPayFields` below, which reads the same rules without the library (the served script's 5 KiB budget has
+ * no room for it) and is tested to agree with the schema on every case (src/schema.test.ts).
+ */
+
+/** Longest customer or item text field, characters. */
+export const MAX_TEXT_CHARS = 200;
+/** Longest site_redirect_url, characters (what browsers and proxies reliably carry). */
+export const MAX_URL_CHARS = 2048;
+/** Longest access token (a signed token is a few hundred characters), characters. */
+export const MAX_TOKEN_CHARS = 4096;
+/** Longest access_token_type, characters. */
+export const MAX_TOKEN_TYPE_CHARS = 64;
+/** How the checkout opens (CONTRACT §2 display_mode), in upper case. */
+export const DISPLAY_MODES = ['REDIRECT', 'INLINE', 'POPUP'] as const;
+/** How the checkout opens: in place of the page, over the merchant's page, or in a popup window. */
+export type DisplayMode = (typeof DISPLAY_MODES)[number];
+export const isDisplayMode = (mode: string): mode is DisplayMode => (DISPLAY_MODES as readonly string[]).includes(mode);
+
+/** An http: or https: URL's origin, or '' for anything else. */
+export function httpOrigin(url: unknown): string {
+  try {
+    const u = new URL(String(url));
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Rules no regular expression states, named so that the JSON Schema can state them its own way. */
+export const isHttpUrl = (url: string): boolean => httpOrigin(url) !== '';
+export const isPositiveAmount = (digits: string): boolean => Number(digits) > 0;
+
+/** One pay field's rules, checked in this order; the messages are the server's errors. */
+export interface FieldRule {
+  /** Missing: "<field> is required". */
+  required?: true;
+  /** Longest value, characters; longer: "<field> is too long". */
+  max?: number;
+  /** What the value matches; otherwise `message`. */
+  pattern?: RegExp;
+  /** The values allowed; otherwise `message`. */
+  values?: readonly string[];
+  /** Default "<field> is invalid". */
+  message?: string;
+  /** A last rule, and its message. */
+  check?: readonly [(value: string) => boolean, string];
+  /** What the field holds (the JSON Schema's description; the SDK's errors end with it). */
+  description: string;
+}
+
+/** Codes and references: letters, digits and _ . : -, 64 characters at most. */
+const CODE = /^[A-Za-z0-9_.:-]{1,64}$/;
+const CODE_TEXT = 'letters, digits and _ . : - (at most 64)';
+const text = (description: string, max: number): FieldRule => ({ max, description: `${description} (at most ${max} characters).` });
+
+/** The pay fields of CONTRACT §2, in the order their problems are listed. The sandbox's fields are the server's. */
+export const PAY_RULES = {
+  merchant_code: { required: true, pattern: CODE, description: `The merchant: ${CODE_TEXT}.` },
+  pay_item_id: { required: true, pattern: CODE, description: `The payable code: ${CODE_TEXT}.` },
+  txn_ref: { required: true, pattern: CODE, description: `The merchant's transaction reference, unique per merchant: ${CODE_TEXT}.` },
+  amount: {
+    required: true,
+    // Digits only, 15 at most (beyond, a double loses whole units).
+    pattern: /^\d{1,15}$/,
+    check: [isPositiveAmount, 'amount must be positive'],
+    description: 'Minor units, a positive whole number (150000 for 1,500.00).',
+  },
+  currency: { required: true, pattern: /^\d{3}$/, description: 'The ISO 4217 numeric code: 566 NGN, 840 USD, 800 UGX, 976 CDF, 404 KES…' },
+  site_redirect_url: {
+    required: true,
+    max: MAX_URL_CHARS,
+    check: [isHttpUrl, 'site_redirect_url must be an absolute http: or https: URL'],
+    description: `An absolute http: or https: URL (at most ${MAX_URL_CHARS} characters); its origin is the merchant's declared origin.`,
+  },
+  display_mode: { values: DISPLAY_MODES, message: 'display_mode must be REDIRECT, INLINE or POPUP', description: 'REDIRECT (the default), INLINE or POPUP (the checkout reads any case).' },
+  cust_email: { max: MAX_TEXT_CHARS, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, description: `The customer's e-mail address (at most ${MAX_TEXT_CHARS} characters).` },
+  cust_name: text("The customer's name", MAX_TEXT_CHARS),
+  cust_id: text("The customer's id", MAX_TEXT_CHARS),
+  cust_mobile_no: text("The customer's mobile number", MAX_TEXT_CHARS),
+  pay_item_name: text('What is paid for', MAX_TEXT_CHARS),
+  access_token: text('Wallet sign-in by token', MAX_TOKEN_CHARS),
+  access_token_type: text("The access token's type", MAX_TOKEN_TYPE_CHARS),
+} satisfies Record<string, FieldRule>;
+
+export type PayField = keyof typeof PAY_RULES;
+export const PAY_FIELDS = Object.keys(PAY_RULES) as PayField[];
+const RULES: Record<PayField, FieldRule> = PAY_RULES;
+
+/** A broken rule: the field and the server's message for it. */
+export interface FieldIssue {
+  field: PayField;
+  message: string;
+}
+
+/**
+ * Every field's first broken rule, in field order; none for a valid request. `fields` are trimmed text with the
+ * empty ones left out, display_mode in upper case; other fields are ignored.
+ */
+export function checkPayFields(fields: Readonly<Record<string, string>>): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const field of PAY_FIELDS) {
+    const rule = RULES[field];
+    const value = Object.hasOwn(fields, field) ? fields[field] : undefined;
+    const fail = (message: string) => issues.push({ field, message });
+    if (value === undefined) {
+      if (rule.required) fail(`${field} is required`);
+    } else if (rule.max !== undefined && value.length > rule.max) fail(`${field} is too long`);
+    else if ((rule.pattern && !rule.pattern.test(value)) || (rule.values && !rule.values.includes(value))) fail(rule.message ?? `${field} is invalid`);
+    else if (rule.check && !rule.check[0](value)) fail(rule.check[1]);
+  }
+  return issues;
+}
+
+/** The result fields of CONTRACT §3, in order. */
+export const RESULT_FIELDS = ['payRef', 'txnref', 'amount', 'apprAmt', 'resp', 'desc', 'retRef', 'cardNum', 'mac', 'bpResp', 'bpTrxnRef', 'rechPin'] as const;
+
+/**
+ * The result fields of CONTRACT §3 (`payRef`, `txnref`, `amount`, `apprAmt`, `resp`, `desc`, `retRef`, `cardNum`,
+ * `mac`, `bpResp`, `bpTrxnRef`, `rechPin`), as the checkout sends them: all strings. `resp` `00` is a success,
+ * `Z6` cancelled, `XS1` expired; `amount` and `apprAmt` are the approved amount in minor units (`0` unless `00`).
+ */
+export type CheckoutResult = Record<(typeof RESULT_FIELDS)[number], string>;
