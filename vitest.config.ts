@@ -9,7 +9,9 @@ const SOURCE_CONDITION = 'oja-source';
 export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
-  plugins: [wyw({ ...wywOptions, include: ['**/*.{ts,tsx}'], exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}', '**/*.e2e.ts', '**/*.stories.{ts,tsx}'] })],
+  plugins: [
+    wyw({ ...wywOptions, include: ['**/*.{ts,tsx}'], exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}', '**/*.e2e.ts', '**/*.stories.{ts,tsx}'] }),
+  ],
   test: {
     projects: [
       {
@@ -18,7 +20,13 @@ export default defineConfig({
           name: 'unit',
           environment: 'happy-dom',
           setupFiles: ['scripts/test/setup-unit.ts'],
-          include: ['core/**/*.test.{ts,tsx}', 'channels/**/*.test.{ts,tsx}', 'branding/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}', 'stories/**/*.test.{ts,tsx}'],
+          include: [
+            'core/**/*.test.{ts,tsx}',
+            'channels/**/*.test.{ts,tsx}',
+            'branding/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.{ts,tsx}',
+            'stories/**/*.test.{ts,tsx}',
+          ],
           exclude: ['**/node_modules/**', 'dist/**'],
         },
       },

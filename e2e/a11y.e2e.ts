@@ -2,9 +2,7 @@
 // payment, in either language and under every acquirer's branding.
 import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  expectAccessible, hideServerDate, openPay, payFields, simulate, transfer, txnRef, useBrowser,
-} from './helpers';
+import { expectAccessible, hideServerDate, openPay, payFields, simulate, transfer, txnRef, useBrowser } from './helpers';
 
 const b = useBrowser();
 

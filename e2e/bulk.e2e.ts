@@ -4,7 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  TEST_CARDS, card, cancelToStore, expectFailureView, openPay, payFields, sleep, storeResults, txnRef, useBrowser, watchResultScreens, whenHydrated,
+  TEST_CARDS,
+  card,
+  cancelToStore,
+  expectFailureView,
+  openPay,
+  payFields,
+  sleep,
+  storeResults,
+  txnRef,
+  useBrowser,
+  watchResultScreens,
+  whenHydrated,
 } from './helpers';
 
 const b = useBrowser();

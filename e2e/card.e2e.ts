@@ -4,9 +4,27 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import {
-  MERCHANT_NAME, RESULT_FIELDS, TEST_CARDS, cancelToStore, card, checkoutBase, expectAccessible, expectDeliveredOnce, expectFailureView,
-  futureExpiry, hideServerDate, openPay, pauseClock, payFields, sandboxPayment, storeResults, txnRef, useBrowser, watchResultScreens,
-  whenHydrated, withFaultHeaders,
+  MERCHANT_NAME,
+  RESULT_FIELDS,
+  TEST_CARDS,
+  cancelToStore,
+  card,
+  checkoutBase,
+  expectAccessible,
+  expectDeliveredOnce,
+  expectFailureView,
+  futureExpiry,
+  hideServerDate,
+  openPay,
+  pauseClock,
+  payFields,
+  sandboxPayment,
+  storeResults,
+  txnRef,
+  useBrowser,
+  watchResultScreens,
+  whenHydrated,
+  withFaultHeaders,
 } from './helpers';
 
 const b = useBrowser();
@@ -23,7 +41,14 @@ const pathOf = (r: Request) => new URL(r.url()).pathname;
 
 describe('the test cards of CONTRACT §4', () => {
   it.each([
-    ['5061050254756707864 (PIN, then OTP)', TEST_CARDS.pinThenOtp, async (page: Page) => { await card.pin(page); await card.otp(page); }],
+    [
+      '5061050254756707864 (PIN, then OTP)',
+      TEST_CARDS.pinThenOtp,
+      async (page: Page) => {
+        await card.pin(page);
+        await card.otp(page);
+      },
+    ],
     ['5060990580000217499 (PIN)', TEST_CARDS.pin, async (page: Page) => card.pin(page)],
     ['5123450000000008 (OTP)', TEST_CARDS.otp, async (page: Page) => card.otp(page)],
     ['4000000000002503 (3-D Secure challenge)', TEST_CARDS.threeDs, async (page: Page) => card.challenge(page)],
@@ -50,10 +75,31 @@ describe('the test cards of CONTRACT §4', () => {
   // CARD and TRANSFER offered: the failure view lists the transfer (and the wallet) as alternatives. From it the
   // payer cancels (Z6 reaches the store, and nothing else did) or retries (a fresh card entry).
   it.each([
-    ['5060990580000000390', '51', 'cancel', TEST_CARDS.insufficientFunds, true, 'Insufficient funds. Use a different card or try another payment method'],
-    ['5061830100001895', '91', 'retry', TEST_CARDS.unableToProcess, true, 'We were unable to process your transaction at this time. Please try again later'],
+    [
+      '5060990580000000390',
+      '51',
+      'cancel',
+      TEST_CARDS.insufficientFunds,
+      true,
+      'Insufficient funds. Use a different card or try another payment method',
+    ],
+    [
+      '5061830100001895',
+      '91',
+      'retry',
+      TEST_CARDS.unableToProcess,
+      true,
+      'We were unable to process your transaction at this time. Please try again later',
+    ],
     ['4000000000000002', 'Z8', 'cancel', TEST_CARDS.notAccepted, false, 'Your card is not accepted by this merchant'],
-    ['an unknown Luhn-valid card', '14', 'retry', '4111111111111111', false, 'Your bank declined the transaction. Contact your bank or use a different card or payment method'],
+    [
+      'an unknown Luhn-valid card',
+      '14',
+      'retry',
+      '4111111111111111',
+      false,
+      'Your bank declined the transaction. Contact your bank or use a different card or payment method',
+    ],
   ] as const)('%s fails with %s: the failure view, nothing to the store, then %s', async (_, code, then, number, pin, message) => {
     const page = await b.newPage();
     const ref = await openCard(page, `card-${code}`, { channels: 'CARD,TRANSFER' });
@@ -358,14 +404,25 @@ describe('card data in URLs', () => {
     await expectDeliveredOnce(page, ref, '00');
 
     const paths = urls.map((u) => new URL(u).pathname);
-    for (const step of ['/api/v1/merchantbins', '/api/v1/pay', '/3ds/challenge', '/api/v1/payments/cardinalCallBackStatus', '/api/v1/pay/authenticateCardinal', '/return']) {
+    for (const step of [
+      '/api/v1/merchantbins',
+      '/api/v1/pay',
+      '/3ds/challenge',
+      '/api/v1/payments/cardinalCallBackStatus',
+      '/api/v1/pay/authenticateCardinal',
+      '/return',
+    ]) {
       expect(paths, step).toContain(step);
     }
     // The issuer's page comes from the sandbox's second origin, as an issuer's does from its own (CONTRACT §5).
-    expect(urls.filter((u) => new URL(u).pathname === '/3ds/challenge').map((u) => new URL(u).origin)).toEqual(expect.arrayContaining([inject('outsideBase')]));
+    expect(urls.filter((u) => new URL(u).pathname === '/3ds/challenge').map((u) => new URL(u).origin)).toEqual(
+      expect.arrayContaining([inject('outsideBase')]),
+    );
     // The card went out sealed, in bodies (BIN lookup, payment, authentication), and never in a URL.
     expect(sealed.length).toBeGreaterThanOrEqual(3);
-    const leaks = urls.filter((u) => /secureData|pinBlock/i.test(u) || sealed.some((blob) => u.includes(blob) || u.includes(encodeURIComponent(blob))));
+    const leaks = urls.filter(
+      (u) => /secureData|pinBlock/i.test(u) || sealed.some((blob) => u.includes(blob) || u.includes(encodeURIComponent(blob))),
+    );
     expect(leaks).toEqual([]);
     expect(urls.filter((u) => u.includes(TEST_CARDS.threeDs))).toEqual([]);
   });
@@ -490,11 +547,14 @@ describe('network failures', () => {
   it('an OTP that cannot reach the server says so on the OTP screen; sending it again pays', async () => {
     const page = await b.newPage();
     let failed = false;
-    await page.route((url) => url.pathname === '/api/v1/pay/authenticateToken', async (route) => {
-      if (failed) return route.continue();
-      failed = true;
-      await route.abort('internetdisconnected');
-    });
+    await page.route(
+      (url) => url.pathname === '/api/v1/pay/authenticateToken',
+      async (route) => {
+        if (failed) return route.continue();
+        failed = true;
+        await route.abort('internetdisconnected');
+      },
+    );
     const ref = await openCard(page, 'card-offline');
     await card.enter(page, TEST_CARDS.otp);
     await card.otp(page);

@@ -59,7 +59,10 @@ export function useBrowser() {
     }
     if (ctx.task.result?.state === 'fail') {
       for (const [page, log] of logs) {
-        const text = await page.locator('body').innerText({ timeout: 1_000 }).catch(() => '(closed)');
+        const text = await page
+          .locator('body')
+          .innerText({ timeout: 1_000 })
+          .catch(() => '(closed)');
         console.error(`--- page ${page.url()}\n${text.slice(0, 2_000)}\n--- its console\n${log.slice(-30).join('\n')}`);
       }
     }
@@ -135,7 +138,8 @@ export function submitForm(page: Page, action: string, fields: Record<string, st
       const form = document.createElement('form');
       form.method = 'POST';
       form.action = action;
-      for (const [name, value] of Object.entries(fields)) form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+      for (const [name, value] of Object.entries(fields))
+        form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
       document.body.append(form);
       form.submit();
     },
@@ -202,9 +206,14 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** No serious or critical WCAG 2 A/AA violation on the page as it is now. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   // Only violations are read: skipping the details of passes makes each run faster.
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).options({ resultTypes: ['violations'] }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n')}`);
+  const report = bad.map(
+    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
   expect(report, `axe on ${what}`).toEqual([]);
 }
 
@@ -275,9 +284,7 @@ export async function holdStoreReturn(page: Page): Promise<() => void> {
 export async function whenHydrated(locator: Locator): Promise<Locator> {
   await locator.waitFor();
   // The checkout marks its document once hydrated (core/src/shell/PageEffects.tsx); the locator may be in a frame.
-  await expect
-    .poll(() => locator.evaluate((el) => el.ownerDocument.documentElement.dataset.hydrated), { timeout: UI_TIMEOUT_MS })
-    .toBe('true');
+  await expect.poll(() => locator.evaluate((el) => el.ownerDocument.documentElement.dataset.hydrated), { timeout: UI_TIMEOUT_MS }).toBe('true');
   return locator;
 }
 
@@ -408,11 +415,14 @@ export async function cancelToStore(page: Page, ref: string): Promise<void> {
  */
 export async function withFaultHeaders(page: Page, path: string, headers: Record<string, string>, times = 1): Promise<void> {
   let left = times;
-  await page.route((url) => url.pathname === path, async (route: Route) => {
-    if (left <= 0) return route.continue();
-    left -= 1;
-    await route.continue({ headers: { ...route.request().headers(), ...headers } });
-  });
+  await page.route(
+    (url) => url.pathname === path,
+    async (route: Route) => {
+      if (left <= 0) return route.continue();
+      left -= 1;
+      await route.continue({ headers: { ...route.request().headers(), ...headers } });
+    },
+  );
 }
 
 /** Requests seen: when each was sent (`elapsedMs`, which the test advances with its clock), and how many were ever in flight at once. */
@@ -495,11 +505,14 @@ export async function settle(page: Page, t: { inFlight: number; sent?: number[] 
   for (let i = 0; i < 500 && t.inFlight > 0; i += 1) await sleep(20);
   expect(t.inFlight).toBe(0);
   await expect
-    .poll(async () => {
-      const counts = await page.evaluate(() => (window as unknown as { __ojaTracked?: PageFetches }).__ojaTracked ?? null);
-      // Another page (the store's, after the checkout returned to it) tracks nothing.
-      return counts === null || (counts.unread === 0 && (t.sent === undefined || counts.sent === t.sent.length));
-    }, { timeout: UI_TIMEOUT_MS, interval: 20 })
+    .poll(
+      async () => {
+        const counts = await page.evaluate(() => (window as unknown as { __ojaTracked?: PageFetches }).__ojaTracked ?? null);
+        // Another page (the store's, after the checkout returned to it) tracks nothing.
+        return counts === null || (counts.unread === 0 && (t.sent === undefined || counts.sent === t.sent.length));
+      },
+      { timeout: UI_TIMEOUT_MS, interval: 20 },
+    )
     .toBe(true);
 }
 

@@ -2,18 +2,28 @@
 // own page (another origin), which talks to it only by postMessage, and only to the declared origin (CONTRACT §3).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { checkoutBase, expectAccessible, payFields, simulate, sleep, storeBase, storeResults, transfer, txnRef, useBrowser } from './helpers';
 import {
-  checkoutBase, expectAccessible, payFields, simulate, sleep, storeBase, storeResults, transfer, txnRef, useBrowser,
-} from './helpers';
-import {
-  callbackNames, cancelIn, expectCancelledOnLeave, expectCompletedOnce, expectOnlyCheckoutMessages, logged, openStore, overlay, overlayFrame, payInline,
-  receivedMessages, thirdBase, waitForCallback,
+  callbackNames,
+  cancelIn,
+  expectCancelledOnLeave,
+  expectCompletedOnce,
+  expectOnlyCheckoutMessages,
+  logged,
+  openStore,
+  overlay,
+  overlayFrame,
+  payInline,
+  receivedMessages,
+  thirdBase,
+  waitForCallback,
 } from './store-sdk';
 
 const b = useBrowser();
 
 const payInlineButton = (page: Page) => page.getByRole('button', { name: 'Pay inline' });
-const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
 const pageOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
 
 describe('INLINE from the store', () => {
@@ -145,7 +155,8 @@ describe('INLINE from a third origin', () => {
         form.method = 'POST';
         form.action = action;
         form.target = 'stolen';
-        for (const [name, value] of Object.entries(fields)) form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+        for (const [name, value] of Object.entries(fields))
+          form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
         document.body.append(form);
         form.submit();
       },

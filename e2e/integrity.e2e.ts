@@ -27,7 +27,11 @@ function referencesOf(html: string): Array<{ url: string; integrity: string | un
   const tags = [...html.matchAll(/<(script|link)\b[^>]*>/g)].map((m) => m[0]).filter((t) => /\bsrc=|rel="(stylesheet|modulepreload)"/.test(t));
   const refs = tags.map((tag) => ({ url: attr(tag, 'src') ?? attr(tag, 'href')!, integrity: attr(tag, 'integrity'), tag }));
   const map = /<script type="importmap">(.*?)<\/script>/.exec(html)?.[1];
-  const fromMap = Object.entries((map ? JSON.parse(map).integrity : {}) as Record<string, string>).map(([url, integrity]) => ({ url, integrity, tag: 'importmap' }));
+  const fromMap = Object.entries((map ? JSON.parse(map).integrity : {}) as Record<string, string>).map(([url, integrity]) => ({
+    url,
+    integrity,
+    tag: 'importmap',
+  }));
   return [...refs, ...fromMap];
 }
 
@@ -38,7 +42,10 @@ async function pageHtml(url: string): Promise<string> {
 
 describe('the script inventory', () => {
   it('has a hash and a reason for every script and stylesheet of the build', () => {
-    const built = fs.readdirSync(path.join(inject('clientDir'), 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `/assets/${f}`);
+    const built = fs
+      .readdirSync(path.join(inject('clientDir'), 'assets'))
+      .filter((f) => /\.(js|css)$/.test(f))
+      .map((f) => `/assets/${f}`);
     expect([...listed.keys()].sort()).toEqual(built.sort());
     for (const e of [...inventory.scripts, ...inventory.stylesheets]) expect(e.why.length, e.url).toBeGreaterThan(10);
     expect(inventory.sandboxScripts.map((s) => s.url)).toEqual([expect.stringContaining('/fp/tags.js')]);
@@ -75,7 +82,10 @@ describe('the script inventory', () => {
     await openPay(page, payFields(txnRef('sri-flow'), { channels: 'CARD,TRANSFER' }));
     await card.choose(page);
     await card.enter(page, TEST_CARDS.threeDs);
-    await page.frameLocator('[data-testid="issuer-frame"]').getByLabel(/Enter the code/).waitFor();
+    await page
+      .frameLocator('[data-testid="issuer-frame"]')
+      .getByLabel(/Enter the code/)
+      .waitFor();
     expect([...loaded].some((u) => u.includes('card-Screen'))).toBe(true);
     expect([...loaded].some((u) => u.includes('card-crypto'))).toBe(true);
     for (const u of loaded) expect(listed.has(u), u).toBe(true);
@@ -86,11 +96,14 @@ describe('a file changed on the way is refused', () => {
   /** Serves the first asset matching `pattern` with something appended (a skimmer, say). */
   async function tamper(page: Page, pattern: RegExp, addition: string): Promise<string[]> {
     const hit: string[] = [];
-    await page.route((url) => url.origin === checkoutBase() && pattern.test(url.pathname), async (route: Route) => {
-      const response = await route.fetch();
-      hit.push(new URL(route.request().url()).pathname);
-      await route.fulfill({ response, body: `${await response.text()}\n${addition}` });
-    });
+    await page.route(
+      (url) => url.origin === checkoutBase() && pattern.test(url.pathname),
+      async (route: Route) => {
+        const response = await route.fetch();
+        hit.push(new URL(route.request().url()).pathname);
+        await route.fulfill({ response, body: `${await response.text()}\n${addition}` });
+      },
+    );
     return hit;
   }
   const skimmed = (page: Page) => page.evaluate(() => (window as { skimmed?: boolean }).skimmed === true);
@@ -115,7 +128,7 @@ describe('a file changed on the way is refused', () => {
     expect(errors.join('\n')).toMatch(/channel-oja-card-Screen/);
   });
 
-  it("the entry: the page stays as the server rendered it, never hydrated", async () => {
+  it('the entry: the page stays as the server rendered it, never hydrated', async () => {
     const page = await b.newPage();
     const errors = integrityErrors(page);
     await tamper(page, /^\/assets\/main-.*\.js$/, 'window.skimmed = true;');

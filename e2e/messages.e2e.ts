@@ -37,10 +37,18 @@ describe('generic messages on a failed call', () => {
   it('a 429: "Something went wrong! Please try again in 1 minute!"', async () => {
     const page = await b.newPage();
     let limited = true;
-    await page.route((url) => url.pathname === GENERATE_PATH, async (route) => {
-      if (!limited) return route.continue();
-      await route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '60' }, body: JSON.stringify({ message: 'Too many requests' }) });
-    });
+    await page.route(
+      (url) => url.pathname === GENERATE_PATH,
+      async (route) => {
+        if (!limited) return route.continue();
+        await route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          headers: { 'retry-after': '60' },
+          body: JSON.stringify({ message: 'Too many requests' }),
+        });
+      },
+    );
     await chooseTransfer(page, 'msg-429');
     const alert = page.getByRole('alert');
     await alert.waitFor();

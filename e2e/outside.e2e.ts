@@ -18,7 +18,11 @@ async function policyOf(fields: Record<string, string>): Promise<string> {
   return res.headers.get('content-security-policy') ?? '';
 }
 
-const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? '';
 
 /** Every URL the page (and its frames) requests, as it goes. */
 function requests(page: Page): string[] {
@@ -35,8 +39,11 @@ describe("the card's 3-D Secure pages on the sandbox's second origin", () => {
     await openPay(page, payFields(ref, { channels: 'CARD' }));
     await card.choose(page);
     await card.enter(page, TEST_CARDS.threeDs);
-    await page.frameLocator('[data-testid="issuer-frame"]').getByLabel(/Enter the code/).waitFor();
-    expect(new URL(await page.getByTestId('issuer-frame').getAttribute('src') ?? '').origin).toBe(outsideBase());
+    await page
+      .frameLocator('[data-testid="issuer-frame"]')
+      .getByLabel(/Enter the code/)
+      .waitFor();
+    expect(new URL((await page.getByTestId('issuer-frame').getAttribute('src')) ?? '').origin).toBe(outsideBase());
     await card.challenge(page);
     await expectDeliveredOnce(page, ref, '00');
 
@@ -113,7 +120,11 @@ describe('violation reports', () => {
       img.src = 'http://127.0.0.1:9/blocked.png?card=5061050254756707864';
       document.body.append(img);
     });
-    const logged = () => fs.readFileSync(inject('serverLog'), 'utf8').split('\n').filter((l) => l.includes('blocked.png'));
+    const logged = () =>
+      fs
+        .readFileSync(inject('serverLog'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('blocked.png'));
     await expect.poll(logged, { timeout: 20_000 }).not.toEqual([]);
     const line = JSON.parse(logged()[0]);
     expect(line).toMatchObject({ event: 'csp-violation', directive: 'img-src', blocked: 'http://127.0.0.1:9/blocked.png' });

@@ -2,15 +2,27 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  card, checkoutBase, expectAccessible, MERCHANT_CODE, MERCHANT_NAME, openPay, payFields, sandboxPayment, simulate, sleep, storeBase,
-  submitForm, TEST_CARDS, txnRef, useBrowser,
+  card,
+  checkoutBase,
+  expectAccessible,
+  MERCHANT_CODE,
+  MERCHANT_NAME,
+  openPay,
+  payFields,
+  sandboxPayment,
+  simulate,
+  sleep,
+  storeBase,
+  submitForm,
+  TEST_CARDS,
+  txnRef,
+  useBrowser,
 } from './helpers';
 
 /** The checkout server's grace after the payer leaves before it cancels, ms (core/server/src/checkoutServer.ts). */
 const LEAVE_GRACE_MS = 4_000;
 
 const b = useBrowser();
-
 
 /** A transfer payment opened, then settled 00 (as if paid in another tab). */
 async function paidPayment(page: Page, label: string): Promise<string> {
@@ -78,7 +90,10 @@ describe('a page still open when the payment is paid elsewhere', () => {
     await card.choose(page);
     await simulate(ref, 'success');
     await card.enter(page, TEST_CARDS.otp);
-    await page.getByText(/This payment has already been paid/).first().waitFor();
+    await page
+      .getByText(/This payment has already been paid/)
+      .first()
+      .waitFor();
     const { payment } = await sandboxPayment(ref);
     expect(payment?.outcome?.value).toBe('success');
     expect(payment?.channels.card ?? { charges: 0 }).toMatchObject({ charges: 0 });

@@ -4,8 +4,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import {
-  RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, openPay, pauseClock, payFields, sandboxPayment, settle, simulate, sleep,
-  storeBase, storeResults, trackRequests, txnRef, useBrowser, watchTimer, whenHydrated,
+  RESULT_FIELDS,
+  checkoutBase,
+  expectAccessible,
+  expectDeliveredOnce,
+  hideServerDate,
+  openPay,
+  pauseClock,
+  payFields,
+  sandboxPayment,
+  settle,
+  simulate,
+  sleep,
+  storeBase,
+  storeResults,
+  trackRequests,
+  txnRef,
+  useBrowser,
+  watchTimer,
+  whenHydrated,
 } from './helpers';
 
 const BASE_PATH = '/payment/pay-with-app';
@@ -88,7 +105,12 @@ describe('Pay with App on the web', () => {
     expect(sent.slice(0, 2)).toEqual([`POST ${TOKEN_PATH}`, 'POST /api/v1/pwa/generate']);
     await page.getByRole('heading', { level: 1, name: 'Pay with App' }).waitFor();
     expect(await timerText(page)).toMatch(/^00h 1[45]m \d\ds$/);
-    for (const step of ['Log in to your mobile banking app', 'Choose Pay with App', 'Input the code above', 'Come back here and confirm your payment']) {
+    for (const step of [
+      'Log in to your mobile banking app',
+      'Choose Pay with App',
+      'Input the code above',
+      'Come back here and confirm your payment',
+    ]) {
       await page.getByRole('listitem').filter({ hasText: step }).waitFor();
     }
     expect(await page.getByRole('button', { name: 'Go back' }).count()).toBe(0);
@@ -293,7 +315,11 @@ describe('Pay with App under faults', () => {
     const page = await b.newPage();
     // Status requests 2 and 3 answer 500, request 5 is dropped; the others go through. Each goes out with its
     // fault headers (core/src/sandbox), and comes back without its Date header, as hideServerDate does.
-    const faults: Record<number, Record<string, string>> = { 2: { 'x-sandbox-error-rate': '1' }, 3: { 'x-sandbox-error-rate': '1' }, 5: { 'x-sandbox-drop-rate': '1' } };
+    const faults: Record<number, Record<string, string>> = {
+      2: { 'x-sandbox-error-rate': '1' },
+      3: { 'x-sandbox-error-rate': '1' },
+      5: { 'x-sandbox-drop-rate': '1' },
+    };
     let n = 0;
     const { ref, t } = await statusOnPausedClock(page, 'pwa-faults', async (route) => {
       n += 1;

@@ -3,9 +3,29 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import {
-  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, holdStoreReturn, openPay, pauseClock,
-  payFields, postPayFromStore, sandboxPayment, settle, simulate, sleep, storeBase, storeResults, trackRequests, txnRef, useBrowser,
-  watchResultScreens, whenHydrated, withFaultHeaders,
+  MERCHANT_NAME,
+  RESULT_FIELDS,
+  checkoutBase,
+  expectAccessible,
+  expectDeliveredOnce,
+  hideServerDate,
+  holdStoreReturn,
+  openPay,
+  pauseClock,
+  payFields,
+  postPayFromStore,
+  sandboxPayment,
+  settle,
+  simulate,
+  sleep,
+  storeBase,
+  storeResults,
+  trackRequests,
+  txnRef,
+  useBrowser,
+  watchResultScreens,
+  whenHydrated,
+  withFaultHeaders,
 } from './helpers';
 
 const STATUS_PATH = '/api/v1/qr/status';
@@ -79,7 +99,15 @@ describe('QR in REDIRECT mode', () => {
 
     const result = await expectDeliveredOnce(page, ref, '00');
     expect(Object.keys(result.fields).sort()).toEqual([...RESULT_FIELDS].sort());
-    expect(result.fields).toMatchObject({ txnref: ref, resp: '00', amount: '150000', apprAmt: '150000', cardNum: '', mac: '', desc: 'Approved by Financial Institution' });
+    expect(result.fields).toMatchObject({
+      txnref: ref,
+      resp: '00',
+      amount: '150000',
+      apprAmt: '150000',
+      cardNum: '',
+      mac: '',
+      desc: 'Approved by Financial Institution',
+    });
     expect(result.fields.payRef).not.toBe('');
     expect(result.fields.retRef).not.toBe('');
   });
@@ -97,7 +125,9 @@ describe('QR in REDIRECT mode', () => {
     const { ref, code: first } = await openQr(page, 'qr-failed');
     await simulate(ref, 'failed');
     await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
-    await page.getByText('Your bank declined the transaction. Contact your bank or use a different card or payment method', { exact: true }).waitFor();
+    await page
+      .getByText('Your bank declined the transaction. Contact your bank or use a different card or payment method', { exact: true })
+      .waitFor();
     // Longer than an expired or cancelled result waits: a failure never goes to the merchant.
     await sleep(EXPIRED_CANCELLED_WAIT_MS + 1_000);
     expect(new URL(page.url()).origin).toBe(checkoutBase());
@@ -204,10 +234,13 @@ describe('QR on the clock', () => {
     // Two HTTP 500s and a dropped connection first, so the backoff shows; then a third of the requests fail at random.
     const planned: Array<Record<string, string>> = [{ 'x-sandbox-error-rate': '1' }, { 'x-sandbox-error-rate': '1' }, { 'x-sandbox-drop-rate': '1' }];
     const random = { 'x-sandbox-error-rate': '0.2', 'x-sandbox-drop-rate': '0.15' };
-    await page.route((url) => url.pathname === STATUS_PATH, async (route) => {
-      const extra = planned.shift() ?? random;
-      await route.continue({ headers: { ...route.request().headers(), ...extra } });
-    });
+    await page.route(
+      (url) => url.pathname === STATUS_PATH,
+      async (route) => {
+        const extra = planned.shift() ?? random;
+        await route.continue({ headers: { ...route.request().headers(), ...extra } });
+      },
+    );
     const t = await trackRequests(page, STATUS_PATH);
     /** What each status request got, in the order sent: 'ok' (answered 200) or 'failed'. */
     const outcomes: string[] = [];
@@ -286,10 +319,13 @@ describe('QR accessibility and cancel wording', () => {
     const page = await b.newPage();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    await page.route((url) => url.pathname === GENERATE_PATH, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === GENERATE_PATH,
+      async (route) => {
+        await gate;
+        await route.continue();
+      },
+    );
     const ref = txnRef('qr-a11y-fr');
     await openPay(page, payFields(ref, { channels: 'QR', lang: 'fr' }));
     await page.getByRole('heading', { name: 'Génération de votre QR code…' }).waitFor();

@@ -3,11 +3,33 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import {
-  cancelToStore, checkoutBase, expectDeliveredOnce, sandboxPayment, simulate, sleep, startFromStore, storeBase, storeResults, transfer, useBrowser,
+  cancelToStore,
+  checkoutBase,
+  expectDeliveredOnce,
+  sandboxPayment,
+  simulate,
+  sleep,
+  startFromStore,
+  storeBase,
+  storeResults,
+  transfer,
+  useBrowser,
 } from './helpers';
 import {
-  callbackNames, cancelIn, expectCancelledOnLeave, expectCompletedOnce, expectOnlyCheckoutMessages, forgedCompleted, logged, openStore, overlay, payInline,
-  payInPopup, receivedMessages, thirdBase, waitForCallback,
+  callbackNames,
+  cancelIn,
+  expectCancelledOnLeave,
+  expectCompletedOnce,
+  expectOnlyCheckoutMessages,
+  forgedCompleted,
+  logged,
+  openStore,
+  overlay,
+  payInline,
+  payInPopup,
+  receivedMessages,
+  thirdBase,
+  waitForCallback,
 } from './store-sdk';
 
 const b = useBrowser();
@@ -102,7 +124,8 @@ describe('validation', () => {
       if (r.url() === `${checkoutBase()}/pay`) posted = true;
     });
     await openStore(page, storeBase());
-    for (const [name, value] of Object.entries(bad)) await page.locator(`input[name="${name}"]`).evaluate((el, v) => ((el as HTMLInputElement).value = v), value);
+    for (const [name, value] of Object.entries(bad))
+      await page.locator(`input[name="${name}"]`).evaluate((el, v) => ((el as HTMLInputElement).value = v), value);
     for (const button of ['Pay inline', 'Pay in a popup']) await page.getByRole('button', { name: button }).click();
     await waitForCallback(page, 'onError', 1);
     const errors = await logged(page);
@@ -170,10 +193,13 @@ describe('an unreachable checkout', () => {
     await overlay(page).getByRole('status').waitFor();
     // The SDK waits a while after the frame's load (FRAME_READY_TIMEOUT_MS) before giving up.
     await expect
-      .poll(async () => {
-        await page.clock.runFor(1_000);
-        return callbackNames(page);
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          await page.clock.runFor(1_000);
+          return callbackNames(page);
+        },
+        { timeout: 30_000 },
+      )
       .toEqual(['onError']);
     expect((await logged(page))[0].detail).toMatchObject({ code: 'CHECKOUT_UNREACHABLE' });
     expect(await overlay(page).count()).toBe(0);

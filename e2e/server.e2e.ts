@@ -2,13 +2,26 @@
 // collections API cannot be reached (and its Try again once it can), a French browser, and the checkout's `/`.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  checkoutBase, expectAccessible, openPay, payFields, postPayFromStore, sandboxPayment, storeBase, transfer, txnRef, useBrowser,
+  checkoutBase,
+  expectAccessible,
+  openPay,
+  payFields,
+  postPayFromStore,
+  sandboxPayment,
+  storeBase,
+  transfer,
+  txnRef,
+  useBrowser,
 } from './helpers';
 
 const b = useBrowser();
 
 async function setPayPageFaults(faults: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${checkoutBase()}/sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  const res = await fetch(`${checkoutBase()}/sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
   expect(res.status).toBe(200);
 }
 

@@ -107,10 +107,11 @@ async function startBalancer(): Promise<typeof lb> {
   await new Promise<void>((r) => server.listen(0, HOST, r));
   return {
     base: `http://${HOST}:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -121,10 +122,11 @@ async function startStore(): Promise<typeof store> {
   await new Promise<void>((r) => server.listen(port, HOST, r));
   return {
     base,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -290,7 +292,11 @@ describe('Redis goes away, and comes back', () => {
       expect(health.status).toBe(503);
       expect(await health.json()).toMatchObject({ status: 'unavailable', store: 'redis' });
     }
-    const pay = await fetch(`${lb.base}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields(txnRef('svc-redis-new'), 'TRANSFER')) });
+    const pay = await fetch(`${lb.base}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields(txnRef('svc-redis-new'), 'TRANSFER')),
+    });
     expect(pay.status).toBe(503);
     expect(await pay.text()).toContain('We could not reach the checkout');
 

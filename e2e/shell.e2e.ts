@@ -4,7 +4,18 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import {
-  checkoutBase, openPay, payFields, payUrl, postPayFromStore, sandboxPayment, sleep, storeBase, transfer, txnRef, useBrowser, whenHydrated,
+  checkoutBase,
+  openPay,
+  payFields,
+  payUrl,
+  postPayFromStore,
+  sandboxPayment,
+  sleep,
+  storeBase,
+  transfer,
+  txnRef,
+  useBrowser,
+  whenHydrated,
 } from './helpers';
 
 const INCORRECT_BODY =
@@ -15,10 +26,14 @@ const b = useBrowser();
 /** The CSP as a map of directive -> sources. */
 function directives(csp: string): Record<string, string[]> {
   return Object.fromEntries(
-    csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-      const [name, ...sources] = d.split(/\s+/);
-      return [name, sources];
-    }),
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...sources] = d.split(/\s+/);
+        return [name, sources];
+      }),
   );
 }
 

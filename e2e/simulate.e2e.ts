@@ -4,8 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import {
-  checkoutBase, expectAccessible, expectDeliveredOnce, holdStoreReturn, openPay, payFields, trackRequests, transfer, txnRef, useBrowser,
-  watchResultScreens, whenHydrated,
+  checkoutBase,
+  expectAccessible,
+  expectDeliveredOnce,
+  holdStoreReturn,
+  openPay,
+  payFields,
+  trackRequests,
+  transfer,
+  txnRef,
+  useBrowser,
+  watchResultScreens,
+  whenHydrated,
 } from './helpers';
 
 /** From the sandbox accepting the simulation to the result screen, at most (real clock), ms. */

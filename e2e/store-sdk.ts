@@ -87,7 +87,20 @@ export function forgedCompleted(ref: string) {
   return {
     key: 'oja-checkout',
     messageType: 'COMPLETED',
-    data: { payRef: 'FORGED', txnref: ref, amount: '150000', apprAmt: '150000', resp: '00', desc: 'Approved', retRef: '', cardNum: '', mac: '', bpResp: '', bpTrxnRef: '', rechPin: '' },
+    data: {
+      payRef: 'FORGED',
+      txnref: ref,
+      amount: '150000',
+      apprAmt: '150000',
+      resp: '00',
+      desc: 'Approved',
+      retRef: '',
+      cardNum: '',
+      mac: '',
+      bpResp: '',
+      bpTrxnRef: '',
+      rechPin: '',
+    },
   };
 }
 

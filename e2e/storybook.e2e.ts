@@ -143,17 +143,21 @@ async function serveStatic(dir: string): Promise<{ base: string; close(): Promis
   });
   return {
     base: `http://${HOST}:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** Every story id of a running Storybook, from its index. */
 async function storyIds(base: string): Promise<string[]> {
   const index = (await (await fetch(`${base}/index.json`)).json()) as { entries: Record<string, { id: string; type: string }> };
-  return Object.values(index.entries).filter((e) => e.type === 'story').map((e) => e.id).sort();
+  return Object.values(index.entries)
+    .filter((e) => e.type === 'story')
+    .map((e) => e.id)
+    .sort();
 }
 
 /**
@@ -175,15 +179,20 @@ async function storyProblems(page: Page, base: string, id: string): Promise<stri
   try {
     await page.goto(`${base}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`, { waitUntil: 'load' });
     // Ended: the render (and play function) finished, or Storybook shows an error instead of the story.
-    const ended = () => page.waitForFunction(
-      (done) => {
-        const w = window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } };
-        const cls = document.body.classList;
-        return cls.contains('sb-show-errordisplay') || cls.contains('sb-show-nopreview') || done.includes(w.__STORYBOOK_PREVIEW__?.currentRender?.phase ?? '');
-      },
-      DONE_PHASES,
-      { timeout: STORY_MS, polling: 100 },
-    );
+    const ended = () =>
+      page.waitForFunction(
+        (done) => {
+          const w = window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } };
+          const cls = document.body.classList;
+          return (
+            cls.contains('sb-show-errordisplay') ||
+            cls.contains('sb-show-nopreview') ||
+            done.includes(w.__STORYBOOK_PREVIEW__?.currentRender?.phase ?? '')
+          );
+        },
+        DONE_PHASES,
+        { timeout: STORY_MS, polling: 100 },
+      );
     await ended();
     // Lazily loaded screens arrive after the render: let their requests settle, then the story again (should the
     // dev server have reloaded the page meanwhile).
@@ -197,7 +206,9 @@ async function storyProblems(page: Page, base: string, id: string): Promise<stri
       const cls = document.body.classList;
       return {
         errorShown: cls.contains('sb-show-errordisplay') || cls.contains('sb-show-nopreview'),
-        errorText: [document.querySelector('#error-message')?.textContent, document.querySelector('#error-stack')?.textContent].filter(Boolean).join('\n'),
+        errorText: [document.querySelector('#error-message')?.textContent, document.querySelector('#error-stack')?.textContent]
+          .filter(Boolean)
+          .join('\n'),
         phase: render?.phase ?? '',
         throwsOnPurpose: render?.story?.parameters?.checkout?.throws === true,
         rendered: (document.querySelector('#storybook-root')?.childElementCount ?? 0) > 0,
@@ -273,11 +284,15 @@ describe('Storybook', () => {
       await stop(dev?.child);
     });
 
-    it('renders every story without an error', async () => {
-      const { ids, problems } = await checkAllStories(context, base);
-      expect(ids.length).toBeGreaterThan(10);
-      expect(problems).toEqual({});
-    }, ALL_STORIES_MS);
+    it(
+      'renders every story without an error',
+      async () => {
+        const { ids, problems } = await checkAllStories(context, base);
+        expect(ids.length).toBeGreaterThan(10);
+        expect(problems).toEqual({});
+      },
+      ALL_STORIES_MS,
+    );
   });
 
   describe('npm run build-storybook (the static build)', () => {
@@ -297,10 +312,14 @@ describe('Storybook', () => {
       fs.rmSync(out, { recursive: true, force: true });
     });
 
-    it('renders every story without an error', async () => {
-      const { ids, problems } = await checkAllStories(context, site!.base);
-      expect(ids.length).toBeGreaterThan(10);
-      expect(problems).toEqual({});
-    }, ALL_STORIES_MS);
+    it(
+      'renders every story without an error',
+      async () => {
+        const { ids, problems } = await checkAllStories(context, site!.base);
+        expect(ids.length).toBeGreaterThan(10);
+        expect(problems).toEqual({});
+      },
+      ALL_STORIES_MS,
+    );
   });
 });

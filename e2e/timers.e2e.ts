@@ -3,15 +3,26 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  hideServerDate, openPay, pauseClock, payFields, sandboxPayment, settle, sleep, storeBase, storeResults, trackRequests, transfer, txnRef,
-  useBrowser, watchTimer,
+  hideServerDate,
+  openPay,
+  pauseClock,
+  payFields,
+  sandboxPayment,
+  settle,
+  sleep,
+  storeBase,
+  storeResults,
+  trackRequests,
+  transfer,
+  txnRef,
+  useBrowser,
+  watchTimer,
 } from './helpers';
 
 const STATUS_PATH = '/api/v1/virtualaccount/status';
 const MINUTE_MS = 60_000;
 
 const b = useBrowser();
-
 
 /** A transfer payment on the waiting screen with the page's clock paused just before "I have transferred". */
 async function waitingOnPausedClock(page: Page, ref: string) {

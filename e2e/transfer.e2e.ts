@@ -2,8 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, holdStoreReturn, openPay, payFields, simulate, sleep, startFromStore, storeBase, storeResults, transfer,
-  txnRef, useBrowser, watchResultScreens,
+  MERCHANT_NAME,
+  RESULT_FIELDS,
+  checkoutBase,
+  holdStoreReturn,
+  openPay,
+  payFields,
+  simulate,
+  sleep,
+  startFromStore,
+  storeBase,
+  storeResults,
+  transfer,
+  txnRef,
+  useBrowser,
+  watchResultScreens,
 } from './helpers';
 
 /** The result screen waits this long before returning an expired or cancelled result, ms (spec core §4). */

@@ -4,8 +4,27 @@
 import { describe, expect, it } from 'vitest';
 import type { APIResponse, Page, Request, Route } from 'playwright-core';
 import {
-  MERCHANT_NAME, RESULT_FIELDS, checkoutBase, expectAccessible, expectDeliveredOnce, hideServerDate, holdStoreReturn, openPay, pauseClock, payFields, sandboxPayment,
-  settle, simulate, sleep, storeBase, storeResults, trackRequests, txnRef, useBrowser, watchResultScreens, whenHydrated,
+  MERCHANT_NAME,
+  RESULT_FIELDS,
+  checkoutBase,
+  expectAccessible,
+  expectDeliveredOnce,
+  hideServerDate,
+  holdStoreReturn,
+  openPay,
+  pauseClock,
+  payFields,
+  sandboxPayment,
+  settle,
+  simulate,
+  sleep,
+  storeBase,
+  storeResults,
+  trackRequests,
+  txnRef,
+  useBrowser,
+  watchResultScreens,
+  whenHydrated,
 } from './helpers';
 
 const GENERATE_PATH = '/api/v1/ussd/generate';
@@ -77,18 +96,21 @@ async function dialCode(page: Page): Promise<string> {
  */
 async function statusFaults(page: Page, faultsFor: (n: number) => Record<string, string>): Promise<void> {
   let n = 0;
-  await page.route((url) => url.pathname === STATUS_PATH, async (route: Route) => {
-    const headers = { ...route.request().headers(), ...faultsFor(n++) };
-    let response: APIResponse;
-    try {
-      response = await route.fetch({ headers });
-    } catch {
-      return route.abort('connectionreset');
-    }
-    const answered = { ...response.headers() };
-    delete answered.date;
-    await route.fulfill({ response, headers: answered });
-  });
+  await page.route(
+    (url) => url.pathname === STATUS_PATH,
+    async (route: Route) => {
+      const headers = { ...route.request().headers(), ...faultsFor(n++) };
+      let response: APIResponse;
+      try {
+        response = await route.fetch({ headers });
+      } catch {
+        return route.abort('connectionreset');
+      }
+      const answered = { ...response.headers() };
+      delete answered.date;
+      await route.fulfill({ response, headers: answered });
+    },
+  );
 }
 
 describe('USSD: choosing the bank', () => {
@@ -184,7 +206,15 @@ describe('USSD: paying', () => {
     expect(seen.map((r) => r.title)).toEqual(['Payment Successful']);
     expect(seen[0].text).toContain(`You're being redirected to ${MERCHANT_NAME}, please do not close this page.`);
     expect(Object.keys(result.fields).sort()).toEqual([...RESULT_FIELDS].sort());
-    expect(result.fields).toMatchObject({ txnref: ref, resp: '00', amount: '150000', apprAmt: '150000', cardNum: '', mac: '', desc: 'Approved by Financial Institution' });
+    expect(result.fields).toMatchObject({
+      txnref: ref,
+      resp: '00',
+      amount: '150000',
+      apprAmt: '150000',
+      cardNum: '',
+      mac: '',
+      desc: 'Approved by Financial Institution',
+    });
     expect(result.fields.payRef).toMatch(/^OJA\|USSD\|/);
     expect(result.fields.retRef).not.toBe('');
   });

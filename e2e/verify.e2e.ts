@@ -30,7 +30,7 @@ const returnHeading = async (page: Page) => {
 /** The verdict shown beside the store page's onComplete, once there is one. */
 const callbackVerdict = (page: Page) => page.locator('#log li[data-callback="onComplete"] .verdict');
 
-describe('REDIRECT: the return page shows the store server\'s verification', () => {
+describe("REDIRECT: the return page shows the store server's verification", () => {
   it('a paid transfer is "paid" once verified; the same result again is "already paid", never paid twice', async () => {
     const page = await b.newPage();
     const ref = await startFromStore(page, { channels: 'TRANSFER' });
@@ -45,7 +45,11 @@ describe('REDIRECT: the return page shows the store server\'s verification', () 
     expect(order?.requeries).toBe(1);
 
     // The same result arrives again (a reload, a second delivery): verified before, not paid a second time.
-    const fields = Object.fromEntries(await page.locator('table tr').evaluateAll((rows) => rows.map((r) => [r.querySelector('th')!.textContent!, r.querySelector('td')!.textContent!])));
+    const fields = Object.fromEntries(
+      await page
+        .locator('table tr')
+        .evaluateAll((rows) => rows.map((r) => [r.querySelector('th')!.textContent!, r.querySelector('td')!.textContent!])),
+    );
     await submitForm(page, `${storeBase()}/return`, fields);
     // The page is at /return already: waiting for the URL would read the old answer mid-navigation.
     await page.locator('h1[data-verdict="already-paid"]').waitFor();
@@ -57,10 +61,23 @@ describe('REDIRECT: the return page shows the store server\'s verification', () 
     const page = await b.newPage();
     const ref = await startFromStore(page, { channels: 'TRANSFER' });
     await transfer.waitForAccount(page);
-    const forged = { payRef: 'FORGED', txnref: ref, amount: '150000', apprAmt: '150000', resp: '00', desc: 'Approved', retRef: '', cardNum: '', mac: '' };
+    const forged = {
+      payRef: 'FORGED',
+      txnref: ref,
+      amount: '150000',
+      apprAmt: '150000',
+      resp: '00',
+      desc: 'Approved',
+      retRef: '',
+      cardNum: '',
+      mac: '',
+    };
     await Promise.all([page.waitForURL(`${storeBase()}/return`), submitForm(page, `${storeBase()}/return`, forged)]);
     expect(await returnHeading(page)).toEqual({ verdict: 'pending', resp: '00', text: 'Payment not completed' });
-    await page.getByRole('status').getByText(`Not paid yet: the payment of order ${ref} is still in progress (09: Transaction in progress).`, { exact: false }).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(`Not paid yet: the payment of order ${ref} is still in progress (09: Transaction in progress).`, { exact: false })
+      .waitFor();
     expect((await storeOrder(ref))?.paidAt).toBeUndefined();
 
     await simulate(ref, 'success');
@@ -80,7 +97,7 @@ describe('REDIRECT: the return page shows the store server\'s verification', () 
   });
 });
 
-describe('INLINE: the store page shows each callback\'s verification beside it', () => {
+describe("INLINE: the store page shows each callback's verification beside it", () => {
   it('onComplete 00 shows "Verifying" until the store server answers, then "paid"', async () => {
     const page = await b.newPage();
     let release!: () => void;

@@ -4,7 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  card, expectAccessible, expectDeliveredOnce, futureExpiry, openPay, payFields, storeResults, txnRef, useBrowser, whenHydrated,
+  card,
+  expectAccessible,
+  expectDeliveredOnce,
+  futureExpiry,
+  openPay,
+  payFields,
+  storeResults,
+  txnRef,
+  useBrowser,
+  whenHydrated,
 } from './helpers';
 
 const USERNAME = 'ada@oja.test';
@@ -85,7 +94,10 @@ describe('wallet sign-in', () => {
       await openSignIn(page, 'wallet-signout');
       await signIn(page, 'ada');
     } else {
-      await openPay(page, payFields(txnRef('wallet-signout-token'), { channels: 'CARD,WALLET', access_token: 'sandbox-access-token', access_token_type: 'Bearer' }));
+      await openPay(
+        page,
+        payFields(txnRef('wallet-signout-token'), { channels: 'CARD,WALLET', access_token: 'sandbox-access-token', access_token_type: 'Bearer' }),
+      );
     }
     await expectSavedCards(page);
 
@@ -124,7 +136,10 @@ describe('paying with a saved card', () => {
 
     await expectDeliveredOnce(page, ref, '00');
     expect(bodies).toHaveLength(1);
-    expect(bodies[0]).toMatchObject({ instrumentIdentifier: expect.any(String), walletInfo: { walletId: expect.any(String), walletCardName: 'Verve debit' } });
+    expect(bodies[0]).toMatchObject({
+      instrumentIdentifier: expect.any(String),
+      walletInfo: { walletId: expect.any(String), walletCardName: 'Verve debit' },
+    });
     expect(await card.counters(ref)).toMatchObject({ binLookups: 1, charges: 1 });
   });
 

@@ -30,7 +30,15 @@ async function writeJsonSchemas() {
   const tmp = fs.mkdtempSync(path.join(pkg, '.json-schema-'));
   try {
     const out = path.join(tmp, 'jsonSchema.mjs');
-    await esbuild.build({ entryPoints: [path.join(pkg, 'src/jsonSchema.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning' });
+    await esbuild.build({
+      entryPoints: [path.join(pkg, 'src/jsonSchema.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: out,
+      logLevel: 'warning',
+    });
     const { JSON_SCHEMA_FILES, jsonSchemas, jsonSchemaText } = await import(pathToFileURL(out).href);
     const schemas = jsonSchemas();
     let changed = false;

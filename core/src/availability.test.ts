@@ -4,7 +4,16 @@ import type { ChannelPlugin } from './plugin';
 import type { PaymentProps } from './props';
 import { sampleProps } from './testing';
 import {
-  cardFixture, channelFixture, drcFixture, fixtureChannels, opayFixture, qrFixture, transferFixture, ugandaFixture, ussdFixture, walletFixture,
+  cardFixture,
+  channelFixture,
+  drcFixture,
+  fixtureChannels,
+  opayFixture,
+  qrFixture,
+  transferFixture,
+  ugandaFixture,
+  ussdFixture,
+  walletFixture,
 } from './testing/fixtureChannels';
 
 const ids = (list: readonly ChannelPlugin[]) => list.map((c) => c.id);
@@ -101,7 +110,13 @@ describe('availableChannels (spec core §5)', () => {
     });
 
     it('is off when not offered outside the DRC, and narrows nothing then', () => {
-      const list = available({ ...drc, countryCode: 'NG', currencyCode: '566', paymentChannels: ['CARD', 'TRANSFER', 'USSD'], nonCardOptions: drc.nonCardOptions!.slice(1) });
+      const list = available({
+        ...drc,
+        countryCode: 'NG',
+        currencyCode: '566',
+        paymentChannels: ['CARD', 'TRANSFER', 'USSD'],
+        nonCardOptions: drc.nonCardOptions!.slice(1),
+      });
       expect(list).not.toContain('drc-mobile-money');
       expect(list).toEqual(['card', 'wallet', 'transfer', 'ussd']);
     });
@@ -121,10 +136,14 @@ describe('availableChannels (spec core §5)', () => {
     });
 
     it('stays off in Kenya', () => {
-      expect(available({ countryCode: 'KE', currencyCode: '404', paymentChannels: ['CARD', 'TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] })).toEqual([
-        'card',
-        'transfer',
-      ]);
+      expect(
+        available({
+          countryCode: 'KE',
+          currencyCode: '404',
+          paymentChannels: ['CARD', 'TRANSFER'],
+          nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }],
+        }),
+      ).toEqual(['card', 'transfer']);
     });
   });
 
@@ -135,7 +154,10 @@ describe('availableChannels (spec core §5)', () => {
     });
 
     it('stays off when the customer wallets listed are other providers', () => {
-      const option = { ...opayOption(), additionalInformation: { providers: [{ id: 2, code: 'PALMPAY', description: 'PalmPay', countryCode: 'NG' }] } };
+      const option = {
+        ...opayOption(),
+        additionalInformation: { providers: [{ id: 2, code: 'PALMPAY', description: 'PalmPay', countryCode: 'NG' }] },
+      };
       expect(available({ ...cardOnly, nonCardOptions: [option] })).toEqual(['card']);
     });
   });
@@ -178,7 +200,17 @@ describe('availableChannels (spec core §5)', () => {
     const newcomer = channelFixture('newcomer', 'NEWCOMER');
     const withNewcomer = [...installed, newcomer];
     const listed = (overrides: Partial<PaymentProps>, branding?: { channels?: { only?: string[]; force?: string[] } }) =>
-      ids(availableChannels(withNewcomer, sampleProps({ paymentChannels: ['CARD', 'NEWCOMER', 'TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }], ...overrides }), branding));
+      ids(
+        availableChannels(
+          withNewcomer,
+          sampleProps({
+            paymentChannels: ['CARD', 'NEWCOMER', 'TRANSFER'],
+            nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }],
+            ...overrides,
+          }),
+          branding,
+        ),
+      );
 
     it('offers a new channel where no market rule applies', () => {
       expect(listed({})).toContain('newcomer');
@@ -191,21 +223,37 @@ describe('availableChannels (spec core §5)', () => {
 
     it('wins over an acquirer forcing channels on (HALO on a UGX payment keeps card and Uganda mobile money)', () => {
       const halo = { channels: { force: ['CARD', 'TRANSFER', 'WALLET', 'QR', 'USSD', 'CREDIT', 'GOOGLE_PAY'] } };
-      expect(listed({ currencyCode: '800', countryCode: 'UG', paymentChannels: ['CARD', 'UGANDA_MOBILE_MONEY'], nonCardOptions: [{ providerCode: 'UGANDA_MOBILE_MONEY', enabled: true }] }, halo)).toEqual([
-        'card',
-        'uganda-mobile-money',
-      ]);
+      expect(
+        listed(
+          {
+            currencyCode: '800',
+            countryCode: 'UG',
+            paymentChannels: ['CARD', 'UGANDA_MOBILE_MONEY'],
+            nonCardOptions: [{ providerCode: 'UGANDA_MOBILE_MONEY', enabled: true }],
+          },
+          halo,
+        ),
+      ).toEqual(['card', 'uganda-mobile-money']);
     });
 
     it('keeps a baseline channel in every market without its being listed, and nothing else unlisted', () => {
       const anywhere = { ...channelFixture('anywhere', 'ANYWHERE', () => true), baseline: true };
-      const list = ids(availableChannels([...withNewcomer, anywhere], sampleProps({ currencyCode: '800', countryCode: 'UG', paymentChannels: ['CARD', 'NEWCOMER'], nonCardOptions: [] })));
+      const list = ids(
+        availableChannels(
+          [...withNewcomer, anywhere],
+          sampleProps({ currencyCode: '800', countryCode: 'UG', paymentChannels: ['CARD', 'NEWCOMER'], nonCardOptions: [] }),
+        ),
+      );
       expect(list).toEqual(['card', 'anywhere']);
     });
 
     it('takes its rules as data: a deployment may pass its own', () => {
       const kenya = [{ id: 'kenya', when: [{ country: ['KE'] }], only: [] }];
-      const props = sampleProps({ countryCode: 'KE', paymentChannels: ['CARD', 'TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] });
+      const props = sampleProps({
+        countryCode: 'KE',
+        paymentChannels: ['CARD', 'TRANSFER'],
+        nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }],
+      });
       expect(ids(availableChannels(installed, props))).toEqual(['card', 'transfer']);
       expect(ids(availableChannels(installed, props, undefined, kenya))).toEqual(['card']);
     });

@@ -37,7 +37,12 @@ async function bootPage(pages: readonly PagePlugin[], data: PageScreenData): Pro
  * Boots the checkout in the browser: registers the installed plugins and hydrates the server's HTML, a payment's
  * page or a page outside a payment (installed.pages: only those with a screen need listing).
  */
-export async function bootCheckout(installed: { channels: ChannelPlugin[]; brandings: BrandingPlugin[]; pages?: PagePlugin[]; gates?: GatePlugin[] }): Promise<void> {
+export async function bootCheckout(installed: {
+  channels: ChannelPlugin[];
+  brandings: BrandingPlugin[];
+  pages?: PagePlugin[];
+  gates?: GatePlugin[];
+}): Promise<void> {
   const el = document.getElementById(PAGE_DATA_ID);
   if (!el?.textContent) return;
   const parsed = JSON.parse(el.textContent) as PageData | PageScreenData;

@@ -17,9 +17,43 @@ const SPEC_TABLE: Array<[string[], string]> = [
   [['00'], 'Successful'],
   [
     [
-      '01', '02', '04', '05', '06', '07', '12', '13', '14', '17', '21', '22', '25', '26', '33', '34', '36', '38', '39',
-      ...range(40, 45), ...range(52, 63),
-      '65', '66', '68', '75', '77', '79', '81', '88', '89', '93', '98', 'F4', 'F5', 'G3', 'G4', 'H4',
+      '01',
+      '02',
+      '04',
+      '05',
+      '06',
+      '07',
+      '12',
+      '13',
+      '14',
+      '17',
+      '21',
+      '22',
+      '25',
+      '26',
+      '33',
+      '34',
+      '36',
+      '38',
+      '39',
+      ...range(40, 45),
+      ...range(52, 63),
+      '65',
+      '66',
+      '68',
+      '75',
+      '77',
+      '79',
+      '81',
+      '88',
+      '89',
+      '93',
+      '98',
+      'F4',
+      'F5',
+      'G3',
+      'G4',
+      'H4',
     ],
     'Your bank declined the transaction. Contact your bank or use a different card or payment method',
   ],
@@ -116,7 +150,7 @@ describe('messageKeyForFailure', () => {
     expect(messageKeyForFailure(error)).toBe(key);
   });
 
-  it('never words a temporary failure as the payer\'s mistake', () => {
+  it("never words a temporary failure as the payer's mistake", () => {
     for (const status of [429, 500, 502, 503, 504]) {
       expect(en.t(messageKeyForFailure(new HttpError(`HTTP ${status}`, 'http', status)))).toMatch(/^Something went wrong! Please try again/);
     }
@@ -125,7 +159,9 @@ describe('messageKeyForFailure', () => {
 
 describe('failureMessageKey', () => {
   it('names an attempt refused because the payment is already paid, and leaves every other failure to the caller', () => {
-    expect(failureMessageKey(new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID }), 'core.error.default')).toBe('core.error.alreadyPaid');
+    expect(failureMessageKey(new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID }), 'core.error.default')).toBe(
+      'core.error.alreadyPaid',
+    );
     expect(failureMessageKey(new HttpError('HTTP 409', 'http', 409, { responseCode: '25' }), 'core.error.default')).toBe('core.error.default');
     expect(failureMessageKey(new HttpError('Network error', 'network'), 'core.error.network')).toBe('core.error.network');
     expect(failureMessageKey(null, 'x')).toBe('x');

@@ -10,7 +10,7 @@ const registry = createRegistry([cardFixture], [plainBranding], { gates: fixture
 const pending = (overrides: Parameters<typeof sampleProps>[0], decisions = {}) => pendingGate(registry, sampleProps(overrides), decisions)?.id;
 
 describe('gates: conditions and order', () => {
-  it('a payment without the gates\' fields meets none', () => {
+  it("a payment without the gates' fields meets none", () => {
     expect(pending({})).toBeUndefined();
   });
 
@@ -55,14 +55,20 @@ describe('validateGate and the registry', () => {
     expect(validateGate(good({ condition: undefined }))).toContain('gate offer: condition must be a function');
     expect(validateGate(good({ screen: undefined }))).toContain('gate offer: screen must be a loader function');
     expect(validateGate(good({ messages: undefined }))).toContain('gate offer: messages need en and fr');
-    expect(validateGate(good({ messages: { en: { other: { a: 'a' } }, fr: { other: { a: 'a' } } } }))).toContain('gate offer: messages must be namespaced under "offer" only');
-    expect(validateGate(good({ messages: { en: { offer: { a: 'a', b: 'b' } }, fr: { offer: { a: 'a' } } } }))).toContain('gate offer: fr lacks offer.b');
+    expect(validateGate(good({ messages: { en: { other: { a: 'a' } }, fr: { other: { a: 'a' } } } }))).toContain(
+      'gate offer: messages must be namespaced under "offer" only',
+    );
+    expect(validateGate(good({ messages: { en: { offer: { a: 'a', b: 'b' } }, fr: { offer: { a: 'a' } } } }))).toContain(
+      'gate offer: fr lacks offer.b',
+    );
   });
 
-  it('refuses a gate whose id is a channel\'s or another gate\'s (the id is the translation namespace)', () => {
+  it("refuses a gate whose id is a channel's or another gate's (the id is the translation namespace)", () => {
     const card = defineGate({ ...termsGateFixture, id: 'card', messages: { en: { card: {} }, fr: { card: {} } } });
     expect(() => createRegistry([cardFixture], [plainBranding], { gates: [card] })).toThrow('gate card: duplicate id card (also card)');
-    expect(() => createRegistry([cardFixture], [plainBranding], { gates: [offerGateFixture, offerGateFixture] })).toThrow('gate offer: duplicate id offer (also gate offer)');
+    expect(() => createRegistry([cardFixture], [plainBranding], { gates: [offerGateFixture, offerGateFixture] })).toThrow(
+      'gate offer: duplicate id offer (also gate offer)',
+    );
   });
 
   it('finds a gate by id; a registry built without gates has none', () => {

@@ -14,7 +14,11 @@ export const GATE_PATH = '/session/gate';
  * The gate the payer meets now: the first, in order, whose condition holds for this payment and that was not
  * passed on this page's session. None for a payment the checkout refused (Incorrect Transaction, already paid).
  */
-export function pendingGate(registry: Pick<Registry, 'gates'>, props: PaymentProps, decisions: Readonly<Record<string, GateDecision>>): GatePlugin | undefined {
+export function pendingGate(
+  registry: Pick<Registry, 'gates'>,
+  props: PaymentProps,
+  decisions: Readonly<Record<string, GateDecision>>,
+): GatePlugin | undefined {
   if (props.responseCode !== CODE_SUCCESS) return undefined;
   return registry.gates.find((g) => !decisions[g.id] && g.condition(props));
 }

@@ -53,7 +53,9 @@ describe('createHttp', () => {
   it('GETs base + path with the defined params and answers the JSON body', async () => {
     const f = fakeFetch(() => json({ responseCode: '09' }));
     const http = createHttp('https://api.example', f.impl);
-    const answer = await http.get('/api/v1/virtualaccount/status', { params: { merchantCode: 'MX_DEMO', transactionReference: 'T1', skipped: undefined } });
+    const answer = await http.get('/api/v1/virtualaccount/status', {
+      params: { merchantCode: 'MX_DEMO', transactionReference: 'T1', skipped: undefined },
+    });
     expect(answer).toEqual({ responseCode: '09' });
     const url = new URL(f.seen[0].url);
     expect(url.origin + url.pathname).toBe('https://api.example/api/v1/virtualaccount/status');
@@ -190,7 +192,7 @@ describe('createHttp', () => {
       }
     });
 
-    it('keeps the offset for a slow answer whose Date the request\'s time allows', async () => {
+    it("keeps the offset for a slow answer whose Date the request's time allows", async () => {
       vi.useFakeTimers();
       vi.setSystemTime(T);
       // Stamped as the request arrived, the answer came 8 s later.

@@ -38,7 +38,10 @@ export function createHttp(base: string, fetchImpl: typeof fetch = (...a) => fet
     const ctrl = new AbortController();
     const timeoutMs = opts.timeoutMs ?? HTTP_TIMEOUT_MS;
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; ctrl.abort(); }, timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ctrl.abort();
+    }, timeoutMs);
     const onAbort = () => ctrl.abort();
     if (opts.signal?.aborted) ctrl.abort();
     opts.signal?.addEventListener('abort', onAbort);

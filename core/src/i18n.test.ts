@@ -13,7 +13,14 @@ import { outsideMessages } from './outside/messages';
 
 /** Every bundle core ships: the first screen's and those loaded with later screens. */
 const bundles: Record<string, MessageBundle> = {
-  coreMessages, resultMessages, cancelMessages, demoMessages, copyMessages, pendingMessages, sandboxMessages, outsideMessages,
+  coreMessages,
+  resultMessages,
+  cancelMessages,
+  demoMessages,
+  copyMessages,
+  pendingMessages,
+  sandboxMessages,
+  outsideMessages,
 };
 
 describe("core's messages", () => {

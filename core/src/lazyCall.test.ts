@@ -12,12 +12,15 @@ describe('lazyCall', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('once loaded, calls in the caller\'s task', async () => {
+  it("once loaded, calls in the caller's task", async () => {
     const calls: number[] = [];
-    const record = lazyCall(() => Promise.resolve({}), (_m, n: number) => {
-      calls.push(n);
-      return Promise.resolve(n);
-    });
+    const record = lazyCall(
+      () => Promise.resolve({}),
+      (_m, n: number) => {
+        calls.push(n);
+        return Promise.resolve(n);
+      },
+    );
     await record(1);
     void record(2);
     expect(calls).toEqual([1, 2]);
@@ -32,14 +35,17 @@ describe('lazyCall', () => {
   });
 
   it('turns a throw into a rejection', async () => {
-    const fail = lazyCall(() => Promise.resolve({}), () => {
-      throw new Error('bad');
-    });
+    const fail = lazyCall(
+      () => Promise.resolve({}),
+      () => {
+        throw new Error('bad');
+      },
+    );
     await expect(fail()).rejects.toThrow('bad');
     await expect(fail()).rejects.toThrow('bad');
   });
 
-  it('preload() loads the module ahead, so that the first call, too, runs in the caller\'s task', async () => {
+  it("preload() loads the module ahead, so that the first call, too, runs in the caller's task", async () => {
     const load = vi.fn(() => Promise.resolve({}));
     const calls: number[] = [];
     const record = lazyCall(load, (_m, n: number) => {

@@ -34,10 +34,11 @@ export function lazyCall<M, A extends unknown[], R>(load: () => Promise<M>, call
     return ensure().then((m) => call(m, ...args));
   };
   return Object.assign(fn, {
-    preload: () => ensure().then(
-      () => undefined,
-      () => undefined,
-    ),
+    preload: () =>
+      ensure().then(
+        () => undefined,
+        () => undefined,
+      ),
   });
 }
 

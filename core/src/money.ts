@@ -1,7 +1,21 @@
 /** ISO 4217 numeric -> alphabetic, for the amount prefix (spec core §3 "Currency table"). */
 export const CURRENCIES: Record<string, string> = {
-  '566': 'NGN', '840': 'USD', '800': 'UGX', '976': 'CDF', '404': 'KES', '936': 'GHS', '710': 'ZAR', '952': 'XOF',
-  '950': 'XAF', '978': 'EUR', '826': 'GBP', '834': 'TZS', '646': 'RWF', '894': 'ZMW', '270': 'GMD', '430': 'LRD',
+  '566': 'NGN',
+  '840': 'USD',
+  '800': 'UGX',
+  '976': 'CDF',
+  '404': 'KES',
+  '936': 'GHS',
+  '710': 'ZAR',
+  '952': 'XOF',
+  '950': 'XAF',
+  '978': 'EUR',
+  '826': 'GBP',
+  '834': 'TZS',
+  '646': 'RWF',
+  '894': 'ZMW',
+  '270': 'GMD',
+  '430': 'LRD',
 };
 
 /** Currencies shown unformatted (no decimals, no separators). */
@@ -20,7 +34,11 @@ export function formatAmount(minor: number, currencyCode: string): string {
   if (UNFORMATTED.has(currencyCode)) return `${prefix} ${Math.trunc(minor / 100)}`;
   const cents = Math.trunc(minor);
   const whole = Math.trunc(cents / 100);
-  const frac = Math.abs(cents % 100).toString().padStart(2, '0');
-  const grouped = Math.abs(whole).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const frac = Math.abs(cents % 100)
+    .toString()
+    .padStart(2, '0');
+  const grouped = Math.abs(whole)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${prefix} ${cents < 0 ? '-' : ''}${grouped}.${frac}`;
 }

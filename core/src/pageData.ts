@@ -30,7 +30,11 @@ export interface PageData {
 
 /** JSON safe inside <script type="application/json">: no "</script>" or comment openers can close it. */
 export function serializePageData(data: PageData | PageScreenData): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** What a page outside a payment shows (PagePlugin.screen reads it with usePageView). */

@@ -59,7 +59,16 @@ describe('validateChannel', () => {
   });
 
   it('accepts outside sources with lower-case keys and known directives', () => {
-    expect(validateChannel(good({ sources: [{ key: '3ds-issuer', directives: ['frame'], why: 'issuer' }, { key: 'fp', directives: ['script', 'img'], why: 'fp' }] }))).toEqual([]);
+    expect(
+      validateChannel(
+        good({
+          sources: [
+            { key: '3ds-issuer', directives: ['frame'], why: 'issuer' },
+            { key: 'fp', directives: ['script', 'img'], why: 'fp' },
+          ],
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it.each([
@@ -101,7 +110,9 @@ describe('validateChannel', () => {
     expect(validateChannel(good(status({ firstDelayMs: 0, timeoutMs: () => 30_000 })))).toEqual([]);
     expect(validateChannel(good(status({ firstDelayMs: -1 })))).toContain('transfer: status.firstDelayMs must be a duration (ms) or a function');
     expect(validateChannel(good(status({ timeoutMs: Number.NaN })))).toContain('transfer: status.timeoutMs must be a duration (ms) or a function');
-    expect(validateChannel(good(status({ timeoutMs: '30000' as never })))).toContain('transfer: status.timeoutMs must be a duration (ms) or a function');
+    expect(validateChannel(good(status({ timeoutMs: '30000' as never })))).toContain(
+      'transfer: status.timeoutMs must be a duration (ms) or a function',
+    );
   });
 
   it('needs messages in en and fr', () => {
@@ -173,14 +184,14 @@ describe('validatePage', () => {
     ...overrides,
   });
 
-  it('accepts a well-formed page, the fixture page and core\'s home page', () => {
+  it("accepts a well-formed page, the fixture page and core's home page", () => {
     expect(validatePage(page())).toEqual([]);
     expect(validatePage(fixturePage)).toEqual([]);
     expect(validatePage(homePage())).toEqual([]);
     expect(definePage(fixturePage)).toBe(fixturePage);
   });
 
-  it('needs a url-safe id that is not core\'s namespace', () => {
+  it("needs a url-safe id that is not core's namespace", () => {
     expect(validatePage(page({ id: 'Bill' }))[0]).toMatch(/^page Bill: id must match/);
     expect(validatePage(page({ id: 'core', messages: { en: { core: {} }, fr: { core: {} } } }))[0]).toMatch(/not be "core"/);
   });
@@ -188,16 +199,22 @@ describe('validatePage', () => {
   it('needs at least one path, each exact and lower-case', () => {
     expect(validatePage(page({ paths: [], completionPath: undefined }))).toEqual(['page bill: paths must list at least one path']);
     for (const path of ['bill', '/Bill', '/bill/', '/bill?x=1', '//bill', '/bill/*']) {
-      expect(validatePage(page({ paths: [path], completionPath: undefined })), path).toEqual([`page bill: path ${path} must be lower-case segments like /revpay`]);
+      expect(validatePage(page({ paths: [path], completionPath: undefined })), path).toEqual([
+        `page bill: path ${path} must be lower-case segments like /revpay`,
+      ]);
     }
     expect(validatePage(page({ paths: ['/'], completionPath: undefined }))).toEqual([]);
   });
 
   it("refuses the checkout's own paths and anything below them", () => {
     for (const path of RESERVED_PATHS.filter((p) => /^\/[a-z-]+$/.test(p))) {
-      expect(validatePage(page({ paths: [path], completionPath: undefined })), path).toContain(`page bill: path ${path} is the checkout's own (${path})`);
+      expect(validatePage(page({ paths: [path], completionPath: undefined })), path).toContain(
+        `page bill: path ${path} is the checkout's own (${path})`,
+      );
     }
-    expect(validatePage(page({ paths: ['/payment/bill'], completionPath: undefined }))).toEqual(["page bill: path /payment/bill is the checkout's own (/payment)"]);
+    expect(validatePage(page({ paths: ['/payment/bill'], completionPath: undefined }))).toEqual([
+      "page bill: path /payment/bill is the checkout's own (/payment)",
+    ]);
     // A path that merely starts with the same letters is the page's.
     expect(validatePage(page({ paths: ['/revpay', '/payments-help'], completionPath: undefined }))).toEqual([]);
   });
@@ -214,6 +231,8 @@ describe('validatePage', () => {
   it('needs its strings in en and fr, the same keys, under its own namespace', () => {
     expect(validatePage(page({ messages: undefined }))).toEqual(['page bill: messages need en and fr']);
     expect(validatePage(page({ messages: { en: { bill: { a: 'A', b: 'B' } }, fr: { bill: { a: 'A' } } } }))).toEqual(['page bill: fr lacks bill.b']);
-    expect(validatePage(page({ messages: { en: { bill: {}, core: { a: 'A' } }, fr: { bill: {}, core: { a: 'A' } } } }))).toContain('page bill: messages must be namespaced under "bill" only');
+    expect(validatePage(page({ messages: { en: { bill: {}, core: { a: 'A' } }, fr: { bill: {}, core: { a: 'A' } } } }))).toContain(
+      'page bill: messages must be namespaced under "bill" only',
+    );
   });
 });

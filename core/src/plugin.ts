@@ -282,8 +282,18 @@ export interface PagePlugin<S = unknown> {
  * path below them.
  */
 export const RESERVED_PATHS = [
-  '/pay', '/payment', '/payment-methods', '/session', '/assets', '/api', '/passport', '/sandbox', '/collections', '/healthz',
-  '/favicon.ico', '/inline-checkout.js',
+  '/pay',
+  '/payment',
+  '/payment-methods',
+  '/session',
+  '/assets',
+  '/api',
+  '/passport',
+  '/sandbox',
+  '/collections',
+  '/healthz',
+  '/favicon.ico',
+  '/inline-checkout.js',
 ] as const;
 
 /** Declares a channel. A plain object; only id, code, path and isAvailable are required. */
@@ -304,4 +314,3 @@ export function defineBranding(plugin: BrandingPlugin): BrandingPlugin {
 export function defineGate(plugin: GatePlugin): GatePlugin {
   return plugin;
 }
-

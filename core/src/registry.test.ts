@@ -33,12 +33,12 @@ describe('createRegistry', () => {
   it('throws on a duplicate id, code or path', () => {
     const again = (o: object) => defineChannel({ ...transferFixture, id: 'other', code: 'OTHER', path: '/payment/other', ...o });
     expect(() => createRegistry([transferFixture, again({ id: 'transfer' })], [plainBranding])).toThrow(/duplicate id transfer/);
-    expect(() => createRegistry([transferFixture, again({ code: 'TRANSFER', messages: { en: { other: {} }, fr: { other: {} } } })], [plainBranding])).toThrow(
-      /other: duplicate code TRANSFER \(also transfer\)/,
-    );
-    expect(() => createRegistry([transferFixture, again({ path: '/payment/transfer', messages: { en: { other: {} }, fr: { other: {} } } })], [plainBranding])).toThrow(
-      /duplicate path \/payment\/transfer/,
-    );
+    expect(() =>
+      createRegistry([transferFixture, again({ code: 'TRANSFER', messages: { en: { other: {} }, fr: { other: {} } } })], [plainBranding]),
+    ).toThrow(/other: duplicate code TRANSFER \(also transfer\)/);
+    expect(() =>
+      createRegistry([transferFixture, again({ path: '/payment/transfer', messages: { en: { other: {} }, fr: { other: {} } } })], [plainBranding]),
+    ).toThrow(/duplicate path \/payment\/transfer/);
   });
 
   it('throws with every invalid channel named', () => {
@@ -100,9 +100,15 @@ describe('createRegistry', () => {
     });
 
     it("throws on a page's bad shape, a path twice, or an id a channel or page already has", () => {
-      expect(() => createRegistry([], [plainBranding], { pages: [bill({ paths: ['/pay'], completionPath: undefined })] })).toThrow(/page bill: path \/pay is the checkout's own/);
-      expect(() => createRegistry([], [plainBranding], { pages: [bill(), bill({ id: 'other' })] })).toThrow(/page other: duplicate path \/bill \(also page bill\)/);
-      expect(() => createRegistry([transferFixture], [plainBranding], { pages: [bill({ id: 'transfer' })] })).toThrow(/page transfer: duplicate id transfer \(also transfer\)/);
+      expect(() => createRegistry([], [plainBranding], { pages: [bill({ paths: ['/pay'], completionPath: undefined })] })).toThrow(
+        /page bill: path \/pay is the checkout's own/,
+      );
+      expect(() => createRegistry([], [plainBranding], { pages: [bill(), bill({ id: 'other' })] })).toThrow(
+        /page other: duplicate path \/bill \(also page bill\)/,
+      );
+      expect(() => createRegistry([transferFixture], [plainBranding], { pages: [bill({ id: 'transfer' })] })).toThrow(
+        /page transfer: duplicate id transfer \(also transfer\)/,
+      );
     });
   });
 });

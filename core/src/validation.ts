@@ -45,7 +45,6 @@ export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlu
   return assembleRegistry(channels, brandings, { pages, gates });
 }
 
-
 /** Checks a gate's shape at boot; returns the problems found. */
 export function validateGate(p: Partial<GatePlugin>): string[] {
   const problems: string[] = [];
@@ -67,11 +66,13 @@ export function validateChannel(p: Partial<ChannelPlugin>): string[] {
   if (p.status && !(p.status.intervalMs > 0)) problems.push(`${name}: status.intervalMs must be positive`);
   for (const s of p.sources ?? []) {
     if (!SOURCE_KEY.test(s.key)) problems.push(`${name}: source key ${s.key} must match ${SOURCE_KEY}`);
-    if (!s.directives.length || s.directives.some((d) => !SOURCE_DIRECTIVES.includes(d))) problems.push(`${name}: source ${s.key} directives must be some of ${SOURCE_DIRECTIVES.join(', ')}`);
+    if (!s.directives.length || s.directives.some((d) => !SOURCE_DIRECTIVES.includes(d)))
+      problems.push(`${name}: source ${s.key} directives must be some of ${SOURCE_DIRECTIVES.join(', ')}`);
   }
   for (const timing of ['firstDelayMs', 'timeoutMs'] as const) {
     const v = p.status?.[timing];
-    if (v !== undefined && typeof v !== 'function' && !(typeof v === 'number' && v >= 0)) problems.push(`${name}: status.${timing} must be a duration (ms) or a function`);
+    if (v !== undefined && typeof v !== 'function' && !(typeof v === 'number' && v >= 0))
+      problems.push(`${name}: status.${timing} must be a duration (ms) or a function`);
   }
   problems.push(...messageProblems(name, p.id, p.messages));
   // The browser build leaves initial-route strings to the server's page data (an empty table): the server's
@@ -94,7 +95,8 @@ export function validatePage(p: Partial<PagePlugin>): string[] {
     if (reserved) problems.push(`${name}: path ${path} is the checkout's own (${reserved})`);
   }
   if (p.completionPath !== undefined && !p.paths?.includes(p.completionPath)) problems.push(`${name}: completionPath must be one of its paths`);
-  if (p.methods && (!p.methods.length || p.methods.some((m) => m !== 'GET' && m !== 'POST'))) problems.push(`${name}: methods may be GET and POST only`);
+  if (p.methods && (!p.methods.length || p.methods.some((m) => m !== 'GET' && m !== 'POST')))
+    problems.push(`${name}: methods may be GET and POST only`);
   if (p.serve !== undefined && typeof p.serve !== 'function') problems.push(`${name}: serve must be a function`);
   problems.push(...messageProblems(name, p.id, p.messages));
   return problems;

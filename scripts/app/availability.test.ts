@@ -11,7 +11,19 @@ const installed = await loadInstalled();
 
 const registry = createRegistry(installed.channels, installed.brandings);
 /** Every channel code the sandbox can offer (CONTRACT §2 "channels"). */
-const EVERY_CODE = ['CARD', 'WALLET', 'TRANSFER', 'QR', 'USSD', 'PAY_WITH_APP', 'CUSTOMER_WALLET', 'GOOGLE_PAY', 'CREDIT', 'UGANDA_MOBILE_MONEY', 'DRC_MOBILE_MONEY'];
+const EVERY_CODE = [
+  'CARD',
+  'WALLET',
+  'TRANSFER',
+  'QR',
+  'USSD',
+  'PAY_WITH_APP',
+  'CUSTOMER_WALLET',
+  'GOOGLE_PAY',
+  'CREDIT',
+  'UGANDA_MOBILE_MONEY',
+  'DRC_MOBILE_MONEY',
+];
 /** The codes a naira payment can offer (a DRC mobile money option alone puts a payment in the DRC market). */
 const NAIRA_CODES = EVERY_CODE.filter((c) => !c.endsWith('_MOBILE_MONEY'));
 /** A payment offering these channels, as the sandbox's pay-page answers it (every one by default). */

@@ -7,7 +7,7 @@ import { readConfig } from '../build/oja-config.mjs';
 import { APP_ROOT, loadInstalled } from './config';
 
 describe('the installed plugins, as unit tests load them', () => {
-  it('are this repository\'s oja.config.json, in its order', async () => {
+  it("are this repository's oja.config.json, in its order", async () => {
     const installed = await loadInstalled();
     const config = readConfig(APP_ROOT);
     expect(installed.channels.map((c) => c.id)).toEqual(['card', 'wallet', 'transfer', 'qr', 'ussd', 'pay-with-app']);
@@ -29,7 +29,9 @@ describe('the installed plugins, as unit tests load them', () => {
 
     it('rejects, naming the package', async () => {
       const load = async (name: string) => ({ default: name === '@acme/not-a-channel' ? { hello: 'world' } : undefined });
-      await expect(loadInstalled({ root, load })).rejects.toThrow(/@acme\/not-a-channel \(in oja\.config\.json "channels"\) does not export a channel/);
+      await expect(loadInstalled({ root, load })).rejects.toThrow(
+        /@acme\/not-a-channel \(in oja\.config\.json "channels"\) does not export a channel/,
+      );
     });
   });
 });

@@ -22,7 +22,10 @@ export const APP_ROOT = path.resolve(import.meta.dirname, '../..');
  * - `root`: the app's folder (default: this repository's).
  * - `load`: imports a package by name (default: `import(name)`, resolved from this repository).
  */
-export async function loadInstalled({ root = APP_ROOT, load = (name: string) => import(/* @vite-ignore */ name) as Promise<{ default?: unknown }> } = {}): Promise<Installed> {
+export async function loadInstalled({
+  root = APP_ROOT,
+  load = (name: string) => import(/* @vite-ignore */ name) as Promise<{ default?: unknown }>,
+} = {}): Promise<Installed> {
   const config = readConfig(root);
   const installed: Partial<Record<PluginKind, unknown[]>> = {};
   for (const kind of KINDS) installed[kind] = await Promise.all(config[kind].map(async (name) => (await load(name)).default));

@@ -14,13 +14,23 @@ function watchedContext() {
   const never = () => new Promise<never>(() => undefined);
   const http: Http = { get: never, post: never };
   const ctx = {} as StatusContext;
-  for (const [key, value] of Object.entries({ http, props: { merchantCode: 'MX_DEMO', merchantTransactionReference: 'T1' } as PaymentProps, signal: new AbortController().signal })) {
-    Object.defineProperty(ctx, key, { enumerable: true, get: () => ((seen.read = true), value) });
+  for (const [key, value] of Object.entries({
+    http,
+    props: { merchantCode: 'MX_DEMO', merchantTransactionReference: 'T1' } as PaymentProps,
+    signal: new AbortController().signal,
+  })) {
+    Object.defineProperty(ctx, key, {
+      enumerable: true,
+      get: () => {
+        seen.read = true;
+        return value;
+      },
+    });
   }
   return { ctx, seen };
 }
 
-describe('the installed channels\' status checks', () => {
+describe("the installed channels' status checks", () => {
   const polled = installed.channels.filter((c) => c.status);
 
   it('are there to test', () => {
@@ -29,7 +39,7 @@ describe('the installed channels\' status checks', () => {
 
   // Core's poller fires the check from its timer: the request must leave then, not a task later (an import()
   // of the channel's calls on each check would), or the interval between answer and request is not the spec's.
-  it.each(polled.map((c) => [c.id, c] as const))('%s: once its code is in, runs it in the caller\'s task', async (_id, channel) => {
+  it.each(polled.map((c) => [c.id, c] as const))("%s: once its code is in, runs it in the caller's task", async (_id, channel) => {
     const first = watchedContext();
     void channel.status!.check(first.ctx).catch(() => undefined);
     // The first call may load the channel's code.

@@ -38,10 +38,43 @@ async function serverPlugins(): Promise<Map<string, ServerPlugin>> {
 const JUNK: unknown[] = [null, {}, { nested: { deep: [1] } }, [], ['a', 'b'], 0, -1, 1e21, true, '', ' ', '%%%', 'x'.repeat(1_000), '__proto__'];
 /** Field names the collections API's routes read, across channels. */
 const FIELDS = [
-  'paymentId', 'merchantCode', 'transactionReference', 'amount', 'currencyCode', 'payableCode', 'bankCode', 'secureData', 'pinBlock',
-  'cardinalInfo', 'cardinalReferenceId', 'twoFactorAuthenticationCode', 'resendOtp', 'instrumentIdentifier', 'username', 'password', 'ref', 'code',
-  'decision', 'payment', 'grant_type', 'scope', 'createTransaction', 'outcome', 'merchant_code', 'txn_ref', 'pay_item_id', 'currency',
-  'site_redirect_url', 'channels', 'country', 'surcharge', 'bulk', 'customerCancellationReason', 'accessToken', 'latencyMs', 'pathPrefix',
+  'paymentId',
+  'merchantCode',
+  'transactionReference',
+  'amount',
+  'currencyCode',
+  'payableCode',
+  'bankCode',
+  'secureData',
+  'pinBlock',
+  'cardinalInfo',
+  'cardinalReferenceId',
+  'twoFactorAuthenticationCode',
+  'resendOtp',
+  'instrumentIdentifier',
+  'username',
+  'password',
+  'ref',
+  'code',
+  'decision',
+  'payment',
+  'grant_type',
+  'scope',
+  'createTransaction',
+  'outcome',
+  'merchant_code',
+  'txn_ref',
+  'pay_item_id',
+  'currency',
+  'site_redirect_url',
+  'channels',
+  'country',
+  'surcharge',
+  'bulk',
+  'customerCancellationReason',
+  'accessToken',
+  'latencyMs',
+  'pathPrefix',
 ];
 
 let plugins: Map<string, ServerPlugin>;
@@ -54,11 +87,20 @@ beforeAll(async () => {
   plugins = await serverPlugins();
   const parts = installed.channels.map((c) => ({ id: c.id, part: plugins.get(c.id)?.sandbox }));
   ({ base, close } = await listenSandbox(createSandbox(parts, { faults: NO_FAULTS })));
-  const made = await (await fetch(`${base}/api/v1/pay-page`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ merchant_code: 'MX_DEMO', pay_item_id: 'P1', txn_ref: 'MALFORMED-1', amount: '1000', currency: '566', site_redirect_url: 'http://127.0.0.1:4401/r' }),
-  })).json();
+  const made = await (
+    await fetch(`${base}/api/v1/pay-page`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        merchant_code: 'MX_DEMO',
+        pay_item_id: 'P1',
+        txn_ref: 'MALFORMED-1',
+        amount: '1000',
+        currency: '566',
+        site_redirect_url: 'http://127.0.0.1:4401/r',
+      }),
+    })
+  ).json();
   paymentId = made.paymentId;
   // A channel whose calls need a bearer token (pay with app) gets one, so that its routes are reached beyond the check.
   for (const p of plugins.values()) {
@@ -68,7 +110,10 @@ beforeAll(async () => {
     if (!token) continue;
     const res = await fetch(base + token.path, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${s.clientId}:${s.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${s.clientId}:${s.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials&scope=profile',
     });
     bearer = (await res.json()).access_token ?? bearer;
@@ -84,7 +129,11 @@ function bodies(): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [{}];
   for (const junk of JUNK) {
     const all = Object.fromEntries(FIELDS.map((f) => [f, junk]));
-    out.push(all, { ...all, paymentId, merchantCode: 'MX_DEMO', transactionReference: 'MALFORMED-1', merchant_code: 'MX_DEMO', txn_ref: 'MALFORMED-1' }, { paymentId: junk });
+    out.push(
+      all,
+      { ...all, paymentId, merchantCode: 'MX_DEMO', transactionReference: 'MALFORMED-1', merchant_code: 'MX_DEMO', txn_ref: 'MALFORMED-1' },
+      { paymentId: junk },
+    );
   }
   return out;
 }
@@ -94,7 +143,14 @@ function queries(): string[] {
   for (const junk of JUNK) {
     const v = typeof junk === 'string' ? junk : JSON.stringify(junk);
     out.push(new URLSearchParams(FIELDS.map((f) => [f, v])).toString());
-    out.push(new URLSearchParams([...FIELDS.map((f) => [f, v]), ['paymentId', paymentId], ['merchantCode', 'MX_DEMO'], ['transactionReference', 'MALFORMED-1']]).toString());
+    out.push(
+      new URLSearchParams([
+        ...FIELDS.map((f) => [f, v]),
+        ['paymentId', paymentId],
+        ['merchantCode', 'MX_DEMO'],
+        ['transactionReference', 'MALFORMED-1'],
+      ]).toString(),
+    );
   }
   return out;
 }
@@ -123,7 +179,11 @@ describe('malformed requests to every sandbox route', () => {
             ? queries().map((query) => ({ query }))
             : bodies().flatMap((b) => [
                 { query: `paymentId=${paymentId}`, body: JSON.stringify(b), type: 'application/json' },
-                { query: '', body: new URLSearchParams(Object.entries(b).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString(), type: 'application/x-www-form-urlencoded' },
+                {
+                  query: '',
+                  body: new URLSearchParams(Object.entries(b).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString(),
+                  type: 'application/x-www-form-urlencoded',
+                },
               ]);
         attempts.push({ query: '', body: '{"not json', type: 'application/json' });
         for (const a of attempts) {
@@ -134,7 +194,10 @@ describe('malformed requests to every sandbox route', () => {
               body: route.method === 'GET' ? undefined : a.body,
             });
             const text = await res.text();
-            if (res.status >= 500) failures.push(`${route.method} ${route.path} ${a.query.slice(0, 80)} ${String(a.body).slice(0, 120)} -> ${res.status} ${text.slice(0, 120)}`);
+            if (res.status >= 500)
+              failures.push(
+                `${route.method} ${route.path} ${a.query.slice(0, 80)} ${String(a.body).slice(0, 120)} -> ${res.status} ${text.slice(0, 120)}`,
+              );
             else if (res.status >= 400 && (res.headers.get('content-type') ?? '').includes('json')) {
               const json = JSON.parse(text);
               const described = (json.responseCode && json.responseDescription) || json.error || json.ResponseCode;

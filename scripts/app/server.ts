@@ -26,7 +26,10 @@ try {
     testCards,
     // The demo store verifies every result with the collections API: the real one, or the checkout's embedded sandbox.
     // MERCHANT_PORT=0 runs the checkout alone (a production instance, the Docker image).
-    demoStore: process.env.MERCHANT_PORT === '0' ? undefined : ({ checkoutBase, storeBase, apiBase }) => createMerchantStore({ checkoutBase, selfOrigin: () => storeBase, apiBase }).server,
+    demoStore:
+      process.env.MERCHANT_PORT === '0'
+        ? undefined
+        : ({ checkoutBase, storeBase, apiBase }) => createMerchantStore({ checkoutBase, selfOrigin: () => storeBase, apiBase }).server,
   });
   exitOnSignals(running);
 } catch (e) {

@@ -28,7 +28,17 @@ import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { accountBytes, accountSdk, checkBudgets, DEFAULT_BUDGETS, gzipSize, brotliSize, KiB } from './bytes.mjs';
-import { LOAD_CONNECTIONS, LOAD_DURATION_S, LOAD_WINDOW_S, QUICK_CONNECTIONS, QUICK_DURATION_S, loadStore, loadTable, loadWarnings, rssOf as readRss } from './load.mjs';
+import {
+  LOAD_CONNECTIONS,
+  LOAD_DURATION_S,
+  LOAD_WINDOW_S,
+  QUICK_CONNECTIONS,
+  QUICK_DURATION_S,
+  loadStore,
+  loadTable,
+  loadWarnings,
+  rssOf as readRss,
+} from './load.mjs';
 import { startRedis } from '../test/redis-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,7 +72,19 @@ class HarnessError extends Error {}
 
 // ---------------------------------------------------------------- arguments
 function parseArgs(argv) {
-  const o = { build: true, perf: true, rss: true, rssOnly: false, load: true, loadOnly: false, redis: true, quick: false, runs: 5, warmup: 1, profile: 'slow4g' };
+  const o = {
+    build: true,
+    perf: true,
+    rss: true,
+    rssOnly: false,
+    load: true,
+    loadOnly: false,
+    redis: true,
+    quick: false,
+    runs: 5,
+    warmup: 1,
+    profile: 'slow4g',
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -105,7 +127,12 @@ const servers = new Set();
 function start(cmd, args, opts = {}) {
   const child = spawn(cmd, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
   children.add(child);
-  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => { children.delete(child); resolve({ code, signal }); }));
+  child.exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve({ code, signal });
+    }),
+  );
   child.on('error', () => {});
   return child;
 }
@@ -114,7 +141,11 @@ function start(cmd, args, opts = {}) {
 function descendants(pid) {
   const kids = new Map();
   let entries = [];
-  try { entries = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)); } catch { return []; }
+  try {
+    entries = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return [];
+  }
   for (const d of entries) {
     try {
       const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
@@ -122,10 +153,17 @@ function descendants(pid) {
       const ppid = Number(fields[1]);
       if (!kids.has(ppid)) kids.set(ppid, []);
       kids.get(ppid).push(Number(d));
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   const out = [];
-  const walk = (p) => { for (const k of kids.get(p) ?? []) { out.push(k); walk(k); } };
+  const walk = (p) => {
+    for (const k of kids.get(p) ?? []) {
+      out.push(k);
+      walk(k);
+    }
+  };
   walk(pid);
   return out;
 }
@@ -134,10 +172,18 @@ function killGroup(child, signal, extra = []) {
   try {
     process.kill(-child.pid, signal);
   } catch {
-    try { child.kill(signal); } catch { /* gone */ }
+    try {
+      child.kill(signal);
+    } catch {
+      /* gone */
+    }
   }
   for (const pid of extra) {
-    try { process.kill(pid, signal); } catch { /* gone */ }
+    try {
+      process.kill(pid, signal);
+    } catch {
+      /* gone */
+    }
   }
 }
 
@@ -150,7 +196,11 @@ async function stop(child) {
   clearTimeout(t);
   await sleep(200);
   // stragglers: the group, and whatever of the tree still runs
-  killGroup(child, 'SIGKILL', tree.filter((pid) => fs.existsSync(`/proc/${pid}`)));
+  killGroup(
+    child,
+    'SIGKILL',
+    tree.filter((pid) => fs.existsSync(`/proc/${pid}`)),
+  );
 }
 
 // pageperf and its browsers get a temporary directory of their own (TMPDIR): a killed pageperf cannot remove
@@ -163,13 +213,23 @@ function ownTmpDir() {
 
 async function cleanup() {
   await Promise.all([...children].map(stop));
-  await Promise.all([...servers].map((s) => new Promise((r) => { s.closeAllConnections?.(); s.close(() => r()); })));
+  await Promise.all(
+    [...servers].map(
+      (s) =>
+        new Promise((r) => {
+          s.closeAllConnections?.();
+          s.close(() => r());
+        }),
+    ),
+  );
   servers.clear();
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
   tmpDir = null;
 }
 // last resort, synchronous: nothing we started outlives us
-process.on('exit', () => { for (const c of children) killGroup(c, 'SIGKILL'); });
+process.on('exit', () => {
+  for (const c of children) killGroup(c, 'SIGKILL');
+});
 let interrupted = null;
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {
@@ -185,10 +245,21 @@ function run(cmd, args, { timeoutMs, echo = true, label = cmd, env } = {}) {
     const child = start(cmd, args, env ? { env } : {});
     let out = '';
     let err = '';
-    child.stdout.on('data', (d) => { out += d; if (echo) process.stdout.write(d); });
-    child.stderr.on('data', (d) => { err += d; if (echo) process.stderr.write(d); });
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (echo) process.stdout.write(d);
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+      if (echo) process.stderr.write(d);
+    });
     let timedOut = false;
-    const t = timeoutMs ? setTimeout(() => { timedOut = true; void stop(child); }, timeoutMs) : null;
+    const t = timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          void stop(child);
+        }, timeoutMs)
+      : null;
     child.exited.then(({ code, signal }) => {
       if (t) clearTimeout(t);
       if (timedOut) reject(new HarnessError(`${label} timed out after ${Math.round(timeoutMs / 1000)} s`));
@@ -222,7 +293,10 @@ async function freePort() {
       const s = net.createServer();
       s.unref();
       s.on('error', reject);
-      s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+      s.listen(0, '127.0.0.1', () => {
+        const p = s.address().port;
+        s.close(() => resolve(p));
+      });
     });
     if (!FORBIDDEN_PORTS.has(port)) return port;
   }
@@ -238,7 +312,9 @@ async function waitHealthy(url, child, timeoutMs) {
     try {
       const r = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (r.ok) return true;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await sleep(150);
   }
   return false;
@@ -256,7 +332,8 @@ async function reactBaseline() {
   const esbuild = await import('esbuild');
   const res = await esbuild.build({
     stdin: {
-      contents: "import { createElement } from 'react';\nimport { hydrateRoot } from 'react-dom/client';\nhydrateRoot(document.getElementById('root'), createElement('div'));\n",
+      contents:
+        "import { createElement } from 'react';\nimport { hydrateRoot } from 'react-dom/client';\nhydrateRoot(document.getElementById('root'), createElement('div'));\n",
       resolveDir: root,
       loader: 'js',
       sourcefile: 'react-baseline.js',
@@ -273,14 +350,29 @@ async function reactBaseline() {
     logLevel: 'silent',
   });
   const buf = res.outputFiles[0].contents;
-  const pkg = (n) => { try { return JSON.parse(fs.readFileSync(path.join(root, 'node_modules', n, 'package.json'), 'utf8')).version; } catch { return '?'; } };
+  const pkg = (n) => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(root, 'node_modules', n, 'package.json'), 'utf8')).version;
+    } catch {
+      return '?';
+    }
+  };
   return { raw: buf.length, gzip: gzipSize(buf), brotli: brotliSize(buf), versions: { react: pkg('react'), 'react-dom': pkg('react-dom') } };
 }
 
 async function sharedCheckBudget(entry) {
-  const args = [path.join(toolsDir, 'check-budget.mjs'), '--meta', 'dist/meta.json', '--entry', entry,
-    '--initial-gzip', String(DEFAULT_BUDGETS.initialGzipKiB), '--chunk-gzip', String(DEFAULT_BUDGETS.chunkGzipKiB),
-    ...DEFAULT_BUDGETS.chunkOverrides.flatMap((o) => ['--chunk', `${o.match}=${o.gzipKiB}`])];
+  const args = [
+    path.join(toolsDir, 'check-budget.mjs'),
+    '--meta',
+    'dist/meta.json',
+    '--entry',
+    entry,
+    '--initial-gzip',
+    String(DEFAULT_BUDGETS.initialGzipKiB),
+    '--chunk-gzip',
+    String(DEFAULT_BUDGETS.chunkGzipKiB),
+    ...DEFAULT_BUDGETS.chunkOverrides.flatMap((o) => ['--chunk', `${o.match}=${o.gzipKiB}`]),
+  ];
   const r = await run(process.execPath, args, { timeoutMs: 60_000, echo: false, label: 'check-budget' });
   const command = `node ../shared/tools/check-budget.mjs ${args.slice(1).join(' ')}`;
   const verdict = r.code === 0 ? 'ok' : r.code === 1 ? 'FAIL' : 'error';
@@ -293,9 +385,21 @@ function bytesSection(bytes, react) {
   const sz = (s) => [fmtKiB(s.raw), fmtKiB(s.gzip), fmtKiB(s.brotli)];
   rows.push(['initial JS', `${initial.files.js.length} file(s)`, ...sz(initial.js), '', '']);
   rows.push(['initial CSS', `${initial.files.css.length} file(s)`, ...sz(initial.css), '', '']);
-  rows.push(['initial JS+CSS', initial.entry, ...sz(initial.total), String(initial.budgetGzipKiB), initial.total.gzip <= initial.budgetGzipKiB * KiB ? 'ok' : 'OVER']);
+  rows.push([
+    'initial JS+CSS',
+    initial.entry,
+    ...sz(initial.total),
+    String(initial.budgetGzipKiB),
+    initial.total.gzip <= initial.budgetGzipKiB * KiB ? 'ok' : 'OVER',
+  ]);
   for (const c of chunks) {
-    rows.push([`lazy ${c.key}${c.unlisted ? ' (unlisted)' : ''}`, `${c.files.js.length} js + ${c.files.css.length} css`, ...sz(c.total), `${c.budgetGzipKiB}${c.budgetRule ? ` (${c.budgetRule})` : ''}`, c.total.gzip <= c.budgetGzipKiB * KiB ? 'ok' : 'OVER']);
+    rows.push([
+      `lazy ${c.key}${c.unlisted ? ' (unlisted)' : ''}`,
+      `${c.files.js.length} js + ${c.files.css.length} css`,
+      ...sz(c.total),
+      `${c.budgetGzipKiB}${c.budgetRule ? ` (${c.budgetRule})` : ''}`,
+      c.total.gzip <= c.budgetGzipKiB * KiB ? 'ok' : 'OVER',
+    ]);
   }
   if (bytes.sdk) {
     const { sdk } = bytes;
@@ -313,14 +417,25 @@ function floorServer(file) {
   const br = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
   const server = http.createServer((req, res) => {
     const p = new URL(req.url ?? '/', 'http://floor.local').pathname;
-    if (p === '/favicon.ico') { res.writeHead(204, { 'cache-control': 'public, max-age=86400' }); return res.end(); }
-    if (p !== '/' && p !== '/floor.html') { res.writeHead(404, { 'content-type': 'text/plain' }); return res.end('Not found'); }
+    if (p === '/favicon.ico') {
+      res.writeHead(204, { 'cache-control': 'public, max-age=86400' });
+      return res.end();
+    }
+    if (p !== '/' && p !== '/floor.html') {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      return res.end('Not found');
+    }
     // compressed like the checkout's own pages, so that the comparison is fair
     const accept = String(req.headers['accept-encoding'] ?? '');
     const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', vary: 'accept-encoding' };
     let body = html;
-    if (/\bbr\b/.test(accept)) { body = br; headers['content-encoding'] = 'br'; }
-    else if (/\bgzip\b/.test(accept)) { body = gz; headers['content-encoding'] = 'gzip'; }
+    if (/\bbr\b/.test(accept)) {
+      body = br;
+      headers['content-encoding'] = 'br';
+    } else if (/\bgzip\b/.test(accept)) {
+      body = gz;
+      headers['content-encoding'] = 'gzip';
+    }
     headers['content-length'] = body.length;
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -341,10 +456,16 @@ async function startCheckout(extraEnv = {}, nodeArgs = []) {
     while (outsidePort === port || outsidePort === merchantPort) outsidePort = await freePort();
     // an undefined value takes the variable out of the server's environment (e.g. CHECKOUT_SESSION_STORE: memory)
     const env = Object.fromEntries(Object.entries({ ...process.env, ...extraEnv }).filter(([, v]) => v !== undefined));
-    const child = start(process.execPath, [...nodeArgs, serverFile], { env: { ...env, HOST: '127.0.0.1', PORT: String(port), MERCHANT_PORT: String(merchantPort), OUTSIDE_PORT: String(outsidePort) } });
+    const child = start(process.execPath, [...nodeArgs, serverFile], {
+      env: { ...env, HOST: '127.0.0.1', PORT: String(port), MERCHANT_PORT: String(merchantPort), OUTSIDE_PORT: String(outsidePort) },
+    });
     let log = '';
-    child.stdout.on('data', (d) => { log += d; });
-    child.stderr.on('data', (d) => { log += d; });
+    child.stdout.on('data', (d) => {
+      log += d;
+    });
+    child.stderr.on('data', (d) => {
+      log += d;
+    });
     if (await waitHealthy(`http://127.0.0.1:${port}/healthz`, child, 20_000)) {
       return { child, port, merchantPort, log: () => log };
     }
@@ -358,12 +479,35 @@ async function pageperf(o, { label, url, ready }) {
   const json = path.join(outDir, `pageperf-${label}.json`);
   fs.rmSync(json, { force: true });
   const chromium = o.chromium;
-  const args = [path.join(toolsDir, 'pageperf.mjs'), '--url', url, '--ready', ready, '--runs', String(o.runs), '--warmup', String(o.warmup),
-    '--profile', o.profile, '--label', label, '--json', json, '--quiet', '--chromium', chromium];
+  const args = [
+    path.join(toolsDir, 'pageperf.mjs'),
+    '--url',
+    url,
+    '--ready',
+    ready,
+    '--runs',
+    String(o.runs),
+    '--warmup',
+    String(o.warmup),
+    '--profile',
+    o.profile,
+    '--label',
+    label,
+    '--json',
+    json,
+    '--quiet',
+    '--chromium',
+    chromium,
+  ];
   const t = Date.now();
   console.log(`bench: pageperf ${label}: ${o.warmup} warmup + ${o.runs} run(s), ${o.profile}…`);
   // 60 s per run at most (pageperf's own per-run timeout), plus slack
-  const r = await run(process.execPath, args, { timeoutMs: (o.runs + o.warmup) * 75_000 + 30_000, echo: false, label: `pageperf ${label}`, env: { ...process.env, TMPDIR: ownTmpDir() } });
+  const r = await run(process.execPath, args, {
+    timeoutMs: (o.runs + o.warmup) * 75_000 + 30_000,
+    echo: false,
+    label: `pageperf ${label}`,
+    env: { ...process.env, TMPDIR: ownTmpDir() },
+  });
   if (!fs.existsSync(json)) throw new HarnessError(`pageperf ${label} failed (exit ${r.code}):\n${(r.out + r.err).trim()}`);
   const res = JSON.parse(fs.readFileSync(json, 'utf8'));
   if (!res.runsOk) {
@@ -388,11 +532,22 @@ function perfSummary(res) {
     effectKinds: res.effectKinds,
     blockedRequests: res.blockedRequests,
     median: {
-      fcpMs: m('fcpMs'), lcpMs: m('lcpMs'), markerVisibleMs: m('markerVisibleMs'), interactiveMs: m('interactiveMs'),
-      tbtMs: m('tbtMs'), cls: m('cls'), longTaskTotalMs: m('longTaskTotalMs'),
-      initialJsBytes: m('initialJsBytes'), initialCssBytes: m('initialCssBytes'), initialDocBytes: m('initialDocBytes'), initialTotalBytes: m('initialTotalBytes'), initialRequests: m('initialRequests'),
+      fcpMs: m('fcpMs'),
+      lcpMs: m('lcpMs'),
+      markerVisibleMs: m('markerVisibleMs'),
+      interactiveMs: m('interactiveMs'),
+      tbtMs: m('tbtMs'),
+      cls: m('cls'),
+      longTaskTotalMs: m('longTaskTotalMs'),
+      initialJsBytes: m('initialJsBytes'),
+      initialCssBytes: m('initialCssBytes'),
+      initialDocBytes: m('initialDocBytes'),
+      initialTotalBytes: m('initialTotalBytes'),
+      initialRequests: m('initialRequests'),
     },
-    range: Object.fromEntries(['fcpMs', 'lcpMs', 'markerVisibleMs', 'interactiveMs'].map((k) => [k, res.summary[k] ? [res.summary[k].min, res.summary[k].max] : null])),
+    range: Object.fromEntries(
+      ['fcpMs', 'lcpMs', 'markerVisibleMs', 'interactiveMs'].map((k) => [k, res.summary[k] ? [res.summary[k].min, res.summary[k].max] : null]),
+    ),
   };
 }
 
@@ -405,21 +560,33 @@ async function throttled(o) {
 
   const floor = floorServer(floorFile);
   const floorPort = await freePort();
-  await new Promise((resolve, reject) => { floor.once('error', reject); floor.listen(floorPort, '127.0.0.1', resolve); });
+  await new Promise((resolve, reject) => {
+    floor.once('error', reject);
+    floor.listen(floorPort, '127.0.0.1', resolve);
+  });
   const checkout = await startCheckout();
   console.log(`bench: checkout on http://127.0.0.1:${checkout.port} (store ${checkout.merchantPort}), floor on http://127.0.0.1:${floorPort}`);
 
   const txnRef = `BENCH-${Date.now().toString(36)}-${process.pid}`;
   const q = new URLSearchParams({
-    merchant_code: 'MX_DEMO', pay_item_id: 'P1', txn_ref: txnRef, amount: '150000', currency: '566',
-    site_redirect_url: `http://127.0.0.1:${checkout.merchantPort}/return`, channels: 'TRANSFER',
+    merchant_code: 'MX_DEMO',
+    pay_item_id: 'P1',
+    txn_ref: txnRef,
+    amount: '150000',
+    currency: '566',
+    site_redirect_url: `http://127.0.0.1:${checkout.merchantPort}/return`,
+    channels: 'TRANSFER',
   });
   const targets = {
     floor: { label: 'floor', url: `http://127.0.0.1:${floorPort}/`, ready: '[data-method="card"]' },
     checkout: { label: 'checkout', url: `http://127.0.0.1:${checkout.port}/pay?${q}`, ready: 'a[href^="/payment-methods"]' },
   };
   // sanity: the checkout answers the payment with its page (an "Incorrect Transaction" is a 400: a harness fault)
-  const probe = await fetch(targets.checkout.url, { signal: AbortSignal.timeout(15_000) }).catch((e) => ({ ok: false, status: e.message, text: async () => '' }));
+  const probe = await fetch(targets.checkout.url, { signal: AbortSignal.timeout(15_000) }).catch((e) => ({
+    ok: false,
+    status: e.message,
+    text: async () => '',
+  }));
   const html = await probe.text();
   if (!probe.ok || !/id="oja-root"/.test(html)) {
     throw new HarnessError(`GET /pay did not answer the checkout page (status ${probe.status}); server log:\n${checkout.log().trim()}`);
@@ -432,7 +599,10 @@ async function throttled(o) {
   const floorRes = await pageperf(o, targets.floor);
   const checkoutRes = await pageperf(o, targets.checkout);
   await stop(checkout.child);
-  await new Promise((r) => { floor.closeAllConnections?.(); floor.close(() => r()); });
+  await new Promise((r) => {
+    floor.closeAllConnections?.();
+    floor.close(() => r());
+  });
   servers.delete(floor);
 
   const f = perfSummary(floorRes);
@@ -449,7 +619,10 @@ async function throttled(o) {
     floor: f,
     checkout: c,
     ratios: { fcp: ratio('fcpMs'), lcp: ratio('lcpMs'), interactive: ratio('interactiveMs') },
-    raw: { floor: path.relative(root, path.join(outDir, 'pageperf-floor.json')), checkout: path.relative(root, path.join(outDir, 'pageperf-checkout.json')) },
+    raw: {
+      floor: path.relative(root, path.join(outDir, 'pageperf-floor.json')),
+      checkout: path.relative(root, path.join(outDir, 'pageperf-checkout.json')),
+    },
   };
 }
 
@@ -496,22 +669,37 @@ async function memory() {
     const started = Date.now();
     console.log(`bench: memory: ${RSS_REQUESTS} POST /pay to the checkout (${RSS_CONCURRENCY} at a time)…`);
     const agent = new http.Agent({ keepAlive: true, maxSockets: RSS_CONCURRENCY });
-    const post = (i) => new Promise((resolve) => {
-      const body = new URLSearchParams({
-        merchant_code: 'MX_DEMO', pay_item_id: 'P1', txn_ref: `RSS-${run}-${i}`, amount: '150000', currency: '566',
-        site_redirect_url: `http://127.0.0.1:${checkout.merchantPort}/return`, channels: 'TRANSFER,CARD',
-      }).toString();
-      const req = http.request(`${base}/pay`, { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        if (res.statusCode !== 200) failed += 1;
-        res.resume();
-        res.on('end', resolve);
+    const post = (i) =>
+      new Promise((resolve) => {
+        const body = new URLSearchParams({
+          merchant_code: 'MX_DEMO',
+          pay_item_id: 'P1',
+          txn_ref: `RSS-${run}-${i}`,
+          amount: '150000',
+          currency: '566',
+          site_redirect_url: `http://127.0.0.1:${checkout.merchantPort}/return`,
+          channels: 'TRANSFER,CARD',
+        }).toString();
+        const req = http.request(
+          `${base}/pay`,
+          { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            if (res.statusCode !== 200) failed += 1;
+            res.resume();
+            res.on('end', resolve);
+          },
+        );
+        req.on('error', () => {
+          failed += 1;
+          resolve();
+        });
+        req.end(body);
       });
-      req.on('error', () => { failed += 1; resolve(); });
-      req.end(body);
-    });
-    await Promise.all(Array.from({ length: RSS_CONCURRENCY }, async () => {
-      while (next < RSS_REQUESTS) await post(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: RSS_CONCURRENCY }, async () => {
+        while (next < RSS_REQUESTS) await post(next++);
+      }),
+    );
     agent.destroy();
     const seconds = (Date.now() - started) / 1000;
     const alive = children.has(checkout.child);
@@ -519,8 +707,10 @@ async function memory() {
     await sleep(3_000);
     const idle = children.has(checkout.child) ? rssOf(checkout.child.pid) : Infinity;
     // Out of heap (memory that grows with every payment) is a broken budget, not a harness fault.
-    if (failed && alive) throw new HarnessError(`memory: ${failed} of ${RSS_REQUESTS} POST /pay did not answer 200; server log:\n${checkout.log().trim().slice(-2000)}`);
-    if (!alive) console.error(`bench: memory: the checkout server died under load (heap limit ${RSS_HEAP_MIB} MiB):\n${checkout.log().trim().slice(-2000)}`);
+    if (failed && alive)
+      throw new HarnessError(`memory: ${failed} of ${RSS_REQUESTS} POST /pay did not answer 200; server log:\n${checkout.log().trim().slice(-2000)}`);
+    if (!alive)
+      console.error(`bench: memory: the checkout server died under load (heap limit ${RSS_HEAP_MIB} MiB):\n${checkout.log().trim().slice(-2000)}`);
     return {
       heapLimitMiB: RSS_HEAP_MIB,
       failed,
@@ -549,11 +739,21 @@ async function load(o) {
     // the server's default heap: the figures are those of `npm start`, not of the memory step's capped heap
     const c = await startCheckout({ ...QUIET_SANDBOX, CHECKOUT_SESSION_STORE: store });
     return {
-      base: `http://127.0.0.1:${c.port}`, merchantPort: c.merchantPort, pid: c.child.pid,
-      stop: () => stop(c.child), alive: () => children.has(c.child), log: c.log,
+      base: `http://127.0.0.1:${c.port}`,
+      merchantPort: c.merchantPort,
+      pid: c.child.pid,
+      stop: () => stop(c.child),
+      alive: () => children.has(c.child),
+      log: c.log,
     };
   };
-  const common = { connections: o.connections, durationS: o.durationS, windowS: LOAD_WINDOW_S, runId: `${Date.now().toString(36)}-${process.pid}`, log: (l) => console.log(l) };
+  const common = {
+    connections: o.connections,
+    durationS: o.durationS,
+    windowS: LOAD_WINDOW_S,
+    runId: `${Date.now().toString(36)}-${process.pid}`,
+    log: (l) => console.log(l),
+  };
   const runs = [await loadStore({ ...common, store: 'memory', start: startWith(undefined) })];
   if (o.redis) {
     let redis;
@@ -568,7 +768,13 @@ async function load(o) {
       await redis.stop();
     }
   }
-  return { connections: o.connections, durationS: o.durationS, windowS: LOAD_WINDOW_S, machine: `${os.cpus().length} cores, shared by the server and the load generator`, runs };
+  return {
+    connections: o.connections,
+    durationS: o.durationS,
+    windowS: LOAD_WINDOW_S,
+    machine: `${os.cpus().length} cores, shared by the server and the load generator`,
+    runs,
+  };
 }
 
 function printLoad(loadReport) {
@@ -588,20 +794,51 @@ function writeReport(report) {
   fs.writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   const md = [];
   md.push('# Oja Checkout: performance report', '');
-  md.push(`Measured ${report.measuredAt} on Node ${process.versions.node}, ${report.machine}. Budgets from the developers' guide; bytes per file as served (gzip level 9, brotli quality 11), KiB = 1024 bytes.`, '');
+  md.push(
+    `Measured ${report.measuredAt} on Node ${process.versions.node}, ${report.machine}. Budgets from the developers' guide; bytes per file as served (gzip level 9, brotli quality 11), KiB = 1024 bytes.`,
+    '',
+  );
   if (report.bytes) {
     const b = bytesSection(report.bytes, report.react);
     md.push('## Bytes', '', mdTable(b.headers, b.rows, ['l', 'l', 'r', 'r', 'r', 'r', 'l']), '');
-    md.push(`Initial route JS+CSS is **${fmtRatio(report.reactRatio.totalGzip)}** React alone (gzip; JS only ${fmtRatio(report.reactRatio.jsGzip)}); ours on top of React ≈ ${fmtKiB(report.reactRatio.oursGzip)} KiB gzip.`, '');
+    md.push(
+      `Initial route JS+CSS is **${fmtRatio(report.reactRatio.totalGzip)}** React alone (gzip; JS only ${fmtRatio(report.reactRatio.jsGzip)}); ours on top of React ≈ ${fmtKiB(report.reactRatio.oursGzip)} KiB gzip.`,
+      '',
+    );
     md.push(`Initial route packages: ${report.bytes.initial.packages.join(', ') || 'none'}.`, '');
-    md.push('Initial route files:', '', mdTable(['file', 'raw KiB', 'gzip KiB', 'br KiB', 'packages'], [...report.bytes.initial.files.js, ...report.bytes.initial.files.css].map((f) => [f.file, fmtKiB(f.raw), fmtKiB(f.gzip), fmtKiB(f.brotli), (f.packages ?? []).join(', ')]), ['l', 'r', 'r', 'r', 'l']), '');
-    md.push(`Shared check (\`${report.sharedCheck.command}\`, JS only): **${report.sharedCheck.verdict}**`, '', '```', report.sharedCheck.output, '```', '');
+    md.push(
+      'Initial route files:',
+      '',
+      mdTable(
+        ['file', 'raw KiB', 'gzip KiB', 'br KiB', 'packages'],
+        [...report.bytes.initial.files.js, ...report.bytes.initial.files.css].map((f) => [
+          f.file,
+          fmtKiB(f.raw),
+          fmtKiB(f.gzip),
+          fmtKiB(f.brotli),
+          (f.packages ?? []).join(', '),
+        ]),
+        ['l', 'r', 'r', 'r', 'l'],
+      ),
+      '',
+    );
+    md.push(
+      `Shared check (\`${report.sharedCheck.command}\`, JS only): **${report.sharedCheck.verdict}**`,
+      '',
+      '```',
+      report.sharedCheck.output,
+      '```',
+      '',
+    );
   }
   md.push('## Memory', '', report.memory ? `Checkout server with its in-memory sandbox: ${memoryLine(report.memory)}.` : 'Skipped (--no-rss).', '');
   if (report.load) {
     const t = loadTable(report.load);
     md.push('## Load', '');
-    md.push(`autocannon, ${report.load.connections} connections, ${report.load.durationS} s per scenario, each on a freshly started server (sandbox without latency or faults); ${report.load.machine}. Page GET: a reload of a live payment's page (\`<page>?p=<session>\`); POST /pay: a new payment per request. Latency over every answer; "server says" is the store its /healthz names.`, '');
+    md.push(
+      `autocannon, ${report.load.connections} connections, ${report.load.durationS} s per scenario, each on a freshly started server (sandbox without latency or faults); ${report.load.machine}. Page GET: a reload of a live payment's page (\`<page>?p=<session>\`); POST /pay: a new payment per request. Latency over every answer; "server says" is the store its /healthz names.`,
+      '',
+    );
     md.push(mdTable(t.headers, t.rows, t.align), '');
   } else {
     md.push('## Load', '', 'Skipped (--no-load).', '');
@@ -610,7 +847,10 @@ function writeReport(report) {
     const p = perfRows(report.perf);
     const t = report.perf.throttle;
     md.push('## Throttled cold loads', '');
-    md.push(`pageperf, profile ${report.perf.profile} (${t.latencyMs} ms, ${Math.round(t.downKbps)} kbps down, ${t.cpu}x CPU), ${report.perf.warmup} warmup + ${report.perf.runs} runs each, medians. Floor: \`floor.html\` (ready \`${report.perf.floor.ready}\`). Checkout: GET /pay with channels TRANSFER, the transfer screen that opens by itself (ready \`${report.perf.checkout.ready}\`, ${report.perf.markerServerRendered ? 'in the server-rendered HTML' : 'NOT in the server-rendered HTML: rendered after hydration'}). Reported, not gated: quote the ratios.`, '');
+    md.push(
+      `pageperf, profile ${report.perf.profile} (${t.latencyMs} ms, ${Math.round(t.downKbps)} kbps down, ${t.cpu}x CPU), ${report.perf.warmup} warmup + ${report.perf.runs} runs each, medians. Floor: \`floor.html\` (ready \`${report.perf.floor.ready}\`). Checkout: GET /pay with channels TRANSFER, the transfer screen that opens by itself (ready \`${report.perf.checkout.ready}\`, ${report.perf.markerServerRendered ? 'in the server-rendered HTML' : 'NOT in the server-rendered HTML: rendered after hydration'}). Reported, not gated: quote the ratios.`,
+      '',
+    );
     md.push(mdTable(p.headers, p.rows), '');
   } else {
     md.push('## Throttled cold loads', '', 'Skipped (--no-perf).', '');
@@ -627,7 +867,14 @@ function writeReport(report) {
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   if (o.help) {
-    console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((_line, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('//'))).join('\n').replace(/^\/\/ ?/gm, ''));
+    console.log(
+      fs
+        .readFileSync(fileURLToPath(import.meta.url), 'utf8')
+        .split('\n')
+        .filter((_line, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('//')))
+        .join('\n')
+        .replace(/^\/\/ ?/gm, ''),
+    );
     return 0;
   }
   if (o.build) await build();
@@ -650,7 +897,8 @@ async function main() {
   }
   const metaFile = path.join(dist, 'meta.json');
   const manifestFile = path.join(dist, 'client', 'manifest.json');
-  if (!fs.existsSync(metaFile) || !fs.existsSync(manifestFile)) throw new HarnessError('dist/meta.json or dist/client/manifest.json missing: build first (drop --no-build)');
+  if (!fs.existsSync(metaFile) || !fs.existsSync(manifestFile))
+    throw new HarnessError('dist/meta.json or dist/client/manifest.json missing: build first (drop --no-build)');
   fs.mkdirSync(outDir, { recursive: true });
 
   const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
@@ -683,7 +931,9 @@ async function main() {
   const b = bytesSection(bytes, react);
   console.log('\nBytes (KiB = 1024 B; gzip -9, brotli q11, per file as served)\n');
   console.log(table(b.headers, b.rows, ['l', 'l', 'r', 'r', 'r', 'r', 'l']));
-  console.log(`\ninitial route = ${fmtRatio(reactRatio.totalGzip)} React alone (gzip, JS+CSS; JS only ${fmtRatio(reactRatio.jsGzip)}); ours on top ≈ ${fmtKiB(reactRatio.oursGzip)} KiB gzip`);
+  console.log(
+    `\ninitial route = ${fmtRatio(reactRatio.totalGzip)} React alone (gzip, JS+CSS; JS only ${fmtRatio(reactRatio.jsGzip)}); ours on top ≈ ${fmtKiB(reactRatio.oursGzip)} KiB gzip`,
+  );
   console.log(`initial route packages: ${bytes.initial.packages.join(', ') || 'none'}`);
   console.log(`\nshared check (JS only): ${sharedCheck.verdict}\n${sharedCheck.output.replace(/^/gm, '  ')}`);
 
@@ -693,11 +943,16 @@ async function main() {
     const p = perfRows(perf);
     console.log(`\nThrottled cold loads (${perf.profile}, ${perf.warmup} warmup + ${perf.runs} runs, medians)\n`);
     console.log(table(p.headers, p.rows));
-    if (!perf.markerServerRendered) warnings.push(`the checkout's marker ${perf.checkout.ready} is not in the server-rendered HTML of the first screen: its "marker visible" and "interactive" include hydration and the client's own requests`);
-    if (perf.ratios.lcp != null && perf.ratios.lcp > LCP_RATIO_WARN) warnings.push(`checkout LCP is ${fmtRatio(perf.ratios.lcp)} the floor's (over ${LCP_RATIO_WARN}x)`);
+    if (!perf.markerServerRendered)
+      warnings.push(
+        `the checkout's marker ${perf.checkout.ready} is not in the server-rendered HTML of the first screen: its "marker visible" and "interactive" include hydration and the client's own requests`,
+      );
+    if (perf.ratios.lcp != null && perf.ratios.lcp > LCP_RATIO_WARN)
+      warnings.push(`checkout LCP is ${fmtRatio(perf.ratios.lcp)} the floor's (over ${LCP_RATIO_WARN}x)`);
     for (const side of [perf.floor, perf.checkout]) {
       if (side.runsFailed) warnings.push(`${side.label}: ${side.runsFailed} run(s) failed: ${[...new Set(side.failures)].join('; ')}`);
-      if (side.blockedRequests.length) warnings.push(`${side.label}: requests to non-loopback addresses were blocked: ${side.blockedRequests.join(', ')}`);
+      if (side.blockedRequests.length)
+        warnings.push(`${side.label}: requests to non-loopback addresses were blocked: ${side.blockedRequests.join(', ')}`);
     }
   }
 
@@ -705,7 +960,10 @@ async function main() {
   if (o.rss) {
     memoryReport = await memory();
     console.log(`\nMemory: ${memoryLine(memoryReport)}`);
-    if (!memoryReport.ok) violations.push(`checkout server RSS ${memoryReport.rssAfterMiB} MiB after ${memoryReport.requests} POST /pay, over ${memoryReport.budgetMiB} MiB`);
+    if (!memoryReport.ok)
+      violations.push(
+        `checkout server RSS ${memoryReport.rssAfterMiB} MiB after ${memoryReport.requests} POST /pay, over ${memoryReport.budgetMiB} MiB`,
+      );
   }
 
   let loadReport = null;
@@ -737,7 +995,9 @@ async function main() {
   console.log('');
   for (const w of warnings) console.log(`WARNING: ${w}`);
   for (const v of violations) console.log(`FAIL: ${v}`);
-  console.log(`bench: ${violations.length ? 'budget exceeded' : 'all byte budgets met'}; report in ${path.relative(root, path.join(outDir, 'report.md'))} and report.json (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(
+    `bench: ${violations.length ? 'budget exceeded' : 'all byte budgets met'}; report in ${path.relative(root, path.join(outDir, 'report.md'))} and report.json (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
   return violations.length ? 1 : 0;
 }
 
@@ -748,7 +1008,7 @@ try {
   if (interrupted) {
     code = 130;
   } else {
-    console.error(`bench: harness failure: ${e instanceof HarnessError ? e.message : e?.stack ?? e}`);
+    console.error(`bench: harness failure: ${e instanceof HarnessError ? e.message : (e?.stack ?? e)}`);
     code = 2;
   }
 } finally {

@@ -49,10 +49,11 @@ export function packageOf(input) {
 /** The npm packages bundled into the given metafile outputs. */
 export function packagesOf(meta, outputKeys) {
   const out = new Set();
-  for (const k of outputKeys) for (const input of Object.keys(meta.outputs[k]?.inputs ?? {})) {
-    const p = packageOf(input);
-    if (p) out.add(p);
-  }
+  for (const k of outputKeys)
+    for (const input of Object.keys(meta.outputs[k]?.inputs ?? {})) {
+      const p = packageOf(input);
+      if (p) out.add(p);
+    }
   return [...out].sort();
 }
 
@@ -182,7 +183,9 @@ export function checkBudgets(report, budgets = DEFAULT_BUDGETS) {
   const kib = (n) => (n / KiB).toFixed(1);
   const { initial } = report;
   if (initial.total.gzip > budgets.initialGzipKiB * KiB) {
-    out.push(`initial route is ${kib(initial.total.gzip)} KiB gzip (JS ${kib(initial.js.gzip)} + CSS ${kib(initial.css.gzip)}), budget ${budgets.initialGzipKiB} KiB`);
+    out.push(
+      `initial route is ${kib(initial.total.gzip)} KiB gzip (JS ${kib(initial.js.gzip)} + CSS ${kib(initial.css.gzip)}), budget ${budgets.initialGzipKiB} KiB`,
+    );
   }
   for (const p of budgets.forbidInitial ?? []) if (initial.packages.includes(p)) out.push(`${p} is on the initial route`);
   if (report.sdk && report.sdk.gzip > budgets.sdkGzipKiB * KiB) {
@@ -191,7 +194,9 @@ export function checkBudgets(report, budgets = DEFAULT_BUDGETS) {
   for (const c of report.chunks) {
     const b = budgetFor([c.key, c.file], budgets);
     if (c.total.gzip > b.gzipKiB * KiB) {
-      out.push(`lazy ${c.key} is ${kib(c.total.gzip)} KiB gzip (JS ${kib(c.js.gzip)} + CSS ${kib(c.css.gzip)}), budget ${b.gzipKiB} KiB${b.rule ? ` (rule "${b.rule}")` : ''}`);
+      out.push(
+        `lazy ${c.key} is ${kib(c.total.gzip)} KiB gzip (JS ${kib(c.js.gzip)} + CSS ${kib(c.css.gzip)}), budget ${b.gzipKiB} KiB${b.rule ? ` (rule "${b.rule}")` : ''}`,
+      );
     }
   }
   return out;

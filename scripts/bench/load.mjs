@@ -151,8 +151,14 @@ export function revisitOf(html) {
 /** The form a merchant's page posts to /pay (the e2e helpers' payFields). */
 export function payForm(txnRef, merchantPort) {
   return new URLSearchParams({
-    merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', txn_ref: txnRef, amount: '150000', currency: '566',
-    site_redirect_url: `http://127.0.0.1:${merchantPort}/return`, cust_email: 'ada@example.com', cust_name: 'Ada Obi',
+    merchant_code: 'MX_DEMO',
+    pay_item_id: 'Default_Payable_MX_DEMO',
+    txn_ref: txnRef,
+    amount: '150000',
+    currency: '566',
+    site_redirect_url: `http://127.0.0.1:${merchantPort}/return`,
+    cust_email: 'ada@example.com',
+    cust_name: 'Ada Obi',
   }).toString();
 }
 
@@ -161,15 +167,35 @@ const fmt = (v) => (v == null ? '–' : String(v));
 
 /** The load step as a table: one row per store and scenario. `{ headers, rows, align }`, cells as strings. */
 export function loadTable(load) {
-  const headers = ['store', 'server says', 'scenario', 'req/s', `req/s per ${load.windowS} s`, 'p50 ms', 'p99 ms', 'non-2xx', 'socket errors', 'RSS MiB before → after (peak)', `RSS MiB peak per ${load.windowS} s`];
+  const headers = [
+    'store',
+    'server says',
+    'scenario',
+    'req/s',
+    `req/s per ${load.windowS} s`,
+    'p50 ms',
+    'p99 ms',
+    'non-2xx',
+    'socket errors',
+    'RSS MiB before → after (peak)',
+    `RSS MiB peak per ${load.windowS} s`,
+  ];
   const rows = [];
   for (const run of load.runs) {
     for (const key of Object.keys(SCENARIO_LABELS)) {
       const s = run.scenarios[key];
       if (!s) continue;
       rows.push([
-        run.store, fmt(s.storeReported), SCENARIO_LABELS[key], fmt(s.perSecond), s.windows.map((w) => w.perSecond).join(' / '),
-        fmt(s.p50Ms), fmt(s.p99Ms), fmt(s.non2xx), fmt(s.socketErrors), `${fmt(s.rss.beforeMiB)} → ${fmt(s.rss.afterMiB)} (${fmt(s.rss.peakMiB)})`,
+        run.store,
+        fmt(s.storeReported),
+        SCENARIO_LABELS[key],
+        fmt(s.perSecond),
+        s.windows.map((w) => w.perSecond).join(' / '),
+        fmt(s.p50Ms),
+        fmt(s.p99Ms),
+        fmt(s.non2xx),
+        fmt(s.socketErrors),
+        `${fmt(s.rss.beforeMiB)} → ${fmt(s.rss.afterMiB)} (${fmt(s.rss.peakMiB)})`,
         s.windows.map((w) => fmt(w.rssPeakMiB)).join(' / '),
       ]);
     }
@@ -184,9 +210,19 @@ export function loadWarnings(load) {
     for (const [key, s] of Object.entries(run.scenarios)) {
       const what = `load, ${run.store}, ${SCENARIO_LABELS[key]}`;
       if (run.store !== 'memory' && s.storeReported !== run.store) {
-        out.push(`${what}: the server ${s.storeReported ? `says its store is ${s.storeReported}` : 'does not say which store it uses'} (asked for ${run.store} with CHECKOUT_SESSION_STORE)`);
+        out.push(
+          `${what}: the server ${s.storeReported ? `says its store is ${s.storeReported}` : 'does not say which store it uses'} (asked for ${run.store} with CHECKOUT_SESSION_STORE)`,
+        );
       }
-      if (s.non2xx || s.socketErrors) out.push(`${what}: ${s.non2xx} non-2xx answers (${Object.entries(s.statuses).filter(([c]) => !isOk(Number(c))).map(([c, n]) => `${c}: ${n}`).join(', ') || 'none'}), ${s.socketErrors} socket errors (${s.timeouts} timeouts)`);
+      if (s.non2xx || s.socketErrors)
+        out.push(
+          `${what}: ${s.non2xx} non-2xx answers (${
+            Object.entries(s.statuses)
+              .filter(([c]) => !isOk(Number(c)))
+              .map(([c, n]) => `${c}: ${n}`)
+              .join(', ') || 'none'
+          }), ${s.socketErrors} socket errors (${s.timeouts} timeouts)`,
+        );
       const full = s.windows.filter((w) => w.toS - w.fromS >= load.windowS);
       if (full.length < 2) continue;
       const [first, last] = [full[0], full.at(-1)];
@@ -195,7 +231,9 @@ export function loadWarnings(load) {
         out.push(`${what}: throughput fell from ${best}/s in its best ${load.windowS} s to ${last.perSecond}/s in the last`);
       }
       if (first.rssPeakMiB && last.rssPeakMiB > first.rssPeakMiB * RSS_GROWTH_RATIO) {
-        out.push(`${what}: RSS still growing, from ${first.rssPeakMiB} MiB at most in the first ${load.windowS} s to ${last.rssPeakMiB} MiB in the last`);
+        out.push(
+          `${what}: RSS still growing, from ${first.rssPeakMiB} MiB at most in the first ${load.windowS} s to ${last.rssPeakMiB} MiB in the last`,
+        );
       }
     }
   }
@@ -232,17 +270,20 @@ export function runLoad({ base, connections, durationS, request, pid, windowS = 
       const bytes = pid ? rssOf(pid) : null;
       if (bytes != null) rss.push({ atMs: since(), bytes });
     }, RSS_SAMPLE_MS);
-    const instance = autocannon({
-      url: base,
-      connections,
-      duration: durationS,
-      requests: [{ setupRequest: (req) => ({ ...req, ...request(next++) }) }],
-    }, (err) => {
-      clearInterval(sampler);
-      if (err) return reject(err);
-      const durationMs = since();
-      resolve(summarize({ responses, errors, rss, rssBefore, rssAfter: pid ? rssOf(pid) : null, durationMs, windowMs: windowS * 1000 }));
-    });
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration: durationS,
+        requests: [{ setupRequest: (req) => ({ ...req, ...request(next++) }) }],
+      },
+      (err) => {
+        clearInterval(sampler);
+        if (err) return reject(err);
+        const durationMs = since();
+        resolve(summarize({ responses, errors, rss, rssBefore, rssAfter: pid ? rssOf(pid) : null, durationMs, windowMs: windowS * 1000 }));
+      },
+    );
     instance.on('response', (_client, status, _bytes, latencyMs) => {
       responses.atMs.push(since());
       responses.latencyMs.push(latencyMs);
@@ -253,7 +294,12 @@ export function runLoad({ base, connections, durationS, request, pid, windowS = 
 }
 
 async function postPay(base, form) {
-  const res = await fetch(`${base}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form, signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(`${base}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    signal: AbortSignal.timeout(15_000),
+  });
   return { status: res.status, html: await res.text() };
 }
 
@@ -261,18 +307,20 @@ async function postPay(base, form) {
 async function prepareRevisits(checkout, count, runId) {
   const paths = [];
   let i = 0;
-  await Promise.all(Array.from({ length: PREPARE_CONCURRENCY }, async () => {
-    while (i < count) {
-      const ref = `LOADPAGE-${runId}-${i++}`;
-      const { status, html } = await postPay(checkout.base, payForm(ref, checkout.merchantPort));
-      const path = status === 200 ? revisitOf(html) : null;
-      if (!path) throw new Error(`POST /pay of ${ref} answered ${status} without a session in its page`);
-      const again = await fetch(`${checkout.base}${path}`, { signal: AbortSignal.timeout(15_000) });
-      await again.text();
-      if (again.status !== 200) throw new Error(`reloading ${path.split('?')[0]} answered ${again.status}`);
-      paths.push(path);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: PREPARE_CONCURRENCY }, async () => {
+      while (i < count) {
+        const ref = `LOADPAGE-${runId}-${i++}`;
+        const { status, html } = await postPay(checkout.base, payForm(ref, checkout.merchantPort));
+        const path = status === 200 ? revisitOf(html) : null;
+        if (!path) throw new Error(`POST /pay of ${ref} answered ${status} without a session in its page`);
+        const again = await fetch(`${checkout.base}${path}`, { signal: AbortSignal.timeout(15_000) });
+        await again.text();
+        if (again.status !== 200) throw new Error(`reloading ${path.split('?')[0]} answered ${again.status}`);
+        paths.push(path);
+      }
+    }),
+  );
   return paths;
 }
 
@@ -295,7 +343,9 @@ export async function loadStore({ store, start, connections, durationS, windowS 
     try {
       const storeReported = await reportedStore(checkout.base);
       const request = await prepare(checkout);
-      log(`bench: load, ${store} store (server says ${storeReported ?? 'nothing'}): ${SCENARIO_LABELS[key]}, ${connections} connections for ${durationS} s…`);
+      log(
+        `bench: load, ${store} store (server says ${storeReported ?? 'nothing'}): ${SCENARIO_LABELS[key]}, ${connections} connections for ${durationS} s…`,
+      );
       const figures = await runLoad({ base: checkout.base, connections, durationS, windowS, request, pid: checkout.pid });
       scenarios[key] = { storeReported, ...figures };
       if (!checkout.alive()) died.push(`${SCENARIO_LABELS[key]}: the server exited under load:\n${checkout.log().trim().slice(-2000)}`);
@@ -312,7 +362,9 @@ export async function loadStore({ store, start, connections, durationS, windowS 
     const warm = await postPay(checkout.base, payForm(`LOADPAY-${runId}-${store}-warm`, checkout.merchantPort));
     if (warm.status !== 200) throw new Error(`POST /pay answered ${warm.status} before the run`);
     return (i) => ({
-      method: 'POST', path: '/pay', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      path: '/pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: payForm(`LOADPAY-${runId}-${store}-${i}`, checkout.merchantPort),
     });
   });

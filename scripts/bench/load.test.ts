@@ -22,13 +22,27 @@ describe('percentile', () => {
 
 describe('windowBounds', () => {
   it('cuts a run into windows, the last closed at its end', () => {
-    expect(windowBounds(20_000, 5_000)).toEqual([[0, 5_000], [5_000, 10_000], [10_000, 15_000], [15_000, 20_000]]);
-    expect(windowBounds(13_000, 5_000)).toEqual([[0, 5_000], [5_000, 10_000], [10_000, 13_000]]);
+    expect(windowBounds(20_000, 5_000)).toEqual([
+      [0, 5_000],
+      [5_000, 10_000],
+      [10_000, 15_000],
+      [15_000, 20_000],
+    ]);
+    expect(windowBounds(13_000, 5_000)).toEqual([
+      [0, 5_000],
+      [5_000, 10_000],
+      [10_000, 13_000],
+    ]);
     expect(windowBounds(3_000, 5_000)).toEqual([[0, 3_000]]);
   });
 
   it("joins a remainder shorter than half a window to the window before (the generator's last tick)", () => {
-    expect(windowBounds(21_000, 5_000)).toEqual([[0, 5_000], [5_000, 10_000], [10_000, 15_000], [15_000, 21_000]]);
+    expect(windowBounds(21_000, 5_000)).toEqual([
+      [0, 5_000],
+      [5_000, 10_000],
+      [10_000, 15_000],
+      [15_000, 21_000],
+    ]);
   });
 });
 
@@ -37,12 +51,24 @@ describe('summarize', () => {
   const atMs: number[] = [];
   const latencyMs: number[] = [];
   const status: number[] = [];
-  for (let i = 0; i < 300; i++) { atMs.push((i * 5_000) / 300); latencyMs.push(i < 290 ? 10 : 100); status.push(200); }
-  for (let i = 0; i < 100; i++) { atMs.push(5_000 + (i * 5_000) / 100); latencyMs.push(40); status.push(i < 2 ? 409 : 200); }
+  for (let i = 0; i < 300; i++) {
+    atMs.push((i * 5_000) / 300);
+    latencyMs.push(i < 290 ? 10 : 100);
+    status.push(200);
+  }
+  for (let i = 0; i < 100; i++) {
+    atMs.push(5_000 + (i * 5_000) / 100);
+    latencyMs.push(40);
+    status.push(i < 2 ? 409 : 200);
+  }
   const figures = summarize({
     responses: { atMs, latencyMs, status },
     errors: [{ atMs: 9_000, timeout: false }],
-    rss: [{ atMs: 1_000, bytes: 60 * MiB }, { atMs: 6_000, bytes: 90 * MiB }, { atMs: 9_500, bytes: 80 * MiB }],
+    rss: [
+      { atMs: 1_000, bytes: 60 * MiB },
+      { atMs: 6_000, bytes: 90 * MiB },
+      { atMs: 9_500, bytes: 80 * MiB },
+    ],
     rssBefore: 50 * MiB,
     rssAfter: 80 * MiB,
     durationMs: 10_000,
@@ -51,18 +77,27 @@ describe('summarize', () => {
   it('counts answers per second overall and per window', () => {
     expect(figures.requests).toBe(400);
     expect(figures.perSecond).toBe(40);
-    expect(figures.windows.map((w) => [w.fromS, w.toS, w.requests, w.perSecond])).toEqual([[0, 5, 300, 60], [5, 10, 100, 20]]);
+    expect(figures.windows.map((w) => [w.fromS, w.toS, w.requests, w.perSecond])).toEqual([
+      [0, 5, 300, 60],
+      [5, 10, 100, 20],
+    ]);
   });
 
   it('gives latency p50 and p99 of every answer, overall and per window', () => {
     expect([figures.p50Ms, figures.p99Ms]).toEqual([10, 100]);
-    expect(figures.windows.map((w) => [w.p50Ms, w.p99Ms])).toEqual([[10, 100], [40, 40]]);
+    expect(figures.windows.map((w) => [w.p50Ms, w.p99Ms])).toEqual([
+      [10, 100],
+      [40, 40],
+    ]);
   });
 
   it('counts non-2xx answers and socket errors apart, with the statuses', () => {
     expect([figures.non2xx, figures.socketErrors, figures.timeouts]).toEqual([2, 1, 0]);
     expect(figures.statuses).toEqual({ 200: 398, 409: 2 });
-    expect(figures.windows.map((w) => [w.non2xx, w.socketErrors])).toEqual([[0, 0], [2, 1]]);
+    expect(figures.windows.map((w) => [w.non2xx, w.socketErrors])).toEqual([
+      [0, 0],
+      [2, 1],
+    ]);
   });
 
   it('gives RSS before, after, peak and per window in MiB', () => {
@@ -71,7 +106,14 @@ describe('summarize', () => {
   });
 
   it('has no latency for a run without answers', () => {
-    const none = summarize({ responses: { atMs: [], latencyMs: [], status: [] }, errors: [], rss: [], rssBefore: null, rssAfter: null, durationMs: 1_000 });
+    const none = summarize({
+      responses: { atMs: [], latencyMs: [], status: [] },
+      errors: [],
+      rss: [],
+      rssBefore: null,
+      rssAfter: null,
+      durationMs: 1_000,
+    });
     expect([none.requests, none.p50Ms, none.p99Ms, none.rss.peakMiB]).toEqual([0, null, null, null]);
   });
 });
@@ -93,12 +135,26 @@ describe('what the server says', () => {
 
   it("posts the merchant's form with the given reference", () => {
     const form = new URLSearchParams(payForm('REF-1', 4401));
-    expect(Object.fromEntries(form)).toMatchObject({ merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', txn_ref: 'REF-1', currency: '566', site_redirect_url: 'http://127.0.0.1:4401/return' });
+    expect(Object.fromEntries(form)).toMatchObject({
+      merchant_code: 'MX_DEMO',
+      pay_item_id: 'Default_Payable_MX_DEMO',
+      txn_ref: 'REF-1',
+      currency: '566',
+      site_redirect_url: 'http://127.0.0.1:4401/return',
+    });
   });
 });
 
 const scenario = (over: Partial<ScenarioFigures> = {}): ScenarioFigures => ({
-  storeReported: 'memory', durationS: 10, requests: 4_000, perSecond: 400, p50Ms: 12.5, p99Ms: 80, non2xx: 0, socketErrors: 0, timeouts: 0,
+  storeReported: 'memory',
+  durationS: 10,
+  requests: 4_000,
+  perSecond: 400,
+  p50Ms: 12.5,
+  p99Ms: 80,
+  non2xx: 0,
+  socketErrors: 0,
+  timeouts: 0,
   statuses: { 200: 4_000 },
   windows: [
     { fromS: 0, toS: 5, requests: 2_000, perSecond: 400, p50Ms: 12, p99Ms: 70, non2xx: 0, socketErrors: 0, rssPeakMiB: 70 },
@@ -110,7 +166,9 @@ const scenario = (over: Partial<ScenarioFigures> = {}): ScenarioFigures => ({
 
 describe('loadTable and loadWarnings', () => {
   const load: LoadReport = {
-    connections: 50, durationS: 10, windowS: 5,
+    connections: 50,
+    durationS: 10,
+    windowS: 5,
     runs: [
       { store: 'memory', scenarios: { page: scenario(), pay: scenario({ storeReported: null, perSecond: 300 }) }, died: [] },
       { store: 'redis', scenarios: { page: scenario({ storeReported: 'redis' }) }, died: [] },
@@ -134,7 +192,13 @@ describe('loadTable and loadWarnings', () => {
 
   it('measures a fall from the best window, not the first (a fresh server warms up)', () => {
     const w = scenario().windows[0];
-    const warming = scenario({ windows: [{ ...w, perSecond: 300 }, { ...w, fromS: 5, toS: 10, perSecond: 1_000 }, { ...w, fromS: 10, toS: 15, perSecond: 600 }] });
+    const warming = scenario({
+      windows: [
+        { ...w, perSecond: 300 },
+        { ...w, fromS: 5, toS: 10, perSecond: 1_000 },
+        { ...w, fromS: 10, toS: 15, perSecond: 600 },
+      ],
+    });
     expect(loadWarnings({ ...load, runs: [{ store: 'memory', scenarios: { page: warming }, died: [] }] })).toEqual([
       'load, memory, page GET (reload): throughput fell from 1000/s in its best 5 s to 600/s in the last',
     ]);
@@ -147,7 +211,11 @@ describe('loadTable and loadWarnings', () => {
 
   it('warns of errors, falling throughput, growing memory, and a Redis the server does not report', () => {
     const bad = scenario({
-      storeReported: null, non2xx: 3, socketErrors: 2, timeouts: 1, statuses: { 200: 3_997, 503: 3 },
+      storeReported: null,
+      non2xx: 3,
+      socketErrors: 2,
+      timeouts: 1,
+      statuses: { 200: 3_997, 503: 3 },
       windows: [scenario().windows[0], { ...scenario().windows[1], perSecond: 100, rssPeakMiB: 575 }],
       rss: { beforeMiB: 60, afterMiB: 575, peakMiB: 575 },
     });
@@ -164,7 +232,15 @@ describe('loadTable and loadWarnings', () => {
 describe('loadStore against a stand-in server (smoke)', () => {
   const servers: http.Server[] = [];
   afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => new Promise((r) => { s.closeAllConnections(); s.close(r); })));
+    await Promise.all(
+      servers.splice(0).map(
+        (s) =>
+          new Promise((r) => {
+            s.closeAllConnections();
+            s.close(r);
+          }),
+      ),
+    );
   });
 
   /** Answers /healthz, POST /pay with a page carrying a session, and reloads of a known session; counts refs. */
@@ -175,7 +251,9 @@ describe('loadStore against a stand-in server (smoke)', () => {
       if (url.pathname === '/healthz') return res.end(JSON.stringify({ status: 'ok', store: 'memory' }));
       if (req.method === 'POST' && url.pathname === '/pay') {
         let body = '';
-        req.on('data', (d) => { body += d; });
+        req.on('data', (d) => {
+          body += d;
+        });
         req.on('end', () => {
           const ref = new URLSearchParams(body).get('txn_ref')!;
           refs.push(ref);
@@ -192,8 +270,12 @@ describe('loadStore against a stand-in server (smoke)', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
     return {
-      base: `http://127.0.0.1:${port}`, merchantPort: 1, pid: process.pid,
-      stop: async () => {}, alive: () => true, log: () => '',
+      base: `http://127.0.0.1:${port}`,
+      merchantPort: 1,
+      pid: process.pid,
+      stop: async () => {},
+      alive: () => true,
+      log: () => '',
     };
   }
 

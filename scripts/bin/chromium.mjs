@@ -19,6 +19,9 @@ export function ensureChromium() {
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
     found = findChromium();
   }
-  if (!found) console.error('Missing: a Chromium browser for the browser tests. Install Debian\'s "chromium" package or set CHROMIUM_PATH to a Chromium binary.');
+  if (!found)
+    console.error(
+      'Missing: a Chromium browser for the browser tests. Install Debian\'s "chromium" package or set CHROMIUM_PATH to a Chromium binary.',
+    );
   return found;
 }

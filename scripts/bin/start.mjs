@@ -6,7 +6,11 @@ import { ensureDependencies, root } from './ensure.mjs';
 
 ensureDependencies();
 execFileSync(process.execPath, [path.join(root, 'scripts/build/build.mjs')], { cwd: root, stdio: 'inherit' });
-const child = spawn(process.execPath, [path.join(root, 'dist/server/server.mjs')], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env: process.env });
+const child = spawn(process.execPath, [path.join(root, 'dist/server/server.mjs')], {
+  cwd: root,
+  stdio: ['inherit', 'pipe', 'inherit'],
+  env: process.env,
+});
 let pointed = false;
 let pending = '';
 child.stdout.on('data', (chunk) => {
@@ -18,7 +22,9 @@ child.stdout.on('data', (chunk) => {
   if (!store) return;
   pointed = true;
   pending = '';
-  console.log(`\nOpen the demo store: ${store}\nPay NGN 1,500.00 by redirect, inline (over the store's page) or in a popup; the store logs each callback of the SDK.\nCtrl+C stops both servers.\n`);
+  console.log(
+    `\nOpen the demo store: ${store}\nPay NGN 1,500.00 by redirect, inline (over the store's page) or in a popup; the store logs each callback of the SDK.\nCtrl+C stops both servers.\n`,
+  );
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -21,7 +21,12 @@ const run = (label, cmd, args, extraEnv = {}) => {
 const vitest = (project) => {
   const out = path.join(results, `${project}.json`);
   fs.rmSync(out, { force: true });
-  const ok = run(`${project} tests`, process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], { CHROMIUM_PATH: chromium ?? '' });
+  const ok = run(
+    `${project} tests`,
+    process.execPath,
+    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    { CHROMIUM_PATH: chromium ?? '' },
+  );
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += j.numPassedTests;

@@ -139,7 +139,10 @@ function sections(css, into) {
 }
 
 async function writeCss(name, sources, cssBySource) {
-  const text = [...cssBySource.keys()].filter((s) => sources.has(s)).map((s) => cssBySource.get(s)).join('\n');
+  const text = [...cssBySource.keys()]
+    .filter((s) => sources.has(s))
+    .map((s) => cssBySource.get(s))
+    .join('\n');
   if (!text.trim()) return '';
   const { code } = await esbuild.transform(text, { loader: 'css', minify: true, target: 'chrome87' });
   const file = `${name}-${crypto.createHash('sha256').update(code).digest('base64url').slice(0, 8)}.css`;
@@ -167,7 +170,9 @@ await esbuild.build({
 for (const f of fs.readdirSync(path.join(dist, 'server'))) if (f.endsWith('.css')) fs.rmSync(path.join(dist, 'server', f));
 
 const pluginInventory = path.join(dist, 'server', `${PLUGIN_INVENTORY}.mjs`);
-const { inventory: plugins, owners } = await import(pathToFileURL(pluginInventory).href).catch(stopOnConfig).finally(() => fs.rmSync(pluginInventory));
+const { inventory: plugins, owners } = await import(pathToFileURL(pluginInventory).href)
+  .catch(stopOnConfig)
+  .finally(() => fs.rmSync(pluginInventory));
 /** A lazy module's manifest key and file name, by its package (scripts/build/chunks.mjs). */
 const namesOf = (source) => lazyNames(source, { root, owners, cache: packageCache });
 
@@ -176,7 +181,11 @@ const discovery = await esbuild.build({ ...client, entryPoints: { main: CLIENT_E
 const meta = discovery.metafile;
 const cssBySource = new Map();
 for (const f of discovery.outputFiles) if (f.path.endsWith('.css')) sections(f.text, cssBySource);
-const lazy = [...new Set(Object.values(meta.inputs).flatMap((i) => (i.imports ?? []).filter((x) => x.kind === 'dynamic-import' && !x.external).map((x) => x.path)))];
+const lazy = [
+  ...new Set(
+    Object.values(meta.inputs).flatMap((i) => (i.imports ?? []).filter((x) => x.kind === 'dynamic-import' && !x.external).map((x) => x.path)),
+  ),
+];
 
 // Pass 2: each lazy module an entry of its own (so its stylesheet is its own), minified.
 const entryPoints = { main: CLIENT_ENTRY, ...lazyEntries(lazy, { root, owners, cache: packageCache }) };
@@ -194,7 +203,8 @@ function staticOutputs(m, out, seen = new Set()) {
 function reachableOutputs(m, out, seen = new Set()) {
   if (seen.has(out)) return seen;
   seen.add(out);
-  for (const imp of m.outputs[out].imports ?? []) if ((imp.kind === 'import-statement' || imp.kind === 'dynamic-import') && m.outputs[imp.path]) reachableOutputs(m, imp.path, seen);
+  for (const imp of m.outputs[out].imports ?? [])
+    if ((imp.kind === 'import-statement' || imp.kind === 'dynamic-import') && m.outputs[imp.path]) reachableOutputs(m, imp.path, seen);
   return seen;
 }
 const assetUrl = (out) => `/assets/${path.basename(out)}`;
@@ -203,7 +213,13 @@ const initialOutputs = staticOutputs(result.metafile, mainOutput);
 
 // Stylesheets: the initial route's, then what each lazy module adds to it.
 const initialStyles = staticStyles(meta, CLIENT_ENTRY);
-const manifest = { js: '', css: [await writeCss('main', initialStyles, cssBySource)].filter(Boolean), screens: {}, entryModules: [...initialOutputs].map(assetUrl), integrity: {} };
+const manifest = {
+  js: '',
+  css: [await writeCss('main', initialStyles, cssBySource)].filter(Boolean),
+  screens: {},
+  entryModules: [...initialOutputs].map(assetUrl),
+  integrity: {},
+};
 for (const [out, info] of Object.entries(result.metafile.outputs)) {
   if (!info.entryPoint || !out.endsWith('.js')) continue;
   const url = assetUrl(out);
@@ -221,7 +237,8 @@ for (const [out, info] of Object.entries(result.metafile.outputs)) {
   manifest.screens[key] = { js: url, preload, modules, css: await writeCss(name, own, cssBySource) };
 }
 // Subresource Integrity of every script and stylesheet (core/src/server/integrity.ts), as the server checks them at start.
-for (const f of fs.readdirSync(assetsDir).sort()) if (/\.(js|css)$/.test(f)) manifest.integrity[`/assets/${f}`] = sri(fs.readFileSync(path.join(assetsDir, f)));
+for (const f of fs.readdirSync(assetsDir).sort())
+  if (/\.(js|css)$/.test(f)) manifest.integrity[`/assets/${f}`] = sri(fs.readFileSync(path.join(assetsDir, f)));
 fs.writeFileSync(path.join(dist, 'meta.json'), JSON.stringify(result.metafile));
 fs.writeFileSync(path.join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2));
 
@@ -248,7 +265,8 @@ await esbuild.build({
   outfile: path.join(dist, 'client', SDK_FILE),
 });
 // The checkout server writes the mode it serves for over this placeholder (core/sdk/src/script.ts).
-if (!fs.readFileSync(path.join(dist, 'client', SDK_FILE), 'utf8').includes(SDK_MODE_PLACEHOLDER)) throw new Error(`${SDK_FILE} lost its served-mode placeholder`);
+if (!fs.readFileSync(path.join(dist, 'client', SDK_FILE), 'utf8').includes(SDK_MODE_PLACEHOLDER))
+  throw new Error(`${SDK_FILE} lost its served-mode placeholder`);
 
 const inventory = buildInventory({
   manifest,
@@ -260,4 +278,6 @@ fs.writeFileSync(path.join(dist, 'client', INVENTORY_FILE), JSON.stringify(inven
 // The merchant SDK as its package publishes it (core/sdk/dist, and its JSON Schemas), for `npm pack -w @oja/sdk`.
 await buildSdk();
 
-console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/client/${SDK_FILE}, dist/client/${INVENTORY_FILE}, dist/server/server.mjs, core/sdk/dist`);
+console.log(
+  `built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/client/${SDK_FILE}, dist/client/${INVENTORY_FILE}, dist/server/server.mjs, core/sdk/dist`,
+);

@@ -82,7 +82,8 @@ export function lazyEntries(sources, options) {
   const entries = {};
   for (const source of sources) {
     const { name } = lazyNames(source, options);
-    if (entries[name]) throw new Error(`${entries[name]} and ${source} would both be ${name}-*.js: their packages' names are alike once made file-safe`);
+    if (entries[name])
+      throw new Error(`${entries[name]} and ${source} would both be ${name}-*.js: their packages' names are alike once made file-safe`);
     entries[name] = source;
   }
   return entries;

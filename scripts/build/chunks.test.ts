@@ -37,7 +37,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-describe('a lazy module\'s names', () => {
+describe("a lazy module's names", () => {
   it('two channels whose folders are both "x" get distinct file names and keys', () => {
     const a = lazyNames('node_modules/@acme/x/src/Screen.tsx', options());
     const b = lazyNames('node_modules/@other/x/src/Screen.tsx', options());
@@ -53,19 +53,28 @@ describe('a lazy module\'s names', () => {
     expect(lazyNames('channels/x/src/Screen.tsx', options())).toEqual({ key: 'mine', name: 'channel-acme-in-workspace-Screen' });
   });
 
-  it('a branding\'s, a gate\'s and a page\'s are keyed as core loads them', () => {
-    expect(lazyNames('node_modules/@acme/branding-x/src/Terms.tsx', options())).toEqual({ key: 'branding-acme', name: 'branding-acme-branding-x-Terms' });
+  it("a branding's, a gate's and a page's are keyed as core loads them", () => {
+    expect(lazyNames('node_modules/@acme/branding-x/src/Terms.tsx', options())).toEqual({
+      key: 'branding-acme',
+      name: 'branding-acme-branding-x-Terms',
+    });
     expect(lazyNames('node_modules/@acme/gate/src/Screen.tsx', options())).toEqual({ key: 'gate-consent', name: 'gate-acme-gate-Screen' });
     expect(lazyNames('node_modules/@acme/page/src/Screen.tsx', options())).toEqual({ key: 'page-refpay', name: 'page-acme-page-Screen' });
     expect(lazyNames('node_modules/@acme/page/src/Receipt.tsx', options())).toEqual({ key: 'page-refpay-Receipt', name: 'page-acme-page-Receipt' });
   });
 
   it('core\'s are "core-<file>"; a library\'s own carry its package', () => {
-    expect(lazyNames('node_modules/@oja/core/src/shell/ResultScreen.tsx', options())).toEqual({ key: 'core-ResultScreen', name: 'core-ResultScreen' });
-    expect(lazyNames(path.join(root, 'node_modules/some-lib/lib/locale.js'), options())).toEqual({ key: 'lib-some-lib-locale', name: 'lib-some-lib-locale' });
+    expect(lazyNames('node_modules/@oja/core/src/shell/ResultScreen.tsx', options())).toEqual({
+      key: 'core-ResultScreen',
+      name: 'core-ResultScreen',
+    });
+    expect(lazyNames(path.join(root, 'node_modules/some-lib/lib/locale.js'), options())).toEqual({
+      key: 'lib-some-lib-locale',
+      name: 'lib-some-lib-locale',
+    });
   });
 
-  it('entry points: one per file name, and an error naming both when two packages\' names are alike once file-safe', () => {
+  it("entry points: one per file name, and an error naming both when two packages' names are alike once file-safe", () => {
     expect(lazyEntries(['node_modules/@acme/x/src/Screen.tsx', 'node_modules/@other/x/src/Screen.tsx'], options())).toEqual({
       'channel-acme-x-Screen': 'node_modules/@acme/x/src/Screen.tsx',
       'channel-other-x-Screen': 'node_modules/@other/x/src/Screen.tsx',
@@ -84,7 +93,10 @@ describe('a lazy module\'s names', () => {
 
 describe('the package of a file', () => {
   it('is the nearest package.json with a name', () => {
-    expect(packageOf(path.join(root, 'node_modules/@acme/x/dist/index.js'))).toEqual({ name: '@acme/x', dir: path.join(root, 'node_modules/@acme/x') });
+    expect(packageOf(path.join(root, 'node_modules/@acme/x/dist/index.js'))).toEqual({
+      name: '@acme/x',
+      dir: path.join(root, 'node_modules/@acme/x'),
+    });
   });
 });
 
@@ -92,13 +104,13 @@ describe('the message tables that stay off the initial route', () => {
   const packages = new Set(['@acme/x']);
   const at = (file: string) => isServerStrings(path.join(root, file), { packages });
 
-  it('are a listed package\'s and core\'s top-level messages, wherever installed', () => {
+  it("are a listed package's and core's top-level messages, wherever installed", () => {
     expect(at('node_modules/@acme/x/src/messages.ts')).toBe(true);
     expect(at('node_modules/@acme/x/dist/messages.js')).toBe(true);
     expect(at('node_modules/@oja/core/src/messages.ts')).toBe(true);
   });
 
-  it('are not an unlisted package\'s, nor a messages module deeper in a package', () => {
+  it("are not an unlisted package's, nor a messages module deeper in a package", () => {
     expect(at('node_modules/@other/x/src/messages.ts')).toBe(false);
     expect(at('node_modules/some-lib/src/messages.ts')).toBe(false);
     expect(at('node_modules/@acme/x/src/screen/messages.ts')).toBe(false);

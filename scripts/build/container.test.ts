@@ -82,7 +82,10 @@ describe('Dockerfile', () => {
   });
 
   it('ships only the built server and client, and starts the server as `npm run serve` does', () => {
-    expect(run.lines.filter((l) => l.startsWith('COPY ')).sort()).toEqual(['COPY --from=build /app/dist/client dist/client', 'COPY --from=build /app/dist/server dist/server']);
+    expect(run.lines.filter((l) => l.startsWith('COPY ')).sort()).toEqual([
+      'COPY --from=build /app/dist/client dist/client',
+      'COPY --from=build /app/dist/server dist/server',
+    ]);
     const cmd = run.lines.find((l) => l.startsWith('CMD '))!;
     // Exec form: node is the process SIGTERM reaches (it drains requests, then exits).
     expect(JSON.parse(cmd.slice(4)).join(' ')).toBe(pkg.scripts.serve);
@@ -101,7 +104,9 @@ describe('Dockerfile', () => {
   });
 
   it('leaves out of the build context what the build makes itself', () => {
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['node_modules', 'dist', 'dist-test', '.git']) expect(ignored).toContain(entry);
   });
 });

@@ -52,7 +52,8 @@ export function buildInventory({ manifest, sdk, plugins }) {
     throw new Error(`${url} has an integrity but no place in the inventory`);
   }
   return {
-    about: 'Every script and stylesheet the checkout\'s pages may load, with its Subresource Integrity and why it is there (PCI DSS 6.4.3). The pages carry these hashes (integrity attributes and the import map), and the server refuses to start when a file no longer matches (11.6.1).',
+    about:
+      "Every script and stylesheet the checkout's pages may load, with its Subresource Integrity and why it is there (PCI DSS 6.4.3). The pages carry these hashes (integrity attributes and the import map), and the server refuses to start when a file no longer matches (11.6.1).",
     scripts,
     stylesheets,
     merchantSdk: ['TEST', 'LIVE'].map((mode) => ({

@@ -7,5 +7,8 @@ export declare const KINDS: readonly PluginKind[];
 export declare function packageDir(name: string, from: string): string | null;
 export declare function parseConfig(text: string, where?: string): OjaConfig;
 export declare function readConfig(root: string): OjaConfig;
-export declare function checkPlugins(packages: Partial<OjaConfig>, installed: Partial<Record<PluginKind, readonly unknown[]>>): Map<string, { kind: PluginKind; id: string }>;
+export declare function checkPlugins(
+  packages: Partial<OjaConfig>,
+  installed: Partial<Record<PluginKind, readonly unknown[]>>,
+): Map<string, { kind: PluginKind; id: string }>;
 export declare function installedModule(config: OjaConfig): string;

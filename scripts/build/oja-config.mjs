@@ -29,7 +29,8 @@ export function parseConfig(text, where = CONFIG_FILE) {
   } catch (e) {
     throw new Error(`${where} is not JSON: ${e.message}`);
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${where} must hold an object: { "channels": [...], "brandings": [...] }`);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`${where} must hold an object: { "channels": [...], "brandings": [...] }`);
   const unknown = Object.keys(value).filter((k) => !KINDS.includes(k));
   if (unknown.length) throw new Error(`${where}: unknown key ${unknown.map((k) => `"${k}"`).join(', ')} (known: ${KINDS.join(', ')})`);
   const seen = new Map();
@@ -94,12 +95,19 @@ export function checkPlugins(packages, installed) {
     const byId = new Map();
     (packages[kind] ?? []).forEach((name, i) => {
       const plugin = installed[kind]?.[i];
-      const wrong = isObject(plugin) ? Object.entries(fields).filter(([field, ok]) => !ok(plugin[field])).map(([field]) => field) : null;
+      const wrong = isObject(plugin)
+        ? Object.entries(fields)
+            .filter(([field, ok]) => !ok(plugin[field]))
+            .map(([field]) => field)
+        : null;
       if (!wrong || wrong.length) {
-        throw new Error(`${name} (in ${CONFIG_FILE} "${kind}") does not export ${what} as its default export${wrong ? `: ${wrong.join(', ')} missing or of the wrong type` : ''}`);
+        throw new Error(
+          `${name} (in ${CONFIG_FILE} "${kind}") does not export ${what} as its default export${wrong ? `: ${wrong.join(', ')} missing or of the wrong type` : ''}`,
+        );
       }
       const id = idOf(kind, plugin);
-      if (byId.has(id)) throw new Error(`${byId.get(id)} and ${name} (in ${CONFIG_FILE} "${kind}") have the same id "${id}": one checkout runs one of them`);
+      if (byId.has(id))
+        throw new Error(`${byId.get(id)} and ${name} (in ${CONFIG_FILE} "${kind}") have the same id "${id}": one checkout runs one of them`);
       byId.set(id, name);
       owners.set(name, { kind, id });
     });

@@ -5,12 +5,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPlugins, installedModule, parseConfig, readConfig } from './oja-config.mjs';
 
-describe('oja.config.json\'s rules', () => {
+describe("oja.config.json's rules", () => {
   const parse = (value: unknown) => parseConfig(JSON.stringify(value));
 
   it('lists channels and brandings; gates and pages are optional', () => {
     expect(parse({ channels: ['@oja/card'], brandings: ['@oja/branding-default'] })).toEqual({
-      channels: ['@oja/card'], brandings: ['@oja/branding-default'], gates: [], pages: [],
+      channels: ['@oja/card'],
+      brandings: ['@oja/branding-default'],
+      gates: [],
+      pages: [],
     });
   });
 
@@ -62,12 +65,15 @@ describe('reading it from an app', () => {
   });
 });
 
-describe('the listed packages\' default exports', () => {
+describe("the listed packages' default exports", () => {
   const channel = (id: string) => ({ id, code: id.toUpperCase(), path: `/${id}`, messages: { en: {}, fr: {} } });
   const branding = (acquirer: string) => ({ acquirer, className: 'b', messages: { en: {}, fr: {} } });
 
   it('tells which package is which plugin, keyed as core loads them', () => {
-    const owners = checkPlugins({ channels: ['@acme/x'], brandings: ['@acme/b', '@oja/branding-default'] }, { channels: [channel('x')], brandings: [branding('ACME'), branding('')] });
+    const owners = checkPlugins(
+      { channels: ['@acme/x'], brandings: ['@acme/b', '@oja/branding-default'] },
+      { channels: [channel('x')], brandings: [branding('ACME'), branding('')] },
+    );
     expect([...owners]).toEqual([
       ['@acme/x', { kind: 'channels', id: 'x' }],
       ['@acme/b', { kind: 'brandings', id: 'acme' }],
@@ -76,22 +82,38 @@ describe('the listed packages\' default exports', () => {
   });
 
   it('names a package whose default export is not a plugin of its kind', () => {
-    expect(() => checkPlugins({ channels: ['@acme/x'] }, { channels: [undefined] })).toThrow(/@acme\/x \(in oja\.config\.json "channels"\) does not export a channel \(defineChannel\) as its default export$/);
-    expect(() => checkPlugins({ brandings: ['@acme/x'] }, { brandings: [channel('x')] })).toThrow(/@acme\/x .* does not export a branding \(defineBranding\) .*: acquirer, className missing or of the wrong type/);
-    expect(() => checkPlugins({ gates: ['@acme/g'] }, { gates: [{ id: 'g', messages: {} }] })).toThrow(/@acme\/g .* a gate \(defineGate\) .*: screen missing/);
-    expect(() => checkPlugins({ pages: ['@acme/p'] }, { pages: [{ id: 'p', messages: {} }] })).toThrow(/@acme\/p .* a page \(definePage\) .*: paths missing/);
+    expect(() => checkPlugins({ channels: ['@acme/x'] }, { channels: [undefined] })).toThrow(
+      /@acme\/x \(in oja\.config\.json "channels"\) does not export a channel \(defineChannel\) as its default export$/,
+    );
+    expect(() => checkPlugins({ brandings: ['@acme/x'] }, { brandings: [channel('x')] })).toThrow(
+      /@acme\/x .* does not export a branding \(defineBranding\) .*: acquirer, className missing or of the wrong type/,
+    );
+    expect(() => checkPlugins({ gates: ['@acme/g'] }, { gates: [{ id: 'g', messages: {} }] })).toThrow(
+      /@acme\/g .* a gate \(defineGate\) .*: screen missing/,
+    );
+    expect(() => checkPlugins({ pages: ['@acme/p'] }, { pages: [{ id: 'p', messages: {} }] })).toThrow(
+      /@acme\/p .* a page \(definePage\) .*: paths missing/,
+    );
   });
 
   it('names two packages whose plugins share an id', () => {
-    expect(() => checkPlugins({ channels: ['@acme/x', '@other/x'] }, { channels: [channel('x'), channel('x')] })).toThrow(/@acme\/x and @other\/x .* have the same id "x"/);
+    expect(() => checkPlugins({ channels: ['@acme/x', '@other/x'] }, { channels: [channel('x'), channel('x')] })).toThrow(
+      /@acme\/x and @other\/x .* have the same id "x"/,
+    );
   });
 });
 
 describe('the generated oja:installed module', () => {
-  it('imports each package\'s default export, in the config\'s order', () => {
+  it("imports each package's default export, in the config's order", () => {
     const text = installedModule({ channels: ['@oja/card', '@acme/x'], brandings: ['@oja/branding-default'], gates: [], pages: ['@acme/p'] });
-    expect(text).toContain('import plugin0 from "@oja/card";\nimport plugin1 from "@acme/x";\nimport plugin2 from "@oja/branding-default";\nimport plugin3 from "@acme/p";');
-    expect(text).toContain('export const installed = {\n  channels: [plugin0, plugin1],\n  brandings: [plugin2],\n  gates: [],\n  pages: [plugin3],\n};');
-    expect(text).toContain('export const packages = {"channels":["@oja/card","@acme/x"],"brandings":["@oja/branding-default"],"gates":[],"pages":["@acme/p"]};');
+    expect(text).toContain(
+      'import plugin0 from "@oja/card";\nimport plugin1 from "@acme/x";\nimport plugin2 from "@oja/branding-default";\nimport plugin3 from "@acme/p";',
+    );
+    expect(text).toContain(
+      'export const installed = {\n  channels: [plugin0, plugin1],\n  brandings: [plugin2],\n  gates: [],\n  pages: [plugin3],\n};',
+    );
+    expect(text).toContain(
+      'export const packages = {"channels":["@oja/card","@acme/x"],"brandings":["@oja/branding-default"],"gates":[],"pages":["@acme/p"]};',
+    );
   });
 });

@@ -21,7 +21,10 @@ export const owners = checkPlugins(packages, installed);
 
 export const inventory: PluginInventory = {
   channels: installed.channels.map((c) => c.id),
-  sources: installed.channels.flatMap((c) => (c.sources ?? []).map((s) => ({ channel: c.id, key: s.key, directives: [...s.directives], why: s.why }))),
+  sources: installed.channels.flatMap((c) =>
+    (c.sources ?? []).map((s) => ({ channel: c.id, key: s.key, directives: [...s.directives], why: s.why })),
+  ),
   sandboxScripts: installed.channels.flatMap((c) =>
-    (c.sandbox?.outsideRoutes ?? []).filter((r) => r.script).map((r) => ({ channel: c.id, path: r.path, text: r.script!.text, why: r.script!.why }))),
+    (c.sandbox?.outsideRoutes ?? []).filter((r) => r.script).map((r) => ({ channel: c.id, path: r.path, text: r.script!.text, why: r.script!.why })),
+  ),
 };

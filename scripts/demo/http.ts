@@ -6,7 +6,10 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /** A client's mistake (malformed, oversized, an unaccepted type): answered with its 4xx, never logged as a fault. */
 export class ClientError extends Error {
-  constructor(readonly status: 400 | 413 | 415, message: string) {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
     super(message);
     this.name = 'ClientError';
   }
@@ -15,7 +18,11 @@ export class ClientError extends Error {
 export type BodyType = 'form' | 'json';
 
 /** The body's media type, lower case, without parameters ('' when none was sent). */
-const mediaType = (req: IncomingMessage) => String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+const mediaType = (req: IncomingMessage) =>
+  String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 
 const TYPES: Record<BodyType, string> = { form: 'application/x-www-form-urlencoded', json: 'application/json' };
 

@@ -22,7 +22,15 @@ beforeAll(async () => {
 afterAll(() => api.close());
 afterEach(async () => {
   Object.assign(sandbox.faults, NO_FAULTS);
-  await Promise.all(running.splice(0).map((s) => new Promise<void>((resolve) => { s.closeAllConnections(); s.close(() => resolve()); })));
+  await Promise.all(
+    running.splice(0).map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          s.closeAllConnections();
+          s.close(() => resolve());
+        }),
+    ),
+  );
 });
 
 /** The store on a free port, asking `apiBase` (the sandbox by default); counts the requeries its server sends. */
@@ -32,7 +40,13 @@ async function startStore(extra: { apiBase?: string; maxOrders?: number } = {}) 
     if (String(input).includes(REQUERY_PATH)) requeries += 1;
     return fetch(input, init);
   };
-  const store = createMerchantStore({ checkoutBase: 'http://127.0.0.1:9', selfOrigin: () => base, apiBase: extra.apiBase ?? api.base, fetchImpl, maxOrders: extra.maxOrders });
+  const store = createMerchantStore({
+    checkoutBase: 'http://127.0.0.1:9',
+    selfOrigin: () => base,
+    apiBase: extra.apiBase ?? api.base,
+    fetchImpl,
+    maxOrders: extra.maxOrders,
+  });
   await new Promise<void>((resolve) => store.server.listen(0, '127.0.0.1', resolve));
   running.push(store.server);
   const base = `http://127.0.0.1:${(store.server.address() as AddressInfo).port}`;
@@ -48,7 +62,11 @@ async function startStore(extra: { apiBase?: string; maxOrders?: number } = {}) 
     },
     /** The page's report of a callback: only the reference. */
     async verify(ref: string): Promise<Verification> {
-      const res = await fetch(`${base}/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ txn_ref: ref }) });
+      const res = await fetch(`${base}/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ txn_ref: ref }),
+      });
       expect(res.status).toBe(200);
       return (await res.json()) as Verification;
     },
@@ -62,21 +80,31 @@ async function startStore(extra: { apiBase?: string; maxOrders?: number } = {}) 
 }
 
 async function sandboxCall(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(api.base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(api.base + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return (await res.json()) as Record<string, unknown>;
 }
 
 /** The payment of a store order, as the checkout makes it in the collections API; answers its paymentId. */
 async function payPage(ref: string, extra: Record<string, string> = {}): Promise<string> {
   const answer = await sandboxCall('POST', '/api/v1/pay-page', {
-    merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', txn_ref: ref, amount: String(BASKET_AMOUNT_MINOR), currency: '566',
-    site_redirect_url: 'http://127.0.0.1:4401/return', ...extra,
+    merchant_code: 'MX_DEMO',
+    pay_item_id: 'Default_Payable_MX_DEMO',
+    txn_ref: ref,
+    amount: String(BASKET_AMOUNT_MINOR),
+    currency: '566',
+    site_redirect_url: 'http://127.0.0.1:4401/return',
+    ...extra,
   });
   expect(answer.responseCode).toBe('00');
   return String(answer.paymentId);
 }
 
-const settle = (ref: string, outcome: 'success' | 'failed' | 'expired') => sandboxCall('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: ref, outcome });
+const settle = (ref: string, outcome: 'success' | 'failed' | 'expired') =>
+  sandboxCall('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: ref, outcome });
 
 /** A port nothing listens on (taken, then released). */
 async function closedPort(): Promise<number> {
@@ -231,7 +259,7 @@ describe('the store verifies a result with the requery', () => {
   });
 });
 
-describe('the store\'s pages show the verdict, not what the browser said', () => {
+describe("the store's pages show the verdict, not what the browser said", () => {
   it('the return page: a 00 POSTed for an unpaid order is not paid; a verified one is', async () => {
     const s = await startStore();
     const ref = await s.order();

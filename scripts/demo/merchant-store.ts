@@ -203,7 +203,12 @@ export function createMerchantStore(o: MerchantStoreOptions) {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://store.local');
     const send = (status: number, type: string, body: string, extra: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'content-security-policy': `default-src 'self'; style-src 'self'; form-action 'self' ${o.checkoutBase}; frame-src ${o.checkoutBase}; script-src 'self' ${o.checkoutBase}`, ...extra });
+      res.writeHead(status, {
+        'content-type': type,
+        'cache-control': 'no-store',
+        'content-security-policy': `default-src 'self'; style-src 'self'; form-action 'self' ${o.checkoutBase}; frame-src ${o.checkoutBase}; script-src 'self' ${o.checkoutBase}`,
+        ...extra,
+      });
       res.end(body);
     };
     const sendJson = (status: number, body: unknown) => send(status, 'application/json', JSON.stringify(body));
@@ -214,7 +219,9 @@ export function createMerchantStore(o: MerchantStoreOptions) {
       if (url.pathname === '/' && req.method === 'GET') {
         const { ref } = orders.open(BASKET_AMOUNT_MINOR, BASKET_CURRENCY);
         const checkout = escapeHtml(o.checkoutBase);
-        return page('Oja Demo Store', `
+        return page(
+          'Oja Demo Store',
+          `
 <h1>Oja Demo Store</h1>
 <div class="card"><h2>Your basket</h2><table><tr><th>Item</th><th>Price</th></tr>
 <tr><td>Ankara tote bag</td><td>NGN 1,000.00</td></tr><tr><td>Shea butter, 250 g</td><td>NGN 500.00</td></tr>
@@ -231,7 +238,8 @@ export function createMerchantStore(o: MerchantStoreOptions) {
 <p class="hint">Redirect takes you to the checkout and back to this store; inline opens the checkout over this page; popup in a window of its own.</p>
 <p>Reference <span id="ref">${ref}</span></p></form>
 <section class="card" aria-labelledby="log-title"><h2 id="log-title">Callbacks</h2><p id="status" role="status"></p><ol id="log"></ol></section>
-<script src="${checkout}/inline-checkout.js"></script><script src="/store.js"></script>`);
+<script src="${checkout}/inline-checkout.js"></script><script src="/store.js"></script>`,
+        );
       }
       if (url.pathname === '/store.js') return send(200, 'text/javascript; charset=utf-8', STORE_SCRIPT);
       if (url.pathname === '/orders' && req.method === 'POST') {
@@ -253,13 +261,20 @@ export function createMerchantStore(o: MerchantStoreOptions) {
         return page(`Order ${v.ref}`, `${verificationHtml(v)}<p><a href="/">Back to the store</a></p>`);
       }
       if (url.pathname === '/return') {
-        const fields = Object.fromEntries(Object.entries(req.method === 'POST' ? await readBody(req) : Object.fromEntries(url.searchParams)).map(([k, v]) => [k, String(v)]));
+        const fields = Object.fromEntries(
+          Object.entries(req.method === 'POST' ? await readBody(req) : Object.fromEntries(url.searchParams)).map(([k, v]) => [k, String(v)]),
+        );
         if (req.method === 'POST') results.push({ at: Date.now(), fields });
         // The fields are the payer's browser speaking: the store's server asks the collections API itself.
         const v = await orders.verify(fields.txnref ?? '');
-        const rows = Object.entries(fields).map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('');
-        return page('Payment result', `${verificationHtml(v, fields.resp ?? '')}
-<div class="card"><h2>What the checkout sent</h2><table>${rows}</table></div><p><a href="/">Back to the store</a></p>`);
+        const rows = Object.entries(fields)
+          .map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+          .join('');
+        return page(
+          'Payment result',
+          `${verificationHtml(v, fields.resp ?? '')}
+<div class="card"><h2>What the checkout sent</h2><table>${rows}</table></div><p><a href="/">Back to the store</a></p>`,
+        );
       }
       if (url.pathname === '/results.json') return sendJson(200, results);
       if (url.pathname === '/orders.json') return sendJson(200, orders.list());

@@ -66,7 +66,8 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
 }
 
 /** Any other site: a blank page at every path, to embed or message the others from. */
-const THIRD_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Another site</title></head><body><main><h1>Another site</h1></main></body></html>';
+const THIRD_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Another site</title></head><body><main><h1>Another site</h1></main></body></html>';
 
 async function startThirdOrigin(): Promise<{ base: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -80,10 +81,11 @@ async function startThirdOrigin(): Promise<{ base: string; close(): Promise<void
   const { port } = server.address() as net.AddressInfo;
   return {
     base: `http://${HOST}:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -16,7 +16,10 @@ export function ensureRedisServer() {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (root && fs.existsSync('/usr/bin/apt-get')) {
     console.log('Installing redis-server from Debian packages…');
-    execSync('(apt-get install -y -qq redis-server || (apt-get update -qq && apt-get install -y -qq redis-server)) >/dev/null', { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execSync('(apt-get install -y -qq redis-server || (apt-get update -qq && apt-get install -y -qq redis-server)) >/dev/null', {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   if (!found()) throw new Error('Missing: redis-server. Install Debian\'s "redis-server" package or set REDIS_SERVER_PATH.');
   return found();
@@ -65,7 +68,9 @@ export async function startRedis({ port } = {}) {
     port: p,
     url: `redis://127.0.0.1:${p}`,
     async start() {
-      child = spawn(bin, ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'], { stdio: 'ignore' });
+      child = spawn(bin, ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'], {
+        stdio: 'ignore',
+      });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       const until = Date.now() + START_TIMEOUT_MS;
       while (Date.now() < until) {

@@ -91,7 +91,11 @@ function unnamedControls(root: HTMLElement): string[] {
 
 /** happy-dom's handle on its window: its settings, read when a request goes out. */
 type HappyDomWindow = Window & {
-  happyDOM?: { settings: { fetch: { interceptor: { beforeAsyncRequest?: (ctx: { window: { Response: typeof Response } }) => Promise<Response | void> } | null } } };
+  happyDOM?: {
+    settings: {
+      fetch: { interceptor: { beforeAsyncRequest?: (ctx: { window: { Response: typeof Response } }) => Promise<Response | void> } | null };
+    };
+  };
 };
 
 beforeAll(() => {
@@ -100,7 +104,8 @@ beforeAll(() => {
   const settings = (window as HappyDomWindow).happyDOM?.settings;
   if (settings) {
     settings.fetch.interceptor = {
-      beforeAsyncRequest: async (ctx) => new ctx.window.Response('<!doctype html><title>Story frame</title>', { headers: { 'content-type': 'text/html' } }),
+      beforeAsyncRequest: async (ctx) =>
+        new ctx.window.Response('<!doctype html><title>Story frame</title>', { headers: { 'content-type': 'text/html' } }),
     };
   }
 });
@@ -150,30 +155,36 @@ const entries = Object.entries(modules).sort(([a], [b]) => a.localeCompare(b));
 
 describe('story modules', () => {
   it('imports every *.stories.tsx that Storybook finds', () => {
-    const imported = Object.keys(modules).map((p) => path.relative(ROOT, path.resolve(__dirname, p))).sort();
+    const imported = Object.keys(modules)
+      .map((p) => path.relative(ROOT, path.resolve(__dirname, p)))
+      .sort();
     expect(imported).toEqual(storyFilesOnDisk());
     expect(imported.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(entries.map(([file, mod]) => [file, mod] as const))('%s: every story follows the toolbar language (en and fr)', async (_file, mod) => {
-    for (const locale of STORY_LOCALES) {
-      const stories = Object.values(compose(mod, locale, 'default'));
-      expect(stories.length).toBeGreaterThan(0);
-      for (const story of stories) {
-        // No story pins a language: the harness takes it from the globals.
-        expect(story.globals.locale, story.storyName).toBe(locale);
-        const Story = story;
-        const { container, unmount } = render(<Story />);
-        const root = container.querySelector('[data-oja-story]');
-        expect(root?.getAttribute('data-locale'), story.storyName).toBe(locale);
-        // The shell's header renders synchronously in that language (with or without a customer e-mail).
-        const header = container.querySelector('header')?.textContent ?? '';
-        const other = locale === 'en' ? YOU_ARE_PAYING.fr : YOU_ARE_PAYING.en;
-        expect(header, story.storyName).not.toContain(other);
-        unmount();
+  it.each(entries.map(([file, mod]) => [file, mod] as const))(
+    '%s: every story follows the toolbar language (en and fr)',
+    async (_file, mod) => {
+      for (const locale of STORY_LOCALES) {
+        const stories = Object.values(compose(mod, locale, 'default'));
+        expect(stories.length).toBeGreaterThan(0);
+        for (const story of stories) {
+          // No story pins a language: the harness takes it from the globals.
+          expect(story.globals.locale, story.storyName).toBe(locale);
+          const Story = story;
+          const { container, unmount } = render(<Story />);
+          const root = container.querySelector('[data-oja-story]');
+          expect(root?.getAttribute('data-locale'), story.storyName).toBe(locale);
+          // The shell's header renders synchronously in that language (with or without a customer e-mail).
+          const header = container.querySelector('header')?.textContent ?? '';
+          const other = locale === 'en' ? YOU_ARE_PAYING.fr : YOU_ARE_PAYING.en;
+          expect(header, story.storyName).not.toContain(other);
+          unmount();
+        }
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 for (const [file, mod] of entries) {
@@ -185,32 +196,36 @@ for (const [file, mod] of entries) {
       return STORY_LOCALES.flatMap((locale) => brandings.map((branding) => [name, locale, branding] as const));
     });
 
-    it.each(cases)('%s [%s, branding %j]', async (name, locale, branding) => {
-      const story = compose(mod, locale, branding || 'default')[name];
-      const s = scenarioOf(story.parameters);
-      const expected = s.expect?.[locale];
-      const container = await renderStory(story, expected);
+    it.each(cases)(
+      '%s [%s, branding %j]',
+      async (name, locale, branding) => {
+        const story = compose(mod, locale, branding || 'default')[name];
+        const s = scenarioOf(story.parameters);
+        const expected = s.expect?.[locale];
+        const container = await renderStory(story, expected);
 
-      const root = container.querySelector('[data-oja-story]')!;
-      expect(root.getAttribute('data-locale')).toBe(locale);
-      expect(acquirerOf(root.getAttribute('data-branding'))).toBe(branding);
-      // The branding's logo is in the footer ("powered by"); a page outside a payment has neither.
-      const footer = container.querySelector('footer');
-      if (s.outside) expect(footer).toBeNull();
-      else expect(queryAllByRole(footer!, 'img', { name: BRAND_NAME[branding] })).toHaveLength(1);
+        const root = container.querySelector('[data-oja-story]')!;
+        expect(root.getAttribute('data-locale')).toBe(locale);
+        expect(acquirerOf(root.getAttribute('data-branding'))).toBe(branding);
+        // The branding's logo is in the footer ("powered by"); a page outside a payment has neither.
+        const footer = container.querySelector('footer');
+        if (s.outside) expect(footer).toBeNull();
+        else expect(queryAllByRole(footer!, 'img', { name: BRAND_NAME[branding] })).toHaveLength(1);
 
-      const text = readableText(document.body);
-      expect(text.match(MISSING_KEY)?.[0] ?? null, 'a translation key is showing').toBeNull();
-      const header = container.querySelector('header')?.textContent ?? '';
-      if (locale === 'fr') {
-        expect(text.includes(YOU_ARE_PAYING.fr) || (!!expected && text.includes(expected)), 'French text').toBe(true);
-        expect(header).not.toContain(YOU_ARE_PAYING.en);
-      } else {
-        expect(header).not.toContain(YOU_ARE_PAYING.fr);
-      }
+        const text = readableText(document.body);
+        expect(text.match(MISSING_KEY)?.[0] ?? null, 'a translation key is showing').toBeNull();
+        const header = container.querySelector('header')?.textContent ?? '';
+        if (locale === 'fr') {
+          expect(text.includes(YOU_ARE_PAYING.fr) || (!!expected && text.includes(expected)), 'French text').toBe(true);
+          expect(header).not.toContain(YOU_ARE_PAYING.en);
+        } else {
+          expect(header).not.toContain(YOU_ARE_PAYING.fr);
+        }
 
-      expect(unnamedControls(document.body), 'controls without an accessible name').toEqual([]);
-      if (!s.throws) expect(errors, 'console.error while rendering').toEqual([]);
-    }, STORY_TEST_MS);
+        expect(unnamedControls(document.body), 'controls without an accessible name').toEqual([]);
+        if (!s.throws) expect(errors, 'console.error while rendering').toEqual([]);
+      },
+      STORY_TEST_MS,
+    );
   });
 }

@@ -23,16 +23,18 @@ async function packagesReached(entries: string[]): Promise<string[]> {
     format: 'esm',
     jsx: 'automatic',
     logLevel: 'silent',
-    plugins: [{
-      name: 'record-packages',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => {
-          if (args.path.startsWith('@oja/')) return undefined;
-          reached.add(`${args.path} <- ${path.relative(ROOT, args.importer)}`);
-          return { path: args.path, external: true };
-        });
+    plugins: [
+      {
+        name: 'record-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => {
+            if (args.path.startsWith('@oja/')) return undefined;
+            reached.add(`${args.path} <- ${path.relative(ROOT, args.importer)}`);
+            return { path: args.path, external: true };
+          });
+        },
       },
-    }],
+    ],
   });
   return [...reached].sort();
 }

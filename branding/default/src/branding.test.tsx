@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-
 import { brandingContract } from '@oja/core/testing';
 import branding from './index';
-
 
 describe('default branding', () => {
   it('is the branding of payments with no acquirer, with no channel policy and no toggle', () => {

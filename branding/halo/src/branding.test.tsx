@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-
 import { brandingContract } from '@oja/core/testing';
 import branding from './index';
-
 
 describe('HALO branding', () => {
   it('is the HALO acquirer, forcing card, transfer, wallet, QR, USSD, credit and Google Pay on (spec core §5)', () => {
@@ -15,5 +13,4 @@ describe('HALO branding', () => {
   });
 
   brandingContract(branding, { namespace: 'halo', logoName: 'HALO' });
-
 });

@@ -7,7 +7,6 @@ import { memoryLocation } from 'wouter/memory-location';
 import { App } from '@oja/core';
 import branding from './index';
 
-
 describe('MUL branding', () => {
   it('is the MUL acquirer, with the language toggle and no channel policy', () => {
     expect(branding.acquirer).toBe('MUL');
@@ -18,7 +17,6 @@ describe('MUL branding', () => {
   });
 
   brandingContract(branding, { namespace: 'mul', logoName: 'MUL' });
-
 
   it('switches the page to French from the footer toggle', async () => {
     const checkout = testCheckout({ brandings: [branding, plainBranding], props: { acquiredBy: 'MUL' } });

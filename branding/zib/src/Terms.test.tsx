@@ -4,7 +4,6 @@ import { CheckoutHarness, plainBranding, testCheckout } from '@oja/core/testing'
 import type { PageEnv } from '@oja/core';
 import zib from './index';
 
-
 // The page is a lazy module: have it compiled and loaded before the tests time their waits.
 beforeAll(async () => {
   await import('./Terms');

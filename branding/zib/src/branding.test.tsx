@@ -5,7 +5,6 @@ import { brandingContract } from '@oja/core/testing';
 import branding, { TERMS_PATH } from './index';
 import { termsMessages } from './termsMessages';
 
-
 describe('ZIB branding', () => {
   it('is the ZIB acquirer, allowing only card and transfer (spec core §5)', () => {
     expect(branding.acquirer).toBe('ZIB');
@@ -38,5 +37,4 @@ describe('ZIB branding', () => {
     expect(Object.keys(en)).toEqual(['zib']);
     expect(Object.keys(fr)).toEqual(['zib']);
   });
-
 });

@@ -11,7 +11,7 @@ export const messages: MessageBundle = {
   fr: {
     zib: {
       name: 'ZIB',
-      termsLink: 'Conditions d\'utilisation',
+      termsLink: "Conditions d'utilisation",
     },
   },
 };

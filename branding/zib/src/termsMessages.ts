@@ -50,7 +50,7 @@ export const termsMessages: MessageBundle = {
     zib: {
       back: 'Retour aux moyens de paiement',
       terms: {
-        title: 'Conditions d\'utilisation',
+        title: "Conditions d'utilisation",
         intro: 'Veuillez lire ces conditions avant de payer. En effectuant un paiement sur cette page, vous les acceptez.',
         platform: {
           title: 'Le rôle de la plateforme',

@@ -12,8 +12,12 @@ const FACES: Record<Brand, { background: string; mark: ReactNode }> = {
     mark: (
       <>
         <circle cx="8" cy="10" r="5" fill="#e30613" />
-        <text {...lettering} x="8" y="12.6" fontSize="7" fill="#fff">V</text>
-        <text {...lettering} x="21.5" y="12" fontSize="6" fill="#fff">verve</text>
+        <text {...lettering} x="8" y="12.6" fontSize="7" fill="#fff">
+          V
+        </text>
+        <text {...lettering} x="21.5" y="12" fontSize="6" fill="#fff">
+          verve
+        </text>
       </>
     ),
   },
@@ -28,22 +32,36 @@ const FACES: Record<Brand, { background: string; mark: ReactNode }> = {
   },
   Visa: {
     background: '#1a1f71',
-    mark: <text {...lettering} x="16" y="13.2" fontSize="9" fontStyle="italic" fill="#fff">VISA</text>,
+    mark: (
+      <text {...lettering} x="16" y="13.2" fontSize="9" fontStyle="italic" fill="#fff">
+        VISA
+      </text>
+    ),
   },
   AmericanExpress: {
     background: '#2e77bc',
-    mark: <text {...lettering} x="16" y="12.8" fontSize="7.5" fill="#fff">AMEX</text>,
+    mark: (
+      <text {...lettering} x="16" y="12.8" fontSize="7.5" fill="#fff">
+        AMEX
+      </text>
+    ),
   },
   Afrigo: {
     background: '#0a7d3e',
-    mark: <text {...lettering} x="16" y="12.5" fontSize="6.5" fill="#fff">afrigo</text>,
+    mark: (
+      <text {...lettering} x="16" y="12.5" fontSize="6.5" fill="#fff">
+        afrigo
+      </text>
+    ),
   },
   Discover: {
     background: '#fff',
     mark: (
       <>
         <circle cx="25" cy="10" r="3.5" fill="#f58220" />
-        <text {...lettering} x="12" y="12" fontSize="5.5" fill="#231f20">DISC</text>
+        <text {...lettering} x="12" y="12" fontSize="5.5" fill="#231f20">
+          DISC
+        </text>
       </>
     ),
   },

@@ -22,7 +22,12 @@ const PIN_CARD: BinConfiguration = { responseCode: '00', cardTypeGatewayConfigur
 /** A Visa that needs 3-D Secure, without device data collection (not a Kenyan payment). */
 const THREE_DS_CARD: BinConfiguration = {
   responseCode: '00',
-  cardTypeGatewayConfiguration: { supportsCardinalAuthentication: true, supportThreeDsAuthentication: true, supportsExpiryDate: true, supportsCvv2: true },
+  cardTypeGatewayConfiguration: {
+    supportsCardinalAuthentication: true,
+    supportThreeDsAuthentication: true,
+    supportsExpiryDate: true,
+    supportsCvv2: true,
+  },
   cardType: { typeName: 'Visa' },
 };
 /** Where the OTP went, as the payment's answer masks it. */
@@ -92,7 +97,9 @@ export const Entry: Story = {
   // Each acquirer lists its own brands under the title (Multipay: Visa and Mastercard; ZIB: Verve, Visa and Mastercard).
   play: async ({ canvasElement, globals }) => {
     const list = await within(canvasElement).findByRole('list', { name: cardText(globals.locale, 'card.entry.accepted') }, loaded);
-    const names = within(list).getAllByRole('listitem').map((item) => item.querySelector('.oja-sr-only')?.textContent);
+    const names = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.oja-sr-only')?.textContent);
     const acquirer = globals.branding === 'default' ? '' : String(globals.branding);
     await expect(names).toEqual(BRAND_LIST[acquirer]);
   },
@@ -182,8 +189,22 @@ export const BulkEntry: Story = {
       props: {
         isBulkPayment: true,
         payItems: [
-          { name: 'School fees', amount: 100000, currencyCode: '566', payableCode: 'PAY_FEES', merchantCode: 'MX_DEMO', transactionReference: 'TXN-0001-1' },
-          { name: 'Uniform', amount: 50000, currencyCode: '566', payableCode: 'PAY_UNIFORM', merchantCode: 'MX_DEMO', transactionReference: 'TXN-0001-2' },
+          {
+            name: 'School fees',
+            amount: 100000,
+            currencyCode: '566',
+            payableCode: 'PAY_FEES',
+            merchantCode: 'MX_DEMO',
+            transactionReference: 'TXN-0001-1',
+          },
+          {
+            name: 'Uniform',
+            amount: 50000,
+            currencyCode: '566',
+            payableCode: 'PAY_UNIFORM',
+            merchantCode: 'MX_DEMO',
+            transactionReference: 'TXN-0001-2',
+          },
         ],
       },
       expect: { en: 'Cancel Payment', fr: 'Annuler le paiement' },
@@ -409,7 +430,10 @@ export const Declined: Story = {
   parameters: {
     checkout: scenario({
       result: { responseCode: '51' },
-      expect: { en: 'Insufficient funds. Use a different card or try another payment method', fr: 'Fonds insuffisants. Utilisez une autre carte ou essayez un autre moyen de paiement' },
+      expect: {
+        en: 'Insufficient funds. Use a different card or try another payment method',
+        fr: 'Fonds insuffisants. Utilisez une autre carte ou essayez un autre moyen de paiement',
+      },
     }),
   },
 };

@@ -7,7 +7,15 @@ import { Field, fieldStyles } from '@oja/core/field';
 import { cardFlow, loadCrypto } from './flow';
 import type { CardSecret } from './crypto';
 import {
-  acceptedBrands, detectBrand, digitsOnly, expiryYYMM, formatCardNumber, formatExpiry, validateCardNumber, validateCvv, validateExpiry,
+  acceptedBrands,
+  detectBrand,
+  digitsOnly,
+  expiryYYMM,
+  formatCardNumber,
+  formatExpiry,
+  validateCardNumber,
+  validateCvv,
+  validateExpiry,
 } from './rules';
 import { BrandIcon, BrandList } from './BrandIcons';
 import { screenMessages } from './screenMessages';
@@ -82,7 +90,9 @@ export function CardForm({ fields = { number: true, expiry: true, cvv: true }, t
 
   return (
     <form className={styles.stack} onSubmit={submit} onFocus={warmCrypto} noValidate aria-labelledby="card-title" autoComplete="on">
-      <h1 id="card-title" className={styles.heading}>{title ?? t('card.entry.title')}</h1>
+      <h1 id="card-title" className={styles.heading}>
+        {title ?? t('card.entry.title')}
+      </h1>
       {children}
       {fields.number && (
         <>
@@ -96,7 +106,16 @@ export function CardForm({ fields = { number: true, expiry: true, cvv: true }, t
             value={number}
             onChange={(e) => setNumber(formatCardNumber(e.target.value))}
             error={shown('number')}
-            adornment={brand ? <span aria-live="polite"><BrandIcon brand={brand} /><span className="oja-sr-only">{t('card.entry.brandDetected', { brand: t(`card.brand.${brand}`) })}</span></span> : <span aria-live="polite" />}
+            adornment={
+              brand ? (
+                <span aria-live="polite">
+                  <BrandIcon brand={brand} />
+                  <span className="oja-sr-only">{t('card.entry.brandDetected', { brand: t(`card.brand.${brand}`) })}</span>
+                </span>
+              ) : (
+                <span aria-live="polite" />
+              )
+            }
           />
         </>
       )}
@@ -138,7 +157,11 @@ export function CardForm({ fields = { number: true, expiry: true, cvv: true }, t
           )}
         </div>
       )}
-      {flow.error && <p className={styles.errorText} role="alert">{t(flow.error)}</p>}
+      {flow.error && (
+        <p className={styles.errorText} role="alert">
+          {t(flow.error)}
+        </p>
+      )}
       <button type="submit" className={styles.button} aria-disabled={flow.busy || undefined} data-testid="card-pay">
         {flow.busy ? t('card.entry.paying') : t('card.entry.pay', { amount: formatAmount(props.checkoutAmount, props.currencyCode) })}
       </button>

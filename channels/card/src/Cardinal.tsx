@@ -100,15 +100,31 @@ export function Cardinal() {
 
   return (
     <section className={styles.stack} aria-labelledby="cardinal-title">
-      <h1 id="cardinal-title" className={styles.heading}>{t('card.cardinal.title')}</h1>
+      <h1 id="cardinal-title" className={styles.heading}>
+        {t('card.cardinal.title')}
+      </h1>
       {collecting && collectUrl && (
-        <iframe className={hidden} src={collectUrl} title={t('card.cardinal.preparing')} aria-hidden="true" tabIndex={-1} onLoad={payOnce} sandbox="allow-scripts allow-same-origin allow-forms" />
+        <iframe
+          className={hidden}
+          src={collectUrl}
+          title={t('card.cardinal.preparing')}
+          aria-hidden="true"
+          tabIndex={-1}
+          onLoad={payOnce}
+          sandbox="allow-scripts allow-same-origin allow-forms"
+        />
       )}
       {issuerUrl ? (
         <>
           <p className={styles.muted}>{t('card.cardinal.message')}</p>
           <div className={frameBox} aria-busy={!loaded}>
-            <iframe src={issuerUrl} title={t('card.cardinal.frameTitle')} onLoad={() => setLoaded(true)} sandbox="allow-scripts allow-same-origin allow-forms" data-testid="issuer-frame" />
+            <iframe
+              src={issuerUrl}
+              title={t('card.cardinal.frameTitle')}
+              onLoad={() => setLoaded(true)}
+              sandbox="allow-scripts allow-same-origin allow-forms"
+              data-testid="issuer-frame"
+            />
             {!loaded && (
               <div className={overlay}>
                 <PendingLayout title={t('card.cardinal.preparing')} simulate={false} />
@@ -119,7 +135,11 @@ export function Cardinal() {
       ) : (
         <PendingLayout title={t('card.cardinal.preparing')} simulate={false} />
       )}
-      {flow.error && <p className={styles.errorText} role="alert">{t(flow.error)}</p>}
+      {flow.error && (
+        <p className={styles.errorText} role="alert">
+          {t(flow.error)}
+        </p>
+      )}
       <ChangeMethodLink label="card.cardinal.back" />
     </section>
   );

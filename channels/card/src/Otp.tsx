@@ -52,7 +52,9 @@ export function Otp() {
 
   return (
     <form className={styles.stack} onSubmit={authorize} noValidate aria-labelledby="otp-title">
-      <h1 id="otp-title" className={styles.heading}>{t('card.otp.title')}</h1>
+      <h1 id="otp-title" className={styles.heading}>
+        {t('card.otp.title')}
+      </h1>
       <p className={styles.muted}>{flow.otpTarget ? t('card.otp.sentTo', { target: flow.otpTarget }) : t('card.otp.sentGeneric')}</p>
       <Field
         label={t('card.otp.label')}
@@ -67,16 +69,26 @@ export function Otp() {
       <button type="submit" className={styles.button} aria-disabled={flow.busy || undefined} data-testid="otp-authorize">
         {t('card.otp.authorize')}
       </button>
-      {sentNotice && <p className={styles.muted} role="status">{t('card.otp.codeSent')}</p>}
+      {sentNotice && (
+        <p className={styles.muted} role="status">
+          {t('card.otp.codeSent')}
+        </p>
+      )}
       {hasCard(c) && !sentNotice && (
         <div>
           {remaining > 0 ? (
-            <p className={styles.muted} role="timer" aria-live="off">{t('card.otp.resendIn', { time: formatMmSs(remaining) })}</p>
+            <p className={styles.muted} role="timer" aria-live="off">
+              {t('card.otp.resendIn', { time: formatMmSs(remaining) })}
+            </p>
           ) : (
-            <button type="button" className={styles.link} onClick={resend}>{t('card.otp.resend')}</button>
+            <button type="button" className={styles.link} onClick={resend}>
+              {t('card.otp.resend')}
+            </button>
           )}
           {/* Announced once, when the resend becomes possible; the seconds are not read out. */}
-          <span className="oja-sr-only" aria-live="polite">{remaining > 0 ? '' : t('card.otp.resendReady')}</span>
+          <span className="oja-sr-only" aria-live="polite">
+            {remaining > 0 ? '' : t('card.otp.resendReady')}
+          </span>
         </div>
       )}
       <ChangeMethodLink />

@@ -72,29 +72,54 @@ export function PinPad({ digits: given }: PinPadProps) {
 
   return (
     <section className={styles.stack} aria-labelledby="pin-title" onKeyDown={onKey}>
-      <h1 id="pin-title" className={styles.heading}>{t('card.pin.title')}</h1>
+      <h1 id="pin-title" className={styles.heading}>
+        {t('card.pin.title')}
+      </h1>
       <p className={styles.muted}>{t('card.pin.subtitle')}</p>
       <div className={dots} aria-hidden="true">
-        {/* biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of PIN_LENGTH dots: the position is the identity. */}
-        {Array.from({ length: PIN_LENGTH }, (_, i) => <span key={i} data-filled={i < pin.length} />)}
+        {Array.from({ length: PIN_LENGTH }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of PIN_LENGTH dots: the position is the identity.
+          <span key={i} data-filled={i < pin.length} />
+        ))}
       </div>
-      <p className="oja-sr-only" role="status" aria-live="polite">{t('card.pin.progress', { count: pin.length })}</p>
+      <p className="oja-sr-only" role="status" aria-live="polite">
+        {t('card.pin.progress', { count: pin.length })}
+      </p>
       {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of keys, not a form section with a legend (a fieldset). */}
       <div className={pad} role="group" aria-label={t('card.pin.pad')} data-testid="pin-pad">
         {keys.map((k) =>
           k === 'clear' || k === 'delete' ? (
-            <button key={k} type="button" className={`${styles.button} ${styles.secondaryButton}`} onClick={() => setPin((p) => (k === 'clear' ? '' : p.slice(0, -1)))}>
+            <button
+              key={k}
+              type="button"
+              className={`${styles.button} ${styles.secondaryButton}`}
+              onClick={() => setPin((p) => (k === 'clear' ? '' : p.slice(0, -1)))}
+            >
               {t(`card.pin.${k}`)}
             </button>
           ) : (
-            <button key={k} type="button" className={`${styles.button} ${styles.secondaryButton}`} aria-label={t('card.pin.digit', { digit: k })} onClick={() => tap(k)}>
+            <button
+              key={k}
+              type="button"
+              className={`${styles.button} ${styles.secondaryButton}`}
+              aria-label={t('card.pin.digit', { digit: k })}
+              onClick={() => tap(k)}
+            >
               {k}
             </button>
           ),
         )}
       </div>
-      {error && <p className={styles.errorText} role="alert">{t(error)}</p>}
-      {flow.error && <p className={styles.errorText} role="alert">{t(flow.error)}</p>}
+      {error && (
+        <p className={styles.errorText} role="alert">
+          {t(error)}
+        </p>
+      )}
+      {flow.error && (
+        <p className={styles.errorText} role="alert">
+          {t(flow.error)}
+        </p>
+      )}
       <button type="button" className={styles.button} aria-disabled={flow.busy || undefined} onClick={authorize} data-testid="pin-authorize">
         {t('card.pin.authorize')}
       </button>

@@ -32,13 +32,17 @@ export default function CardScreen() {
   return (
     <Switch>
       <Route path="/pin">
-        <NeedsCard><PinPad /></NeedsCard>
+        <NeedsCard>
+          <PinPad />
+        </NeedsCard>
       </Route>
       <Route path="/otp">
         <Otp />
       </Route>
       <Route path="/cardinal">
-        <NeedsCard><Cardinal /></NeedsCard>
+        <NeedsCard>
+          <Cardinal />
+        </NeedsCard>
       </Route>
       <Route>
         <Entry />

@@ -15,7 +15,11 @@ interface Sent {
 function recordingHttp() {
   const sent: Sent[] = [];
   const http = createHttp('https://api.example', async (input, init) => {
-    sent.push({ method: String(init?.method ?? 'GET').toUpperCase(), url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    sent.push({
+      method: String(init?.method ?? 'GET').toUpperCase(),
+      url: String(input),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    });
     return new Response(JSON.stringify({ responseCode: '00' }), { headers: { 'content-type': 'application/json' } });
   });
   return { http, sent };
@@ -60,7 +64,12 @@ describe('card API: encrypted card data stays out of URLs', () => {
     for (const s of sent) expect(s.url, `${s.method} ${s.url}`).not.toMatch(CARD_DATA_IN_URL);
     // Every call that carries the sealed card is a POST with it in the body.
     const carrying = sent.filter((s) => s.body?.secureData !== undefined);
-    expect(carrying.map((s) => new URL(s.url).pathname)).toEqual(['/api/v1/merchantbins', '/api/v1/pay', '/api/v1/payments', '/api/v1/pay/authenticateCardinal']);
+    expect(carrying.map((s) => new URL(s.url).pathname)).toEqual([
+      '/api/v1/merchantbins',
+      '/api/v1/pay',
+      '/api/v1/payments',
+      '/api/v1/pay/authenticateCardinal',
+    ]);
     for (const s of carrying) expect(s).toMatchObject({ method: 'POST', body: SEALED });
   });
 });

@@ -58,7 +58,10 @@ function mount(path: string, routes: Record<string, FakeRoute> = {}, o: { props?
 
 /** Lets promises, lazy imports and renders settle without moving a fake clock. */
 const flush = async () => {
-  for (let i = 0; i < 10; i++) await act(async () => { await new Promise((r) => setImmediate(r)); });
+  for (let i = 0; i < 10; i++)
+    await act(async () => {
+      await new Promise((r) => setImmediate(r));
+    });
 };
 const advance = async (ms: number) => {
   await pass(ms);
@@ -113,7 +116,7 @@ describe('card entry', () => {
     expect(input.maxLength).toBe(30);
   });
 
-  it("formats the expiry as MM / YY, a first digit above 1 taking a leading 0", async () => {
+  it('formats the expiry as MM / YY, a first digit above 1 taking a leading 0', async () => {
     mount('/payment/card');
     await flush();
     const input = expiryField();
@@ -234,9 +237,14 @@ describe('card entry', () => {
     await flush();
     const list = screen.getByRole('list', { name: 'Cards accepted' });
     // The icons are hidden from screen readers; the name beside each is what they read.
-    const names = within(list).getAllByRole('listitem').map((item) =>
-      [...item.children].filter((child) => child.getAttribute('aria-hidden') !== 'true').map((child) => child.textContent).join(''),
-    );
+    const names = within(list)
+      .getAllByRole('listitem')
+      .map((item) =>
+        [...item.children]
+          .filter((child) => child.getAttribute('aria-hidden') !== 'true')
+          .map((child) => child.textContent)
+          .join(''),
+      );
     expect(names).toEqual(brands);
   });
 
@@ -467,7 +475,11 @@ describe('3-D Secure', () => {
   const issuerFrame = () => screen.queryByTestId('issuer-frame') as HTMLIFrameElement | null;
 
   it('collects device data in a hidden frame, removed after 7 s, then pays once with its reference', async () => {
-    const { container, calls } = mount('/payment/card/cardinal', { [PAY]: () => CHALLENGE, [STATUS]: () => ({ responseCode: 'T1' }) }, { seed: cardinalSeed(DDC) });
+    const { container, calls } = mount(
+      '/payment/card/cardinal',
+      { [PAY]: () => CHALLENGE, [STATUS]: () => ({ responseCode: 'T1' }) },
+      { seed: cardinalSeed(DDC) },
+    );
     await flush();
     expect(DEVICE_COLLECTION_MS).toBe(7_000);
     const frame = ddcFrame(container);
@@ -485,7 +497,11 @@ describe('3-D Secure', () => {
   });
 
   it('pays when the collection page has loaded, and only once', async () => {
-    const { container, calls } = mount('/payment/card/cardinal', { [PAY]: () => CHALLENGE, [STATUS]: () => ({ responseCode: 'T1' }) }, { seed: cardinalSeed(DDC) });
+    const { container, calls } = mount(
+      '/payment/card/cardinal',
+      { [PAY]: () => CHALLENGE, [STATUS]: () => ({ responseCode: 'T1' }) },
+      { seed: cardinalSeed(DDC) },
+    );
     await flush();
     fireEvent.load(ddcFrame(container)!);
     await flush();
@@ -534,7 +550,11 @@ describe('3-D Secure', () => {
   });
 
   it('another status code completes with it', async () => {
-    const { calls, checkout } = mount('/payment/card/cardinal', { [PAY]: () => CHALLENGE, [STATUS]: () => ({ responseCode: '05' }) }, { seed: cardinalSeed() });
+    const { calls, checkout } = mount(
+      '/payment/card/cardinal',
+      { [PAY]: () => CHALLENGE, [STATUS]: () => ({ responseCode: '05' }) },
+      { seed: cardinalSeed() },
+    );
     await advance(0);
     expect(checkout.state.result?.responseCode).toBe('05');
     expect(calls(AUTH_CARDINAL)).toEqual([]);

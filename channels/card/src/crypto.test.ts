@@ -13,7 +13,10 @@ const SEALED_CHARS = 344;
 
 /** The sandbox's side: RSA-OAEP with SHA-256 under the private key of publicKey.ts's pair. */
 function open(b64: string): string {
-  return privateDecrypt({ key: SANDBOX_PRIVATE_KEY, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(b64, 'base64')).toString('utf8');
+  return privateDecrypt(
+    { key: SANDBOX_PRIVATE_KEY, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(b64, 'base64'),
+  ).toString('utf8');
 }
 
 describe('encryptCard', () => {

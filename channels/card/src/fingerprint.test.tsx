@@ -32,7 +32,7 @@ describe('fingerprintScript (companion §7)', () => {
     expect(fingerprintScript(sampleProps(ids), sampleEnv({ sources: { [FINGERPRINT_SOURCE]: [FP] } }))!.integrity).toBeUndefined();
   });
 
-  it("escapes the ids into the query", () => {
+  it('escapes the ids into the query', () => {
     const src = fingerprintScript(sampleProps({ cybersourceOrgId: 'a&b=c', cybersourceMerchantId: 'm#1' }), env)!.src;
     expect(new URL(src).searchParams.get('org_id')).toBe('a&b=c');
     expect(new URL(src).searchParams.get('session_id')).toBe('m#14242001');
@@ -44,7 +44,11 @@ describe('the card declares its outside sources', () => {
     // A server build's concern (the page's policy): the browser's plugin carries none.
     expect(serverCard.sources).toBe(CARD_SOURCES);
     expect(card.sources).toBeUndefined();
-    expect(CARD_SOURCES.map((s) => [s.key, s.directives])).toEqual([['3ds-issuer', ['frame']], ['3ds-device-data', ['frame']], [FINGERPRINT_SOURCE, ['script']]]);
+    expect(CARD_SOURCES.map((s) => [s.key, s.directives])).toEqual([
+      ['3ds-issuer', ['frame']],
+      ['3ds-device-data', ['frame']],
+      [FINGERPRINT_SOURCE, ['script']],
+    ]);
     expect(CARD_SOURCES.slice(0, 2)).toEqual(THREE_D_SECURE_SOURCES);
   });
 });
@@ -67,7 +71,16 @@ describe('the card screen loads the fingerprint script', () => {
 
   it('once the card screen shows, for a payment with the ids', async () => {
     const scripts = insertedScripts();
-    render(<CheckoutHarness checkout={testCheckout({ channels: [card], props: { ...ids, paymentId: '77' }, env: { sources: env.sources, channelSettings: env.channelSettings } })} path="/payment/card" />);
+    render(
+      <CheckoutHarness
+        checkout={testCheckout({
+          channels: [card],
+          props: { ...ids, paymentId: '77' },
+          env: { sources: env.sources, channelSettings: env.channelSettings },
+        })}
+        path="/payment/card"
+      />,
+    );
     await screen.findByLabelText(/Card number/i);
     // The loader is its own lazy module (@oja/core/outside-script): under load it may land after the screen.
     await vi.waitFor(() => expect(scripts.map((s) => s.src)).toEqual([`${FP}${FINGERPRINT_PATH}?org_id=org-1&session_id=oja_m177`]));
@@ -76,7 +89,9 @@ describe('the card screen loads the fingerprint script', () => {
 
   it('not on the method list, and not without the ids', async () => {
     const scripts = insertedScripts();
-    const withIds = render(<CheckoutHarness checkout={testCheckout({ channels: [card], props: ids, env: { sources: env.sources } })} path="/payment-methods" />);
+    const withIds = render(
+      <CheckoutHarness checkout={testCheckout({ channels: [card], props: ids, env: { sources: env.sources } })} path="/payment-methods" />,
+    );
     await screen.findByText(/Choose a payment method/);
     withIds.unmount();
     render(<CheckoutHarness checkout={testCheckout({ channels: [card], env: { sources: env.sources } })} path="/payment/card" />);

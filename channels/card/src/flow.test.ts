@@ -5,8 +5,22 @@ import { fakeHttp, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import card from './index';
 import {
-  cardFlow, CARDINAL_PATH, CODE_OTP, finishCardinal, forgetCard, hasCard, lendCardSteps, needsCardinal, OTP_PATH, pay, PIN_PATH, resendOtp, seedFlow, submitCard,
-  submitOtp, submitPin,
+  cardFlow,
+  CARDINAL_PATH,
+  CODE_OTP,
+  finishCardinal,
+  forgetCard,
+  hasCard,
+  lendCardSteps,
+  needsCardinal,
+  OTP_PATH,
+  pay,
+  PIN_PATH,
+  resendOtp,
+  seedFlow,
+  submitCard,
+  submitOtp,
+  submitPin,
 } from './flow';
 import type { BinConfiguration, PayResponse } from './api';
 import type { CardSecret } from './crypto';
@@ -26,11 +40,13 @@ const BULK = 'POST /api/v1/payments';
 const OTP = 'POST /api/v1/pay/authenticateToken';
 const AUTH_CARDINAL = 'POST /api/v1/pay/authenticateCardinal';
 
-const bin = (g: BinConfiguration['cardTypeGatewayConfiguration'] = {}, extra: Partial<BinConfiguration> = {}): FakeRoute => () => ({
-  responseCode: '00',
-  cardTypeGatewayConfiguration: g,
-  ...extra,
-});
+const bin =
+  (g: BinConfiguration['cardTypeGatewayConfiguration'] = {}, extra: Partial<BinConfiguration> = {}): FakeRoute =>
+  () => ({
+    responseCode: '00',
+    cardTypeGatewayConfiguration: g,
+    ...extra,
+  });
 const DDC = { referenceId: 'ref-1', deviceDataCollectionUrl: 'https://ddc.example/collect', accessToken: 'jwt' };
 
 /** A checkout on the card channel whose navigation is recorded. */
@@ -104,7 +120,10 @@ describe('submitCard', () => {
       ['566', MASTERCARD, undefined],
     ];
     for (const [currencyCode, pan, ddc] of cases) {
-      const { c, navigate, calls } = setup({ [BIN]: bin({}, { cardinalAuthenticationInformation: ddc }), [PAY]: () => ({ responseCode: '00' }) }, { currencyCode });
+      const { c, navigate, calls } = setup(
+        { [BIN]: bin({}, { cardinalAuthenticationInformation: ddc }), [PAY]: () => ({ responseCode: '00' }) },
+        { currencyCode },
+      );
       await submitCard(c, secret(pan));
       expect(navigate, `${currencyCode} ${pan}`).not.toHaveBeenCalled();
       expect(calls(PAY), `${currencyCode} ${pan}`).toHaveLength(1);
@@ -167,10 +186,21 @@ describe('pay', () => {
   }
 
   it('sends the sealed card with the payment, and 00 completes with the answer', async () => {
-    const { c, http, calls, navigate } = await payWith(() => ({ responseCode: '00', responseDescription: 'Approved', paymentReference: 'FBN|WEB|1', amount: 150000 }));
+    const { c, http, calls, navigate } = await payWith(() => ({
+      responseCode: '00',
+      responseDescription: 'Approved',
+      paymentReference: 'FBN|WEB|1',
+      amount: 150000,
+    }));
     const body = calls(PAY)[0].body as Record<string, unknown>;
     expect(body).toMatchObject({
-      merchantCode: 'MX_DEMO', paymentId: '4242001', amount: 150000, currencyCode: '566', transactionReference: 'TXN-0001', sessionId: '4242001', pinBlock: '',
+      merchantCode: 'MX_DEMO',
+      paymentId: '4242001',
+      amount: 150000,
+      currencyCode: '566',
+      transactionReference: 'TXN-0001',
+      sessionId: '4242001',
+      pinBlock: '',
     });
     expect(openSecureData(body.secureData)).toEqual({ pan: MASTERCARD, exp: '3012', cvv: '123' });
     expect(body.deviceInformation).toMatchObject({ channelBrowser: 'WEB' });
@@ -239,7 +269,10 @@ describe('pay', () => {
 
   it('a bulk payment goes to the bulk service and completes with 09 on 00', async () => {
     const item = { currencyCode: '566', payableCode: 'Default_Payable_MX_DEMO', merchantCode: 'MX_DEMO' };
-    const payItems = [{ ...item, name: 'Fees', amount: 100000, transactionReference: 'TXN-0001-A' }, { ...item, name: 'Levy', amount: 50000, transactionReference: 'TXN-0001-B' }];
+    const payItems = [
+      { ...item, name: 'Fees', amount: 100000, transactionReference: 'TXN-0001-A' },
+      { ...item, name: 'Levy', amount: 50000, transactionReference: 'TXN-0001-B' },
+    ];
     const { c, calls } = await payWith(() => ({ responseCode: '00', paymentReference: 'BULK-1' }), { isBulkPayment: true, payItems });
     expect(calls(PAY)).toEqual([]);
     expect(calls(BULK)).toHaveLength(1);
@@ -310,7 +343,12 @@ describe('OTP', () => {
     let code = 'T1';
     const { c, calls } = await atOtp({ [OTP]: () => ({ responseCode: code }) });
     await submitOtp(c, '000000');
-    expect(calls(OTP)[0].body).toEqual({ twoFactorAuthenticationCode: '000000', merchantCode: 'MX_DEMO', payableCode: 'Default_Payable_MX_DEMO', paymentId: '4242001' });
+    expect(calls(OTP)[0].body).toEqual({
+      twoFactorAuthenticationCode: '000000',
+      merchantCode: 'MX_DEMO',
+      payableCode: 'Default_Payable_MX_DEMO',
+      paymentId: '4242001',
+    });
     expect(cardFlow(c).error).toBe('card.otp.invalid');
     expect(c.state.result).toBeNull();
     code = '00';
@@ -365,12 +403,19 @@ describe('OTP', () => {
 describe('finishCardinal', () => {
   it("authenticates with the issuer's ECI flag and transaction id, then completes", async () => {
     const { c, calls } = setup({ [AUTH_CARDINAL]: () => ({ responseCode: '00', paymentReference: 'REF-3DS' }) });
-    seedFlow(c, { card: secret(VISA), sealed: { secureData: 'sealed-card', pinBlock: '' }, cardinal: { url: 'https://acs.example/challenge', transactionId: 'old' } });
+    seedFlow(c, {
+      card: secret(VISA),
+      sealed: { secureData: 'sealed-card', pinBlock: '' },
+      cardinal: { url: 'https://acs.example/challenge', transactionId: 'old' },
+    });
     await finishCardinal(c, { responseCode: 'T0', eciFlag: '05', transactionId: 'tx-9' } as PayResponse);
     expect(calls(AUTH_CARDINAL)[0].body).toEqual({
-      merchantCode: 'MX_DEMO', payableCode: 'Default_Payable_MX_DEMO', paymentId: '4242001',
+      merchantCode: 'MX_DEMO',
+      payableCode: 'Default_Payable_MX_DEMO',
+      paymentId: '4242001',
       cardinalInfo: { eciFlag: '05', transactionId: 'tx-9' },
-      secureData: 'sealed-card', pinBlock: '',
+      secureData: 'sealed-card',
+      pinBlock: '',
     });
     expect(c.state.result).toMatchObject({ responseCode: '00', paymentReference: 'REF-3DS' });
   });

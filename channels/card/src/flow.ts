@@ -136,18 +136,22 @@ export async function submitCard(c: Checkout, card: CardSecret): Promise<void> {
   const f = v.state;
   if (f.busy) return;
   const s = v.secret;
-  await step(c, async (ctx) => {
-    const { encryptCard } = await loadCrypto();
-    const sealed = encryptCard(card);
-    const config = await fetchBinConfiguration(ctx, sealed, f.loan?.lookupFields);
-    if (config.responseCode !== CODE_SUCCESS) {
-      complete(c, config.responseCode, { ...config, messageKey: messageKeyForCode(config.responseCode) });
-      return;
-    }
-    s.card = card;
-    s.sealed = sealed;
-    f.config = config;
-  }, 'complete');
+  await step(
+    c,
+    async (ctx) => {
+      const { encryptCard } = await loadCrypto();
+      const sealed = encryptCard(card);
+      const config = await fetchBinConfiguration(ctx, sealed, f.loan?.lookupFields);
+      if (config.responseCode !== CODE_SUCCESS) {
+        complete(c, config.responseCode, { ...config, messageKey: messageKeyForCode(config.responseCode) });
+        return;
+      }
+      s.card = card;
+      s.sealed = sealed;
+      f.config = config;
+    },
+    'complete',
+  );
   // The visit ended meanwhile (Retry, another method): its answer leads nowhere.
   if (!s.sealed || c.state.result || v.ended) return;
   if (f.config?.cardTypeGatewayConfiguration?.supportsPin) go(c, PIN_PATH);

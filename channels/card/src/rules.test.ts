@@ -56,25 +56,58 @@ describe('luhn', () => {
 describe('detectBrand', () => {
   it.each([
     // MasterCard 2221-2720
-    ['2220', null], ['2221', 'MasterCard'], ['2720', 'MasterCard'], ['2721', null],
+    ['2220', null],
+    ['2221', 'MasterCard'],
+    ['2720', 'MasterCard'],
+    ['2721', null],
     // MasterCard 51-55
-    ['50', null], ['51', 'MasterCard'], ['55', 'MasterCard'], ['56', null],
+    ['50', null],
+    ['51', 'MasterCard'],
+    ['55', 'MasterCard'],
+    ['56', null],
     // Verve 506099-506198
-    ['506098', null], ['506099', 'Verve'], ['506198', 'Verve'], ['506199', null],
+    ['506098', null],
+    ['506099', 'Verve'],
+    ['506198', 'Verve'],
+    ['506199', null],
     // Verve 650002-650027, inside Discover's 65
-    ['650001', 'Discover'], ['650002', 'Verve'], ['650027', 'Verve'], ['650028', 'Discover'],
+    ['650001', 'Discover'],
+    ['650002', 'Verve'],
+    ['650027', 'Verve'],
+    ['650028', 'Discover'],
     // Verve 5612
-    ['5611', null], ['5612', 'Verve'], ['5613', null],
+    ['5611', null],
+    ['5612', 'Verve'],
+    ['5613', null],
     // Verve 507865-507964
-    ['507864', null], ['507865', 'Verve'], ['507964', 'Verve'], ['507965', null],
+    ['507864', null],
+    ['507865', 'Verve'],
+    ['507964', 'Verve'],
+    ['507965', null],
     // Visa 4
-    ['3', null], ['4', 'Visa'], ['5', null],
+    ['3', null],
+    ['4', 'Visa'],
+    ['5', null],
     // AmericanExpress 34 and 37
-    ['33', null], ['34', 'AmericanExpress'], ['35', null], ['36', null], ['37', 'AmericanExpress'], ['38', null],
+    ['33', null],
+    ['34', 'AmericanExpress'],
+    ['35', null],
+    ['36', null],
+    ['37', 'AmericanExpress'],
+    ['38', null],
     // Afrigo 564
-    ['563', null], ['564', 'Afrigo'], ['565', null],
+    ['563', null],
+    ['564', 'Afrigo'],
+    ['565', null],
     // Discover 6011, 644-649, 65
-    ['6010', null], ['6011', 'Discover'], ['643', null], ['644', 'Discover'], ['649', 'Discover'], ['650', null], ['651', 'Discover'], ['66', null],
+    ['6010', null],
+    ['6011', 'Discover'],
+    ['643', null],
+    ['644', 'Discover'],
+    ['649', 'Discover'],
+    ['650', null],
+    ['651', 'Discover'],
+    ['66', null],
   ])('%s -> %s', (digits, brand) => {
     expect(detectBrand(digits)).toBe(brand);
   });
@@ -326,7 +359,13 @@ describe('ruleMessages', () => {
 describe('card type codes', () => {
   it('map to brands (spec core §3)', () => {
     expect(CARD_TYPE_BRANDS).toEqual({
-      VVC: 'Verve', VMP: 'Verve', QTM: 'Verve', MCN: 'MasterCard', VVV: 'Visa', VCC: 'Visa', VCI: 'Visa',
+      VVC: 'Verve',
+      VMP: 'Verve',
+      QTM: 'Verve',
+      MCN: 'MasterCard',
+      VVV: 'Visa',
+      VCC: 'Visa',
+      VCI: 'Visa',
     });
   });
 

@@ -6,7 +6,21 @@ import { createMemoryStore } from '@oja/core/store';
 import { encryptCard } from './crypto';
 import type { CardSecret, Encrypted } from './crypto';
 import { sri } from '@oja/core/server';
-import plugin, { AUTHENTICATED_ECI, CARDINAL_DECLINED_CODE, CARD_DATA_IN_URL_CODE, CHALLENGE_PATH, COLLECT_PATH, cardRecord, FINGERPRINT_PATH, FINGERPRINT_STAND_IN, NOT_BULK_CODE, SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, sandbox } from './sandbox';
+import plugin, {
+  AUTHENTICATED_ECI,
+  CARDINAL_DECLINED_CODE,
+  CARD_DATA_IN_URL_CODE,
+  CHALLENGE_PATH,
+  COLLECT_PATH,
+  cardRecord,
+  FINGERPRINT_PATH,
+  FINGERPRINT_STAND_IN,
+  NOT_BULK_CODE,
+  SANDBOX_CHALLENGE_CODE,
+  SANDBOX_OTP,
+  SANDBOX_PIN,
+  sandbox,
+} from './sandbox';
 import { FINGERPRINT_INTEGRITY_SETTING } from './sources';
 import { openPin, openSecureData } from './sandboxCrypto';
 import { TEST_CARDS } from './sandboxCards';
@@ -40,13 +54,26 @@ type Json = Record<string, any>;
 
 /** A call to the API's origin, or to an absolute URL (the second origin's). */
 async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(/^https?:/.test(path) ? path : base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(/^https?:/.test(path) ? path : base + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
-  return { status: res.status, json: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as Json, text, headers: res.headers };
+  return {
+    status: res.status,
+    json: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as Json,
+    text,
+    headers: res.headers,
+  };
 }
 
 async function postForm(path: string, fields: Record<string, string>, at = outside) {
-  const res = await fetch(at + path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  const res = await fetch(at + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
   return { status: res.status, text: await res.text(), headers: res.headers };
 }
 
@@ -76,10 +103,18 @@ async function bin(p: Json, sealed: Encrypted) {
 }
 
 async function pay(p: Json, sealed: Encrypted, extra: Json = {}) {
-  return (await call('POST', '/api/v1/pay', {
-    ...sealed, ...ids(p), amount: p.checkoutAmount, currencyCode: p.currencyCode, transactionReference: p.merchantTransactionReference,
-    deviceInformation: { channelBrowser: 'WEB' }, sessionId: p.paymentId, ...extra,
-  })).json;
+  return (
+    await call('POST', '/api/v1/pay', {
+      ...sealed,
+      ...ids(p),
+      amount: p.checkoutAmount,
+      currencyCode: p.currencyCode,
+      transactionReference: p.merchantTransactionReference,
+      deviceInformation: { channelBrowser: 'WEB' },
+      sessionId: p.paymentId,
+      ...extra,
+    })
+  ).json;
 }
 
 async function otp(p: Json, code: string) {
@@ -140,11 +175,19 @@ describe('card sandbox: PIN and OTP cards', () => {
   it('5061050254756707864: PIN, then OTP, then 00', async () => {
     const p = await newPayment();
     const config = await bin(p, seal('5061050254756707864'));
-    expect(config).toMatchObject({ responseCode: '00', cardType: { typeName: 'Verve' }, cardTypeGatewayConfiguration: { supportsPin: true, supportThreeDsAuthentication: false } });
+    expect(config).toMatchObject({
+      responseCode: '00',
+      cardType: { typeName: 'Verve' },
+      cardTypeGatewayConfiguration: { supportsPin: true, supportThreeDsAuthentication: false },
+    });
     expect(config.cardinalAuthenticationInformation).toBeUndefined();
     const sent = await pay(p, seal('5061050254756707864', SANDBOX_PIN));
     expect(sent).toMatchObject({ responseCode: 'T0', requiresCentinelAuthorization: false, smsSent: true, mobilePhoneNumber: '080****4567' });
-    expect(await otp(p, SANDBOX_OTP)).toMatchObject({ ...APPROVED, paymentReference: `OJA|CRD|${p.paymentId}`, retrievalReferenceNumber: expect.any(String) });
+    expect(await otp(p, SANDBOX_OTP)).toMatchObject({
+      ...APPROVED,
+      paymentReference: `OJA|CRD|${p.paymentId}`,
+      retrievalReferenceNumber: expect.any(String),
+    });
     expect((await record(p)).final?.responseCode).toBe('00');
   });
 
@@ -163,7 +206,11 @@ describe('card sandbox: PIN and OTP cards', () => {
 
   it('5123450000000008: no PIN, OTP 123456, then 00', async () => {
     const p = await newPayment({ cust_mobile_no: '' });
-    expect((await bin(p, seal('5123450000000008'))).cardTypeGatewayConfiguration).toMatchObject({ supportsPin: false, supportsExpiryDate: true, supportsCvv2: true });
+    expect((await bin(p, seal('5123450000000008'))).cardTypeGatewayConfiguration).toMatchObject({
+      supportsPin: false,
+      supportsExpiryDate: true,
+      supportsCvv2: true,
+    });
     // Without the merchant's customer number, the OTP goes to the sandbox phone.
     expect(await pay(p, seal('5123450000000008'))).toMatchObject({ responseCode: 'T0', smsSent: true, mobilePhoneNumber: '080****0000' });
     expect(await otp(p, SANDBOX_OTP)).toMatchObject(APPROVED);
@@ -258,7 +305,10 @@ describe('card sandbox: refusals', () => {
 
   it('unreadable card data gives 14', async () => {
     const p = await newPayment();
-    expect(await bin(p, { secureData: 'garbage', pinBlock: '' })).toMatchObject({ responseCode: '14', responseDescription: 'Card data could not be read' });
+    expect(await bin(p, { secureData: 'garbage', pinBlock: '' })).toMatchObject({
+      responseCode: '14',
+      responseDescription: 'Card data could not be read',
+    });
     expect((await pay(p, { secureData: '', pinBlock: '' })).responseCode).toBe('14');
   });
 
@@ -302,8 +352,14 @@ describe('card sandbox: 3-D Secure', () => {
     const ci = started.cardinalInfo;
     expect(ci.url.startsWith(`${outside}${CHALLENGE_PATH}?ref=`)).toBe(true);
     expect(new URL(ci.url).searchParams.get('ref')).toMatch(/^[\w.]+$/);
-    expect(ci).toMatchObject({ callBackUrl: expect.any(String), payLoad: expect.any(String), accessToken: expect.any(String), transactionId: expect.any(String) });
-    for (const url of [ci.url, ci.callBackUrl, info.deviceDataCollectionUrl]) expect(new URL(url, base).pathname + new URL(url, base).search).not.toMatch(/\d{12}/);
+    expect(ci).toMatchObject({
+      callBackUrl: expect.any(String),
+      payLoad: expect.any(String),
+      accessToken: expect.any(String),
+      transactionId: expect.any(String),
+    });
+    for (const url of [ci.url, ci.callBackUrl, info.deviceDataCollectionUrl])
+      expect(new URL(url, base).pathname + new URL(url, base).search).not.toMatch(/\d{12}/);
     expect((await record(p)).cardinalReferenceId).toBe(info.referenceId);
 
     const status = () => call('GET', `/api/v1/payments/cardinalCallBackStatus?paymentId=${p.paymentId}`).then((r) => r.json);
@@ -339,7 +395,11 @@ describe('card sandbox: 3-D Secure', () => {
     expect(await pay(p, seal(VISA))).toEqual(started);
 
     const authenticated = await call('POST', '/api/v1/pay/authenticateCardinal', {
-      paymentId: p.paymentId, cardinalInfo: { eciFlag: done.eciFlag, transactionId: done.transactionId }, ...seal(VISA), merchantCode: p.merchantCode, payableCode: p.payableCode,
+      paymentId: p.paymentId,
+      cardinalInfo: { eciFlag: done.eciFlag, transactionId: done.transactionId },
+      ...seal(VISA),
+      merchantCode: p.merchantCode,
+      payableCode: p.payableCode,
     });
     expect(authenticated.json).toMatchObject({ ...APPROVED, paymentReference: `OJA|CRD|${p.paymentId}` });
     expect(await record(p)).toMatchObject({ charges: 1, payRequests: 2, final: { responseCode: '00' } });
@@ -348,7 +408,11 @@ describe('card sandbox: 3-D Secure', () => {
   it(`declines with ${CARDINAL_DECLINED_CODE} an authentication whose challenge was not passed`, async () => {
     const p = await newPayment();
     const started = await pay(p, seal(VISA));
-    const answer = await call('POST', '/api/v1/pay/authenticateCardinal', { paymentId: p.paymentId, cardinalInfo: { eciFlag: '05', transactionId: started.cardinalInfo.transactionId }, ...seal(VISA) });
+    const answer = await call('POST', '/api/v1/pay/authenticateCardinal', {
+      paymentId: p.paymentId,
+      cardinalInfo: { eciFlag: '05', transactionId: started.cardinalInfo.transactionId },
+      ...seal(VISA),
+    });
     expect(answer.json.responseCode).toBe(CARDINAL_DECLINED_CODE);
     expect((await pay(p, seal(VISA))).responseCode).toBe(CARDINAL_DECLINED_CODE);
   });
@@ -357,7 +421,9 @@ describe('card sandbox: 3-D Secure', () => {
     const p = await newPayment({ display_mode: 'INLINE' });
     const { cardinalInfo } = await pay(p, seal(VISA));
     const page = await call('GET', cardinalInfo.url);
-    expect(page.headers.get('content-security-policy')).toBe(`default-src 'none'; form-action 'self'; frame-ancestors 'self' ${base} http://127.0.0.1:4401`);
+    expect(page.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; form-action 'self'; frame-ancestors 'self' ${base} http://127.0.0.1:4401`,
+    );
   });
 
   it('answers 404 pages for a reference it did not make', async () => {
@@ -399,7 +465,13 @@ describe('card sandbox: 3-D Secure', () => {
 
 describe('card sandbox: bulk payments', () => {
   const bulk = (p: Json, sealed: Encrypted) =>
-    call('POST', '/api/v1/payments', { payItems: p.payItems ?? [], ...sealed, ...ids(p), amount: p.checkoutAmount, deviceInformation: { channelBrowser: 'WEB' } });
+    call('POST', '/api/v1/payments', {
+      payItems: p.payItems ?? [],
+      ...sealed,
+      ...ids(p),
+      amount: p.checkoutAmount,
+      deviceInformation: { channelBrowser: 'WEB' },
+    });
 
   it('pays every item at once with a PIN card', async () => {
     const p = await newPayment({ bulk: '1' });
@@ -434,10 +506,17 @@ describe('a paid payment stays paid (card sandbox)', () => {
     await bin(p, seal(PIN_ONLY, SANDBOX_PIN));
     expect(await pay(p, seal(PIN_ONLY, SANDBOX_PIN))).toMatchObject(APPROVED);
     expect((await kept(p)).outcome).toMatchObject({ value: 'success', paymentReference: `OJA|CRD|${p.paymentId}` });
-    const cancel = await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Return to merchant Site' });
+    const cancel = await call('POST', '/api/v1/pay/customerCancellation', {
+      paymentId: p.paymentId,
+      customerCancellationReason: 'Return to merchant Site',
+    });
     expect(cancel.status).toBe(409);
     expect((await kept(p)).cancellation).toBeNull();
-    const simulate = await call('POST', '/sandbox/simulate', { merchant_code: p.merchantCode, txn_ref: p.merchantTransactionReference, outcome: 'failed' });
+    const simulate = await call('POST', '/sandbox/simulate', {
+      merchant_code: p.merchantCode,
+      txn_ref: p.merchantTransactionReference,
+      outcome: 'failed',
+    });
     expect(simulate.status).toBe(409);
     expect((await kept(p)).outcome?.value).toBe('success');
     // The same approval, asked again (a double click, another tab's repeat), is answered as it was: nothing charged.

@@ -91,8 +91,17 @@ export function cardRecord(p: SandboxPayment): CardRecord {
   return (
     records.get(p) ??
     records.set(p, {
-      binLookups: 0, payRequests: 0, charges: 0, otpSends: 0, otpFailures: 0, stage: null, pending: null, final: null,
-      collect: null, cardinalReferenceId: null, challenge: null,
+      binLookups: 0,
+      payRequests: 0,
+      charges: 0,
+      otpSends: 0,
+      otpFailures: 0,
+      stage: null,
+      pending: null,
+      final: null,
+      collect: null,
+      cardinalReferenceId: null,
+      challenge: null,
     })
   );
 }
@@ -118,11 +127,15 @@ async function paymentOfRef(ref: unknown, ctx: SandboxContext): Promise<{ p: San
   return p && { p, r: cardRecord(p) };
 }
 
-
 function answer(p: SandboxPayment, code: string, description = DESCRIPTIONS[code], reference = 'CRD'): PayResponse {
   const base = { responseCode: code, responseDescription: description, paymentId: p.paymentId, transactionReference: p.txnRef };
   if (code !== '00') return base;
-  return { ...base, amount: p.props.checkoutAmount, paymentReference: `OJA|${reference}|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}` };
+  return {
+    ...base,
+    amount: p.props.checkoutAmount,
+    paymentReference: `OJA|${reference}|${p.paymentId}`,
+    retrievalReferenceNumber: `RR${p.paymentId}`,
+  };
 }
 
 /**
@@ -174,9 +187,16 @@ function identify(secureData: unknown, walletInstrumentIdentifier: unknown, card
   if (!opened) return { refused: 'Card data could not be read' };
   if (walletInstrumentIdentifier !== undefined && walletInstrumentIdentifier !== null && walletInstrumentIdentifier !== '') {
     const saved = savedCard(walletInstrumentIdentifier);
-    if (!saved || (cardHash !== undefined && cardHash !== null && cardHash !== saved.cardHash)) return { refused: 'No such saved card in the sandbox wallet' };
+    if (!saved || (cardHash !== undefined && cardHash !== null && cardHash !== saved.cardHash))
+      return { refused: 'No such saved card in the sandbox wallet' };
     const backing = testCard(saved.backedBy)!;
-    return { card: backing, config: saved.cardTypeGatewayConfiguration, exp: opened.exp, pinPan: '', walletInstrumentIdentifier: saved.walletInstrumentIdentifier };
+    return {
+      card: backing,
+      config: saved.cardTypeGatewayConfiguration,
+      exp: opened.exp,
+      pinPan: '',
+      walletInstrumentIdentifier: saved.walletInstrumentIdentifier,
+    };
   }
   // The page's own rule (length and Luhn): the sandbox refuses what the card entry would.
   if (validateCardNumber(opened.pan)) return { refused: 'Invalid card number' };
@@ -189,7 +209,12 @@ function identify(secureData: unknown, walletInstrumentIdentifier: unknown, card
  * The checks every payment of a card passes, in the issuer's order: a card the sandbox knows, accepted by the
  * merchant, in date, with its PIN. Answers the final refusal, or the card to go on with.
  */
-function check(p: SandboxPayment, r: CardRecord, body: Record<string, unknown>, ctx: SandboxContext): { passed: Identified } | { refusal: PayResponse } {
+function check(
+  p: SandboxPayment,
+  r: CardRecord,
+  body: Record<string, unknown>,
+  ctx: SandboxContext,
+): { passed: Identified } | { refusal: PayResponse } {
   const id = identify(body.secureData, body.instrumentIdentifier, undefined);
   if ('refused' in id) return { refusal: answer(p, '14', id.refused) };
   hold(r, id.card, id.walletInstrumentIdentifier);
@@ -258,7 +283,8 @@ async function binConfiguration(req: SandboxRequest, ctx: SandboxContext): Promi
   const id = identify(q.secureData, q.walletInstrumentIdentifier, q.cardHash);
   if ('refused' in id) return { body: { responseCode: '14', responseDescription: id.refused } satisfies BinConfiguration };
   hold(r, id.card, id.walletInstrumentIdentifier);
-  if (id.card.refusedAtBin) return { body: { responseCode: id.card.result, responseDescription: DESCRIPTIONS[id.card.result] } satisfies BinConfiguration };
+  if (id.card.refusedAtBin)
+    return { body: { responseCode: id.card.result, responseDescription: DESCRIPTIONS[id.card.result] } satisfies BinConfiguration };
   const info = collection(p, r, id.card, ctx);
   const body: BinConfiguration = {
     responseCode: '00',
@@ -277,7 +303,10 @@ async function binConfiguration(req: SandboxRequest, ctx: SandboxContext): Promi
 function binConfigurationByGet(): SandboxAnswer {
   return {
     status: 405,
-    body: { responseCode: CARD_DATA_IN_URL_CODE, responseDescription: 'POST /api/v1/merchantbins with the card data in a JSON body: card data never goes in a URL' },
+    body: {
+      responseCode: CARD_DATA_IN_URL_CODE,
+      responseDescription: 'POST /api/v1/merchantbins with the card data in a JSON body: card data never goes in a URL',
+    },
   };
 }
 
@@ -339,7 +368,9 @@ async function cardinalStatus(req: SandboxRequest, ctx: SandboxContext): Promise
   const { challenge } = cardRecord(p);
   if (!challenge) return { body: { responseCode: '25', responseDescription: 'No 3-D Secure authentication for this payment' } };
   if (challenge.completedAt === null) return { body: { responseCode: 'T1', responseDescription: 'Authentication in progress' } };
-  return { body: { responseCode: 'T0', responseDescription: 'Authentication complete', eciFlag: AUTHENTICATED_ECI, transactionId: challenge.transactionId } };
+  return {
+    body: { responseCode: 'T0', responseDescription: 'Authentication complete', eciFlag: AUTHENTICATED_ECI, transactionId: challenge.transactionId },
+  };
 }
 
 async function authenticateCardinal(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
@@ -392,12 +423,18 @@ function framers(p: SandboxPayment): string[] {
 
 const UNKNOWN_PAGE: SandboxAnswer = {
   status: 404,
-  html: page('Unknown verification — Oja Sandbox Bank', '<h1>Oja Sandbox Bank</h1>\n<p>This verification is unknown or no longer valid. Return to the checkout.</p>'),
+  html: page(
+    'Unknown verification — Oja Sandbox Bank',
+    '<h1>Oja Sandbox Bank</h1>\n<p>This verification is unknown or no longer valid. Return to the checkout.</p>',
+  ),
 };
 
 function donePage(p: SandboxPayment): SandboxAnswer {
   return {
-    html: page('Verification complete — Oja Sandbox Bank', '<h1>Oja Sandbox Bank</h1>\n<p role="status">Verification complete. You can return to the checkout.</p>'),
+    html: page(
+      'Verification complete — Oja Sandbox Bank',
+      '<h1>Oja Sandbox Bank</h1>\n<p role="status">Verification complete. You can return to the checkout.</p>',
+    ),
     frameAncestors: framers(p),
   };
 }
@@ -481,7 +518,15 @@ export const sandbox: SandboxPart = {
     { method: 'GET', path: COLLECT_PATH, handler: collectDeviceData },
     { method: 'GET', path: CHALLENGE_PATH, handler: showChallenge },
     { method: 'POST', path: CHALLENGE_PATH, handler: submitChallenge },
-    { method: 'GET', path: FINGERPRINT_PATH, handler: fingerprint, script: { text: FINGERPRINT_STAND_IN, why: "Sandbox only: the stand-in for the device-fingerprint service's script, loaded with the card screen" } },
+    {
+      method: 'GET',
+      path: FINGERPRINT_PATH,
+      handler: fingerprint,
+      script: {
+        text: FINGERPRINT_STAND_IN,
+        why: "Sandbox only: the stand-in for the device-fingerprint service's script, loaded with the card screen",
+      },
+    },
   ],
   // The page checks the stand-in's integrity, as it would a real service's versioned script.
   settings: { [FINGERPRINT_INTEGRITY_SETTING]: sri(FINGERPRINT_STAND_IN) },

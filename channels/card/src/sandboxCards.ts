@@ -89,7 +89,12 @@ export const SAVED_CARDS: readonly SavedCard[] = [
     walletInstrumentIdentifier: 'sbx-wi-2c84d0',
     expiryMonth: '12',
     expiryYear: '2030',
-    cardTypeGatewayConfiguration: config({ supportsExpiryDate: true, supportsCvv2: true, supportsCardinalAuthentication: true, supportThreeDsAuthentication: true }),
+    cardTypeGatewayConfiguration: config({
+      supportsExpiryDate: true,
+      supportsCvv2: true,
+      supportsCardinalAuthentication: true,
+      supportThreeDsAuthentication: true,
+    }),
     backedBy: '4000000000002503',
   },
   {

@@ -6,7 +6,9 @@ export function CodeExpired({ message }: { /** Already translated. */ message: s
   return (
     <section className={styles.stack} aria-labelledby="pwa-expired-title">
       <div role="alert">
-        <h1 id="pwa-expired-title" className={styles.heading}>{message}</h1>
+        <h1 id="pwa-expired-title" className={styles.heading}>
+          {message}
+        </h1>
       </div>
       <p className={styles.muted}>{t('pay-with-app.expiredHint')}</p>
       <ChangeMethodLink label="pay-with-app.goBack" />

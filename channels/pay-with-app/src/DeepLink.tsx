@@ -28,7 +28,9 @@ export function DeepLink({ state }: { state: PwaState }) {
   const link = institution?.deepLink;
   return (
     <section className={styles.stack} aria-labelledby="pwa-deeplink-title">
-      <h1 id="pwa-deeplink-title" className={styles.heading}>{t('pay-with-app.title')}</h1>
+      <h1 id="pwa-deeplink-title" className={styles.heading}>
+        {t('pay-with-app.title')}
+      </h1>
       <p className={styles.muted}>{t('pay-with-app.deepLink.intro')}</p>
       <SelectField
         label={t('pay-with-app.deepLink.bank')}
@@ -38,7 +40,9 @@ export function DeepLink({ state }: { state: PwaState }) {
         hint={!institution ? t('pay-with-app.deepLink.chooseFirst') : !link ? t('pay-with-app.deepLink.noLink') : undefined}
       >
         {institutions.map((i) => (
-          <option key={i.id} value={i.id}>{i.name}</option>
+          <option key={i.id} value={i.id}>
+            {i.name}
+          </option>
         ))}
       </SelectField>
       {link ? (

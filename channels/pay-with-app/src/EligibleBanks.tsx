@@ -17,7 +17,9 @@ export function EligibleBanks({ institutions, onClose }: { institutions: readonl
   const intro = `pwa-banks-${useId().replace(/:/g, '')}`;
   return (
     <Dialog title={t('pay-with-app.banks.title')} closeLabel={t('pay-with-app.banks.close')} onClose={onClose} describedBy={intro}>
-      <p id={intro} className={styles.muted}>{t('pay-with-app.banks.intro')}</p>
+      <p id={intro} className={styles.muted}>
+        {t('pay-with-app.banks.intro')}
+      </p>
       <ul className={list} data-testid="pwa-eligible-banks">
         {institutions.map((i) => (
           <li key={i.id}>{i.name}</li>

@@ -52,7 +52,9 @@ export function FiveDigitCode({ state, device }: { state: PwaState; device: Devi
   const { reference, institutions } = snap.start.response!.code as PwaCode;
   return (
     <section className={styles.stack} aria-labelledby="pwa-code-title">
-      <h1 id="pwa-code-title" className={styles.heading}>{t('pay-with-app.title')}</h1>
+      <h1 id="pwa-code-title" className={styles.heading}>
+        {t('pay-with-app.title')}
+      </h1>
       <p className={styles.muted}>{t('pay-with-app.code.intro')}</p>
       <p className={subheading}>{t('pay-with-app.code.label')}</p>
       <div className={codeRow}>
@@ -61,7 +63,9 @@ export function FiveDigitCode({ state, device }: { state: PwaState; device: Devi
       </div>
       <p className={styles.muted}>
         {t('pay-with-app.code.validity')}{' '}
-        <span className={timer} role="timer" aria-live="off" data-testid="pwa-code-validity">{formatHms(left)}</span>
+        <span className={timer} role="timer" aria-live="off" data-testid="pwa-code-validity">
+          {formatHms(left)}
+        </span>
       </p>
       <h2 className={subheading}>{t('pay-with-app.code.stepsTitle')}</h2>
       <ol className={steps}>

@@ -208,6 +208,12 @@ export const StatusTimedOut: Story = {
 export const Declined: Story = {
   name: 'Declined in the bank app',
   parameters: {
-    checkout: scenario({ ...BASE, path: at('/transaction-status'), channel: payWithApp.id, result: { responseCode: '05' }, expect: { en: 'Payment Failed', fr: 'Échec du paiement' } }),
+    checkout: scenario({
+      ...BASE,
+      path: at('/transaction-status'),
+      channel: payWithApp.id,
+      result: { responseCode: '05' },
+      expect: { en: 'Payment Failed', fr: 'Échec du paiement' },
+    }),
   },
 };

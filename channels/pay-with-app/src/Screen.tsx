@@ -34,7 +34,9 @@ function StartFailed({ error, onRetry }: { error: Error | null; onRetry(): void 
   const reason = messageKeyForFailure(error);
   return (
     <section className={styles.stack} aria-labelledby="pwa-failed-title">
-      <h1 id="pwa-failed-title" className={styles.heading}>{t('pay-with-app.title')}</h1>
+      <h1 id="pwa-failed-title" className={styles.heading}>
+        {t('pay-with-app.title')}
+      </h1>
       <p className={styles.errorText} role="alert">
         {unset ? t('pay-with-app.notConfigured') : `${t('pay-with-app.startFailed')} ${t(reason)}`}
       </p>

@@ -38,11 +38,18 @@ export function TransactionStatus({ state }: { state: PwaState }) {
       remainingMs={snap.statusDeadline === null ? STATUS_WAIT_MS : left}
       message={t('pay-with-app.status.message')}
     >
-      {polling.failures >= 2 && <p className={styles.notice} role="status">{t('core.error.stillTrying')}</p>}
+      {polling.failures >= 2 && (
+        <p className={styles.notice} role="status">
+          {t('core.error.stillTrying')}
+        </p>
+      )}
       {timedOut && snap.extensions < MAX_STATUS_EXTENSIONS && (
         <div className={styles.stack} role="alert">
           <p>{t('pay-with-app.status.timedOut')}</p>
-          <button type="button" className={styles.button} onClick={(e) => {
+          <button
+            type="button"
+            className={styles.button}
+            onClick={(e) => {
               // The button goes with the prompt: the focus goes to the page's heading rather than nowhere.
               const h1 = e.currentTarget.closest('section')?.querySelector('h1');
               waitMore(state);

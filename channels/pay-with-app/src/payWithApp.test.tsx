@@ -14,7 +14,14 @@ import type { PwaState } from './state';
 import { pwaVisit, tokenFor } from './visit';
 import { waitMore } from './TransactionStatus';
 import {
-  CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, MAX_STATUS_EXTENSIONS, STATUS_EXTENSION_MS, STATUS_PATH, STATUS_POLL_MS, STATUS_RETRY_MS,
+  CODE_VALIDITY_MS,
+  DEFAULT_TOKEN_PATH,
+  GENERATE_PATH,
+  MAX_STATUS_EXTENSIONS,
+  STATUS_EXTENSION_MS,
+  STATUS_PATH,
+  STATUS_POLL_MS,
+  STATUS_RETRY_MS,
   STATUS_WAIT_MS,
 } from './constants';
 import { retry } from '@oja/core/attempt';
@@ -31,7 +38,11 @@ const CODE = {
   responseCode: '00',
   reference: '12345',
   deepLinks: LINKS,
-  institutions: [{ code: 'ALPHA', name: 'Alpha Bank' }, { code: 'BETA', name: 'Beta Bank' }, { code: 'EVIL', name: 'Evil Bank' }],
+  institutions: [
+    { code: 'ALPHA', name: 'Alpha Bank' },
+    { code: 'BETA', name: 'Beta Bank' },
+    { code: 'EVIL', name: 'Evil Bank' },
+  ],
 };
 const OFFERED = { nonCardOptions: [{ providerCode: 'PAY_WITH_APP', enabled: true }], paymentChannels: ['CARD', 'PAY_WITH_APP'] };
 
@@ -40,7 +51,9 @@ describe('pay-with-app plugin', () => {
     expect(validateChannel(payWithApp)).toEqual([]);
     expect(payWithApp.path).toBe('/payment/pay-with-app');
     expect(payWithApp.status).toMatchObject({ intervalMs: 5_000, retryMs: 5_000 });
-    expect([STATUS_POLL_MS, STATUS_RETRY_MS, CODE_VALIDITY_MS, STATUS_WAIT_MS, STATUS_EXTENSION_MS, MAX_STATUS_EXTENSIONS]).toEqual([5_000, 5_000, 900_000, 300_000, 300_000, 1]);
+    expect([STATUS_POLL_MS, STATUS_RETRY_MS, CODE_VALIDITY_MS, STATUS_WAIT_MS, STATUS_EXTENSION_MS, MAX_STATUS_EXTENSIONS]).toEqual([
+      5_000, 5_000, 900_000, 300_000, 300_000, 1,
+    ]);
   });
 
   it('is available when the merchant offers PAY_WITH_APP, kept from UGX payments by core market rules', () => {
@@ -102,8 +115,14 @@ describe('pay-with-app api', () => {
     const code = await generateCode(callContext(props, http), 'tok');
     expect(http.calls[0].opts?.headers).toEqual({ authorization: 'Bearer tok' });
     expect(http.calls[0].body).toEqual({
-      amount: 151000, bankCode: 'ISW', createTransaction: true, currencyCode: '566', merchantCode: 'MX_DEMO', payableCode: props.payableCode,
-      paymentId: props.paymentId, transactionReference: props.merchantTransactionReference,
+      amount: 151000,
+      bankCode: 'ISW',
+      createTransaction: true,
+      currencyCode: '566',
+      merchantCode: 'MX_DEMO',
+      payableCode: props.payableCode,
+      paymentId: props.paymentId,
+      transactionReference: props.merchantTransactionReference,
     });
     expect(code).toEqual({
       reference: '12345',
@@ -117,10 +136,13 @@ describe('pay-with-app api', () => {
 
   it('reads institution names from a list or a map, the id standing in for a missing one', () => {
     expect(parseCode({ reference: 54321, deepLinks: { A: 'https://a.example' }, institutions: { A: 'Bank A' } })).toEqual({
-      reference: '54321', institutions: [{ id: 'A', name: 'Bank A', deepLink: 'https://a.example' }],
+      reference: '54321',
+      institutions: [{ id: 'A', name: 'Bank A', deepLink: 'https://a.example' }],
     });
     expect(parseCode({ reference: '54321', deepLinks: { A: 'https://a.example' } }).institutions[0].name).toBe('A');
-    expect(parseCode({ reference: '54321', institutions: [{ id: 'B', name: 'Bank B' }] }).institutions).toEqual([{ id: 'B', name: 'Bank B', deepLink: null }]);
+    expect(parseCode({ reference: '54321', institutions: [{ id: 'B', name: 'Bank B' }] }).institutions).toEqual([
+      { id: 'B', name: 'Bank B', deepLink: null },
+    ]);
   });
 
   it.each([
@@ -260,14 +282,21 @@ describe('pay-with-app screens', () => {
   }
   /** Lets promises, lazy imports and renders settle without moving the fake clock. */
   const flush = async () => {
-    for (let i = 0; i < 25; i++) await act(async () => { await new Promise((r) => setImmediate(r)); });
+    for (let i = 0; i < 25; i++)
+      await act(async () => {
+        await new Promise((r) => setImmediate(r));
+      });
   };
   const advance = async (ms: number) => {
-    await act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
     await flush();
   };
   const click = async (el: Element) => {
-    await act(async () => { fireEvent.click(el); });
+    await act(async () => {
+      fireEvent.click(el);
+    });
     await advance(0);
   };
   const count = (http: ReturnType<typeof fakeHttp>, key: string) => http.calls.filter((c) => c.key === key).length;
@@ -283,8 +312,15 @@ describe('pay-with-app screens', () => {
     expect(screen.getByTestId('pwa-code').textContent).toBe('12345');
     expect(screen.getByRole('button', { name: 'Copy five-digit code' })).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toBe('00h 15m 00s');
-    const steps = within(screen.getByRole('list')).getAllByRole('listitem').map((li) => li.textContent);
-    expect(steps).toEqual(['Log in to your mobile banking app', 'Choose Pay with App', 'Input the code above', 'Come back here and confirm your payment']);
+    const steps = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(steps).toEqual([
+      'Log in to your mobile banking app',
+      'Choose Pay with App',
+      'Input the code above',
+      'Come back here and confirm your payment',
+    ]);
     expect(screen.queryByRole('button', { name: 'Go back' })).toBeNull();
     await advance(1_000);
     expect(screen.getByRole('timer').textContent).toBe('00h 14m 59s');
@@ -294,9 +330,15 @@ describe('pay-with-app screens', () => {
     opener.focus();
     await click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Eligible banks' });
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Alpha Bank', 'Beta Bank', 'Evil Bank']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Alpha Bank', 'Beta Bank', 'Evil Bank']);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
-    await act(async () => { fireEvent.keyDown(document.activeElement!, { key: 'Escape' }); });
+    await act(async () => {
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
   });
@@ -368,15 +410,21 @@ describe('pay-with-app screens', () => {
     expect((screen.getByTestId('pwa-launch') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Select your bank to launch its app.')).toBeTruthy();
 
-    await act(async () => { fireEvent.change(select, { target: { value: 'ALPHA' } }); });
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'ALPHA' } });
+    });
     const launch = screen.getByRole('link', { name: 'Launch app' });
     expect(launch.getAttribute('href')).toBe(LINKS.ALPHA);
     expect(launch.getAttribute('target')).toBe('_blank');
     expect(launch.getAttribute('rel')).toBe('noopener noreferrer');
-    await act(async () => { fireEvent.change(select, { target: { value: 'BETA' } }); });
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'BETA' } });
+    });
     expect(screen.getByRole('link', { name: 'Launch app' }).getAttribute('href')).toBe(LINKS.BETA);
     expect(screen.getByRole('link', { name: 'Launch app' }).getAttribute('target')).toBeNull();
-    await act(async () => { fireEvent.change(select, { target: { value: 'EVIL' } }); });
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'EVIL' } });
+    });
     expect(screen.queryByRole('link', { name: 'Launch app' })).toBeNull();
     expect((screen.getByTestId('pwa-launch') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText("This bank's app cannot be opened from here. Enter the code manually instead.")).toBeTruthy();
@@ -440,7 +488,9 @@ describe('pay-with-app screens', () => {
       },
     });
     await flush();
-    expect(screen.getByRole('alert').textContent).toBe('We could not start Pay with App. We could not reach the payment service. Check your connection and try again.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'We could not start Pay with App. We could not reach the payment service. Check your connection and try again.',
+    );
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Change payment method' })).toBeTruthy();
   });

@@ -5,7 +5,15 @@ import type { PaymentProps } from '@oja/core';
 import { CODE_ALREADY_PAID, createSandbox, listenSandbox } from '@oja/core/sandbox';
 import type { Sandbox, SimulatedOutcome } from '@oja/core/sandbox';
 import { callContext, testCheckout } from '@oja/core/testing';
-import plugin, { APP_PAGE_PATH, PWA_DECLINED_CODE, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_INSTITUTIONS, TOKEN_LIFETIME_S, sandbox } from './sandbox';
+import plugin, {
+  APP_PAGE_PATH,
+  PWA_DECLINED_CODE,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  SANDBOX_INSTITUTIONS,
+  TOKEN_LIFETIME_S,
+  sandbox,
+} from './sandbox';
 import { checkStatus, fetchToken, generateCode, safeDeepLink, settingsFrom } from './api';
 import { pwaVisit } from './visit';
 import { CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, STATUS_PATH } from './constants';
@@ -100,7 +108,15 @@ describe('pay-with-app sandbox', () => {
 
   it('answers the institutions only with an issued, unexpired bearer token', async () => {
     const { props, http } = await newPayment();
-    const body = JSON.stringify({ amount: 150000, bankCode: 'ISW', createTransaction: true, currencyCode: '566', merchantCode: 'MX_DEMO', payableCode: 'Default_Payable_MX_DEMO', paymentId: props.paymentId });
+    const body = JSON.stringify({
+      amount: 150000,
+      bankCode: 'ISW',
+      createTransaction: true,
+      currencyCode: '566',
+      merchantCode: 'MX_DEMO',
+      payableCode: 'Default_Payable_MX_DEMO',
+      paymentId: props.paymentId,
+    });
     const json = 'application/json';
     expect((await call('POST', GENERATE_PATH, { body, type: json })).status).toBe(401);
     expect((await call('POST', GENERATE_PATH, { body, type: json, auth: 'Bearer made-up-token' })).status).toBe(401);
@@ -137,7 +153,11 @@ describe('pay-with-app sandbox', () => {
     await setOutcome('success');
     const paid = await status();
     expect(paid.code).toBe('00');
-    expect(paid.response).toMatchObject({ amount: 150000, paymentReference: `OJA|PWA|${props.paymentId}`, retrievalReferenceNumber: `RR${props.paymentId}` });
+    expect(paid.response).toMatchObject({
+      amount: 150000,
+      paymentReference: `OJA|PWA|${props.paymentId}`,
+      retrievalReferenceNumber: `RR${props.paymentId}`,
+    });
   });
 
   it('expires the code after 15 minutes (XS1), and a new code starts clean', async () => {

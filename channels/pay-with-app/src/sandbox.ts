@@ -54,7 +54,12 @@ async function issueToken(req: SandboxRequest, ctx: SandboxContext): Promise<San
   const client = basic ? Buffer.from(basic[1], 'base64').toString('utf8') : '';
   if (!sameText(client, `${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`)) return unauthorized('invalid_client', 'Bad client credentials');
   if (req.body.grant_type !== 'client_credentials') return unauthorized('unsupported_grant_type', 'Only client_credentials is supported');
-  if (!String(req.body.scope ?? '').split(' ').includes('profile')) return unauthorized('invalid_scope', 'The profile scope is required');
+  if (
+    !String(req.body.scope ?? '')
+      .split(' ')
+      .includes('profile')
+  )
+    return unauthorized('invalid_scope', 'The profile scope is required');
   const token = randomBytes(24).toString('base64url');
   await ctx.shared(payWithApp.id).set(tokenKey(token), ctx.now() + TOKEN_LIFETIME_S * 1_000, TOKEN_LIFETIME_S * 1_000);
   return { body: { access_token: token, token_type: 'bearer', expires_in: TOKEN_LIFETIME_S, scope: 'profile' } };
@@ -83,8 +88,11 @@ async function generate(req: SandboxRequest, ctx: SandboxContext): Promise<Sandb
   // A paid payment stays paid: no new code, no new attempt.
   if (isPaid(p)) return alreadyPaid(p);
   const matches =
-    b.bankCode === PWA_BANK_CODE && b.createTransaction === true && b.merchantCode === p.merchantCode &&
-    String(b.payableCode) === String(p.props.payableCode) && Number(b.amount) === Number(p.props.checkoutAmount) &&
+    b.bankCode === PWA_BANK_CODE &&
+    b.createTransaction === true &&
+    b.merchantCode === p.merchantCode &&
+    String(b.payableCode) === String(p.props.payableCode) &&
+    Number(b.amount) === Number(p.props.checkoutAmount) &&
     String(b.currencyCode) === String(p.props.currencyCode);
   if (!matches) return { status: 400, body: { responseCode: '400', responseDescription: 'Request does not match the payment' } };
   // Each call is a new code with its own 15 minutes (a retry after a decline starts clean).
@@ -138,14 +146,22 @@ async function linked(req: SandboxRequest, ref: unknown, paymentId: unknown, ctx
   return { institution, p, r };
 }
 
-const UNKNOWN_REQUEST = appPage('Unknown payment request', '<h1>Unknown payment request</h1>\n<p>This payment request is unknown or no longer valid. Return to the checkout.</p>', 404);
+const UNKNOWN_REQUEST = appPage(
+  'Unknown payment request',
+  '<h1>Unknown payment request</h1>\n<p>This payment request is unknown or no longer valid. Return to the checkout.</p>',
+  404,
+);
 
 async function showApp(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
   const found = await linked(req, req.query.get('ref'), req.query.get('payment'), ctx);
   if (!found) return UNKNOWN_REQUEST;
   const { institution, p, r } = found;
   const name = escapeHtml(institution.name);
-  if (p.outcome) return appPage(name, `<h1>${name} (sandbox app)</h1>\n<p role="status">This payment request has been answered. Return to the checkout and confirm.</p>`);
+  if (p.outcome)
+    return appPage(
+      name,
+      `<h1>${name} (sandbox app)</h1>\n<p role="status">This payment request has been answered. Return to the checkout and confirm.</p>`,
+    );
   const amount = escapeHtml(formatAmount(Number(p.props.checkoutAmount) || 0, String(p.props.currencyCode ?? '')));
   const body = `<h1>${name} (sandbox app)</h1>
 <p>Pay <strong>${amount}</strong> to ${escapeHtml(String(p.props.merchantName ?? ''))} with code <strong>${escapeHtml(r.reference)}</strong>?</p>

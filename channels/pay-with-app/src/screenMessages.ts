@@ -8,7 +8,7 @@ const en = {
     retry: 'Try again',
     goBack: 'Go back',
     deepLink: {
-      intro: "Choose your bank, open its app and approve the payment. Then come back here and confirm.",
+      intro: 'Choose your bank, open its app and approve the payment. Then come back here and confirm.',
       bank: 'Select your bank',
       bankPlaceholder: 'Choose a bank',
       launch: 'Launch app',
@@ -56,11 +56,11 @@ const fr: typeof en = {
     retry: 'Réessayer',
     goBack: 'Retour',
     deepLink: {
-      intro: "Choisissez votre banque, ouvrez son application et approuvez le paiement. Revenez ensuite ici pour confirmer.",
+      intro: 'Choisissez votre banque, ouvrez son application et approuvez le paiement. Revenez ensuite ici pour confirmer.',
       bank: 'Sélectionnez votre banque',
       bankPlaceholder: 'Choisissez une banque',
       launch: "Ouvrir l'application",
-      chooseFirst: "Sélectionnez votre banque pour ouvrir son application.",
+      chooseFirst: 'Sélectionnez votre banque pour ouvrir son application.',
       noLink: "L'application de cette banque ne peut pas être ouverte d'ici. Saisissez plutôt le code manuellement.",
       confirm: 'Confirmer la transaction',
       enterCode: 'Saisir le code manuellement',

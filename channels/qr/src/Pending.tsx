@@ -55,8 +55,16 @@ export function QrPending({ payment, failures }: QrPendingProps) {
         </div>
       </dl>
       {/* The status has the last word (XS1); until it comes, say why the code may not work any more. */}
-      {timed && left === 0 && <p className={styles.notice} role="status">{t('qr.validityOver')}</p>}
-      {failures >= 2 && <p className={styles.notice} role="status">{t('core.error.stillTrying')}</p>}
+      {timed && left === 0 && (
+        <p className={styles.notice} role="status">
+          {t('qr.validityOver')}
+        </p>
+      )}
+      {failures >= 2 && (
+        <p className={styles.notice} role="status">
+          {t('core.error.stillTrying')}
+        </p>
+      )}
       <ChangeMethodLink />
     </PendingLayout>
   );

@@ -63,7 +63,10 @@ const offline = () => {
 export const Generating: Story = {
   name: 'Generating the code',
   parameters: {
-    checkout: scenario({ http: { [GENERATE]: () => new Promise(() => {}) }, expect: { en: 'Generating your QR code', fr: 'Génération de votre QR code' } }),
+    checkout: scenario({
+      http: { [GENERATE]: () => new Promise(() => {}) },
+      expect: { en: 'Generating your QR code', fr: 'Génération de votre QR code' },
+    }),
   },
 };
 
@@ -126,6 +129,9 @@ export const CancelDialog: Story = {
 export const PaymentFailed: Story = {
   name: 'Payment failed (Retry payment)',
   parameters: {
-    checkout: scenario({ result: { responseCode: '05' }, expect: { en: 'Your bank declined the transaction', fr: 'Votre banque a refusé la transaction' } }),
+    checkout: scenario({
+      result: { responseCode: '05' },
+      expect: { en: 'Your bank declined the transaction', fr: 'Votre banque a refusé la transaction' },
+    }),
   },
 };

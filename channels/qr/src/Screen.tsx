@@ -36,7 +36,9 @@ export default function QrScreen() {
   if (snap.status === 'error') {
     return (
       <section className={styles.stack} aria-labelledby="qr-heading">
-        <h1 id="qr-heading" className={styles.heading}>{t('qr.heading')}</h1>
+        <h1 id="qr-heading" className={styles.heading}>
+          {t('qr.heading')}
+        </h1>
         <p className={styles.errorText} role="alert">
           {t('qr.generateFailed')} {t(messageKeyForFailure(slot.error))}
         </p>

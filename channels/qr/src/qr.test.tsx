@@ -58,8 +58,12 @@ describe('qr api', () => {
     expect(answer.expiresAt! - before).toBeGreaterThanOrEqual(10 * 60_000);
     expect(answer.expiresAt! - Date.now()).toBeLessThanOrEqual(10 * 60_000);
     expect(http.calls[0].body).toEqual({
-      merchantCode: props.merchantCode, payableCode: props.payableCode, paymentId: props.paymentId,
-      transactionReference: props.merchantTransactionReference, amount: props.checkoutAmount, currencyCode: props.currencyCode,
+      merchantCode: props.merchantCode,
+      payableCode: props.payableCode,
+      paymentId: props.paymentId,
+      transactionReference: props.merchantTransactionReference,
+      amount: props.checkoutAmount,
+      currencyCode: props.currencyCode,
     });
     const untimed = fakeHttp({ [GENERATE]: () => ({ rawQRData: RAW }) });
     await expect(generateQr(callContext(props, untimed))).resolves.toEqual({ rawQRData: RAW, expiresAt: null });
@@ -81,7 +85,10 @@ describe('qr api', () => {
     const props = sampleProps();
     const signal = new AbortController().signal;
     const http = fakeHttp({ [STATUS]: () => ({ responseCode: '09', responseDescription: 'Awaiting payment' }) });
-    await expect(checkStatus(callContext(props, http, signal))).resolves.toEqual({ code: '09', response: { responseCode: '09', responseDescription: 'Awaiting payment' } });
+    await expect(checkStatus(callContext(props, http, signal))).resolves.toEqual({
+      code: '09',
+      response: { responseCode: '09', responseDescription: 'Awaiting payment' },
+    });
     expect(http.calls[0].opts).toMatchObject({ params: { merchantCode: 'MX_DEMO', transactionReference: 'TXN-0001' }, signal });
     for (const bad of [{}, { responseCode: 9 }, { responseCode: '' }]) {
       await expect(checkStatus(callContext(props, fakeHttp({ [STATUS]: () => bad }), signal))).rejects.toMatchObject({ code: 'invalid' });
@@ -93,8 +100,11 @@ describe('qr screen', () => {
   beforeAll(async () => {
     // The lazily loaded screen, result screen and sandbox control, ready before the clock is faked.
     await Promise.all([
-      import('./Screen'), import('../../../core/src/ui/ResultScreen'), import('../../../core/src/ui/CancelDialog'),
-      import('../../../core/src/primitives/SimulateControl'), import('@oja/core/qr').then((m) => m.loadQrEncoder()),
+      import('./Screen'),
+      import('../../../core/src/ui/ResultScreen'),
+      import('../../../core/src/ui/CancelDialog'),
+      import('../../../core/src/primitives/SimulateControl'),
+      import('@oja/core/qr').then((m) => m.loadQrEncoder()),
     ]);
   });
   beforeEach(() => {
@@ -109,7 +119,12 @@ describe('qr screen', () => {
 
   function mount(status: FakeRoute, generate: FakeRoute = () => QR, env = {}) {
     const http = fakeHttp({ [GENERATE]: generate, [STATUS]: status, 'POST /api/v1/pay/customerCancellation': () => ({ responseCode: 'Z6' }) });
-    const checkout = testCheckout({ channels: [qr], http, props: { displayMode: 'POPUP', nonCardOptions: [{ providerCode: 'QR', enabled: true }] }, env });
+    const checkout = testCheckout({
+      channels: [qr],
+      http,
+      props: { displayMode: 'POPUP', nonCardOptions: [{ providerCode: 'QR', enabled: true }] },
+      env,
+    });
     render(<CheckoutHarness checkout={checkout} path="/payment/qr" />);
     return { http, checkout };
   }
@@ -121,7 +136,10 @@ describe('qr screen', () => {
   const statusCalls = (http: ReturnType<typeof fakeHttp>) => http.calls.filter((c) => c.key === STATUS).length;
 
   it('shows a pending state while the code is generated', async () => {
-    const { http } = mount(() => ({ responseCode: '09' }), () => new Promise(() => {}));
+    const { http } = mount(
+      () => ({ responseCode: '09' }),
+      () => new Promise(() => {}),
+    );
     await start();
     expect(screen.getByRole('heading', { name: 'Generating your QR code…' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Change payment method' })).toBeTruthy();
@@ -132,7 +150,10 @@ describe('qr screen', () => {
 
   it('keeps the heading (and the focus on it) from generating to the code, its new text announced', async () => {
     let answer!: (v: unknown) => void;
-    mount(() => ({ responseCode: '09' }), () => new Promise((r) => (answer = r)));
+    mount(
+      () => ({ responseCode: '09' }),
+      () => new Promise((r) => (answer = r)),
+    );
     await pass();
     const heading = screen.getByRole('heading', { level: 1 });
     heading.tabIndex = -1;
@@ -216,7 +237,10 @@ describe('qr screen', () => {
   });
 
   it('shows no countdown when the API gives no validity', async () => {
-    mount(() => ({ responseCode: '09' }), () => ({ rawQRData: RAW }));
+    mount(
+      () => ({ responseCode: '09' }),
+      () => ({ rawQRData: RAW }),
+    );
     await start();
     expect(screen.getByRole('img', { name: CODE_LABEL })).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
@@ -224,10 +248,13 @@ describe('qr screen', () => {
 
   it('says so when the code cannot be generated, offers Retry and another method, and tries again', async () => {
     let fail: HttpError | null = new HttpError('Network error', 'network');
-    const { http } = mount(() => ({ responseCode: '09' }), () => {
-      if (fail) throw fail;
-      return QR;
-    });
+    const { http } = mount(
+      () => ({ responseCode: '09' }),
+      () => {
+        if (fail) throw fail;
+        return QR;
+      },
+    );
     await pass();
     expect(screen.getByRole('heading', { name: 'Pay with QR' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(
@@ -246,9 +273,12 @@ describe('qr screen', () => {
   });
 
   it('says plainly that the payment is already paid when the API refuses a new code for that reason (another tab paid)', async () => {
-    const { http } = mount(() => ({ responseCode: '00' }), () => {
-      throw new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID, responseDescription: 'already paid' });
-    });
+    const { http } = mount(
+      () => ({ responseCode: '00' }),
+      () => {
+        throw new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID, responseDescription: 'already paid' });
+      },
+    );
     await pass();
     expect(screen.getByRole('alert').textContent).toBe(
       'We could not generate a QR code for this payment. This payment has already been paid, so nothing more was charged.',
@@ -297,7 +327,10 @@ describe('qr screen', () => {
   });
 
   it('drops the code on its way when the payer changes payment method', async () => {
-    const { http, checkout } = mount(() => ({ responseCode: '09' }), () => new Promise(() => {}));
+    const { http, checkout } = mount(
+      () => ({ responseCode: '09' }),
+      () => new Promise(() => {}),
+    );
     await start();
     await click(screen.getByRole('link', { name: 'Change payment method' }));
     expect(http.calls.find((c) => c.key === GENERATE)?.opts?.signal?.aborted).toBe(true);
@@ -314,7 +347,11 @@ describe('qr screen', () => {
   });
 
   it('shows the sandbox simulate control under the code when the sandbox is on', async () => {
-    mount(() => ({ responseCode: '09' }), () => QR, { sandbox: true });
+    mount(
+      () => ({ responseCode: '09' }),
+      () => QR,
+      { sandbox: true },
+    );
     await start();
     // The control is its own chunk, fetched only with the sandbox on.
     await vi.waitFor(() => expect(screen.getByTestId('sandbox-simulate')).toBeTruthy());

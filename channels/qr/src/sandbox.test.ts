@@ -29,7 +29,12 @@ const api = () => createHttp(base);
 let ref = 0;
 async function newPayment(): Promise<PaymentProps> {
   return api().post<PaymentProps>('/api/v1/pay-page', {
-    merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', txn_ref: `QR-${++ref}`, amount: '150000', currency: '566', site_redirect_url: 'http://127.0.0.1:4401/return',
+    merchant_code: 'MX_DEMO',
+    pay_item_id: 'Default_Payable_MX_DEMO',
+    txn_ref: `QR-${++ref}`,
+    amount: '150000',
+    currency: '566',
+    site_redirect_url: 'http://127.0.0.1:4401/return',
   });
 }
 

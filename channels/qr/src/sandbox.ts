@@ -27,7 +27,10 @@ export function crc16(s: string): string {
 }
 
 /** Printable ASCII only, cut to the field's maximum: what a payer's app reads reliably. */
-const ascii = (s: unknown, max: number) => String(s ?? '').replace(/[^\x20-\x7e]/g, '').slice(0, max) || '-';
+const ascii = (s: unknown, max: number) =>
+  String(s ?? '')
+    .replace(/[^\x20-\x7e]/g, '')
+    .slice(0, max) || '-';
 
 /**
  * An EMVCo merchant-presented payload for the payment: dynamic (one use), with the amount, currency, merchant and

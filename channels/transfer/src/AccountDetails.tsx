@@ -53,7 +53,9 @@ export function AccountDetails({ account, onTransferred }: AccountDetailsProps) 
         </div>
       </dl>
       <p className={styles.muted}>{t('transfer.validity', { minutes: account.validityPeriodMins })}</p>
-      <p className={styles.notice} role="note">{t('transfer.onceWarning')}</p>
+      <p className={styles.notice} role="note">
+        {t('transfer.onceWarning')}
+      </p>
       <button type="button" className={styles.button} onClick={onTransferred}>
         {t('transfer.transferred')}
       </button>

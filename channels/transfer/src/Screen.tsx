@@ -59,7 +59,9 @@ export default function TransferScreen() {
   if (slot.status === 'error') {
     return (
       <section className={styles.stack}>
-        <p className={styles.errorText} role="alert">{t('transfer.generateFailed')} {t(messageKeyForFailure(slot.error))}</p>
+        <p className={styles.errorText} role="alert">
+          {t('transfer.generateFailed')} {t(messageKeyForFailure(slot.error))}
+        </p>
         <button type="button" className={styles.button} onClick={generate}>
           {t('transfer.retry')}
         </button>

@@ -20,7 +20,9 @@ export function Waiting({ waitDeadline, extensionsUsed, onExtend, failures }: Wa
   return (
     <PendingLayout title={t('transfer.waitingTitle')} message={t('transfer.waitingMessage')} remainingMs={left}>
       {failures >= 2 && (
-        <p className={styles.notice} role="status">{t('core.error.stillTrying')}</p>
+        <p className={styles.notice} role="status">
+          {t('core.error.stillTrying')}
+        </p>
       )}
       {left === 0 && (
         <div className={styles.stack} role="status">

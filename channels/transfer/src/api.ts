@@ -13,14 +13,15 @@ export interface TransferAccount {
 }
 
 export async function generateAccount({ http, props, signal }: CallContext): Promise<TransferAccount> {
-  const res = await http.post<Partial<TransferAccount> & { responseCode?: string }>(
-    '/api/v1/virtualaccount/generate',
-    paymentFields(props),
-    { signal },
-  );
+  const res = await http.post<Partial<TransferAccount> & { responseCode?: string }>('/api/v1/virtualaccount/generate', paymentFields(props), {
+    signal,
+  });
   const valid =
-    typeof res.accountNumber === 'string' && /^\d{6,20}$/.test(res.accountNumber) && typeof res.bankName === 'string' &&
-    typeof res.accountName === 'string' && Number(res.validityPeriodMins) > 0;
+    typeof res.accountNumber === 'string' &&
+    /^\d{6,20}$/.test(res.accountNumber) &&
+    typeof res.bankName === 'string' &&
+    typeof res.accountName === 'string' &&
+    Number(res.validityPeriodMins) > 0;
   if (!valid || (res.responseCode && res.responseCode !== '00')) throw new HttpError('Unexpected account answer', 'invalid');
   return {
     accountNumber: res.accountNumber!,

@@ -18,7 +18,12 @@ async function harness(now: { t: number }) {
   const paymentId = bodyOf(opened).paymentId;
   const route = (method: string, path: string) => sandbox.routes.find((r) => r.method === method && r.path === path)!;
   const generate = () =>
-    sb.run(async (ctx) => route('POST', '/api/v1/virtualaccount/generate').handler({ method: 'POST', path: '', params: {}, query: new URLSearchParams(), body: { paymentId }, headers: {} }, ctx));
+    sb.run(async (ctx) =>
+      route('POST', '/api/v1/virtualaccount/generate').handler(
+        { method: 'POST', path: '', params: {}, query: new URLSearchParams(), body: { paymentId }, headers: {} },
+        ctx,
+      ),
+    );
   const settle = (value: SimulatedOutcome) =>
     sb.run(async (ctx) => {
       (await ctx.payment({ paymentId }))!.outcome = { value, at: now.t };

@@ -38,7 +38,11 @@ export function transferStatus(p: SandboxPayment, ctx: SandboxContext): Record<s
 export const sandbox: SandboxPart = {
   routes: [
     attemptRoute('/api/v1/virtualaccount/generate', (p, _req, ctx) => {
-      const r = currentAttempt(records, p, (generation) => ({ accountNumber: accountNumberFor(`${p.paymentId}:${generation}`), generatedAt: ctx.now(), generation }));
+      const r = currentAttempt(records, p, (generation) => ({
+        accountNumber: accountNumberFor(`${p.paymentId}:${generation}`),
+        generatedAt: ctx.now(),
+        generation,
+      }));
       return {
         body: {
           responseCode: '00',

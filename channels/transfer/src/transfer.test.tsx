@@ -9,7 +9,13 @@ import { screenMessages } from './screenMessages';
 import { generateAccount } from './api';
 import { STATUS_POLL_MS, WAIT_MS, EXTENSION_MS, AUTO_COMPLETE_GRACE_MS } from './constants';
 
-const ACCOUNT = { responseCode: '00', accountNumber: '9012345678', bankName: 'Oja Sandbox Bank', accountName: 'Oja Checkout - Shop', validityPeriodMins: 30 };
+const ACCOUNT = {
+  responseCode: '00',
+  accountNumber: '9012345678',
+  bankName: 'Oja Sandbox Bank',
+  accountName: 'Oja Checkout - Shop',
+  validityPeriodMins: 30,
+};
 
 describe('transfer plugin', () => {
   it('is a valid channel', () => {
@@ -42,7 +48,11 @@ describe('transfer plugin', () => {
     await expect(generateAccount(callContext(props, bad))).rejects.toMatchObject({ code: 'invalid' });
     const good = fakeHttp({ 'POST /api/v1/virtualaccount/generate': () => ACCOUNT });
     await expect(generateAccount(callContext(props, good))).resolves.toMatchObject({ accountNumber: '9012345678', validityPeriodMins: 30 });
-    expect(good.calls[0].body).toMatchObject({ paymentId: props.paymentId, amount: props.checkoutAmount, transactionReference: props.merchantTransactionReference });
+    expect(good.calls[0].body).toMatchObject({
+      paymentId: props.paymentId,
+      amount: props.checkoutAmount,
+      transactionReference: props.merchantTransactionReference,
+    });
   });
 });
 
@@ -69,10 +79,15 @@ describe('transfer screen', () => {
   }
   /** Lets promises, lazy imports and renders settle without moving the fake clock. */
   const flush = async () => {
-    for (let i = 0; i < 25; i++) await act(async () => { await new Promise((r) => setImmediate(r)); });
+    for (let i = 0; i < 25; i++)
+      await act(async () => {
+        await new Promise((r) => setImmediate(r));
+      });
   };
   const advance = async (ms: number) => {
-    await act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
     await flush();
   };
   const statusCalls = (http: ReturnType<typeof fakeHttp>) => http.calls.filter((c) => c.key === 'GET /api/v1/virtualaccount/status').length;
@@ -176,12 +191,15 @@ describe('transfer screen', () => {
 
   it('says so when the account cannot be generated, and tries again', async () => {
     let fail = true;
-    mount(() => ({ responseCode: '09' }), () => {
-      if (fail) throw new HttpError('Network error', 'network');
-      return ACCOUNT;
-    });
+    mount(
+      () => ({ responseCode: '09' }),
+      () => {
+        if (fail) throw new HttpError('Network error', 'network');
+        return ACCOUNT;
+      },
+    );
     await flush();
-    expect((screen.getByRole('alert')).textContent).toMatch('We could not generate an account for this payment.');
+    expect(screen.getByRole('alert').textContent).toMatch('We could not generate an account for this payment.');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await flush();
@@ -193,9 +211,12 @@ describe('transfer screen', () => {
     [new HttpError('HTTP 429', 'http', 429), 'Something went wrong! Please try again in 1 minute!'],
     [new HttpError('Network error', 'network'), 'We could not reach the payment service. Check your connection and try again.'],
   ])('says why the account could not be generated (%s): "%s"', async (error, why) => {
-    mount(() => ({ responseCode: '09' }), () => {
-      throw error;
-    });
+    mount(
+      () => ({ responseCode: '09' }),
+      () => {
+        throw error;
+      },
+    );
     await flush();
     expect(screen.getByRole('alert').textContent).toBe(`We could not generate an account for this payment. ${why}`);
   });

@@ -42,14 +42,22 @@ export function BankChoice({ state, bankName, onRetryBanks, onContinue, onChange
   const snap = useSnapshot(state);
   const [submitted, setSubmitted] = useState(false);
   const select = useRef<HTMLSelectElement>(null);
-  const title = <h1 id="ussd-title" className={styles.heading}>{t('ussd.title', { amount: formatAmount(props.checkoutAmount, props.currencyCode) })}</h1>;
+  const title = (
+    <h1 id="ussd-title" className={styles.heading}>
+      {t('ussd.title', { amount: formatAmount(props.checkoutAmount, props.currencyCode) })}
+    </h1>
+  );
 
   if (snap.issuers.status === 'error') {
     return (
       <section className={styles.stack} aria-labelledby="ussd-title">
         {title}
-        <p className={styles.errorText} role="alert">{t('ussd.banksFailed')} {t(messageKeyForFailure(snap.issuers.error))}</p>
-        <button type="button" className={styles.button} onClick={onRetryBanks}>{t('ussd.retry')}</button>
+        <p className={styles.errorText} role="alert">
+          {t('ussd.banksFailed')} {t(messageKeyForFailure(snap.issuers.error))}
+        </p>
+        <button type="button" className={styles.button} onClick={onRetryBanks}>
+          {t('ussd.retry')}
+        </button>
         <ChangeMethodLink />
       </section>
     );
@@ -71,12 +79,18 @@ export function BankChoice({ state, bankName, onRetryBanks, onContinue, onChange
   if (snap.code.status === 'error') {
     return (
       <section className={styles.stack} aria-labelledby="ussd-title">
-        <h1 id="ussd-title" className={styles.heading}>{t('ussd.generateFailedTitle')}</h1>
+        <h1 id="ussd-title" className={styles.heading}>
+          {t('ussd.generateFailedTitle')}
+        </h1>
         <p className={styles.errorText} role="alert">
           {t('ussd.generateFailed', { bank: bankName })} {failureText(t, state.code.error, 'ussd.generateRefused')}
         </p>
-        <button type="button" className={styles.button} onClick={onContinue}>{t('ussd.retry')}</button>
-        <button type="button" className={linkButton} onClick={onChangeBank}>{t('ussd.changeBank')}</button>
+        <button type="button" className={styles.button} onClick={onContinue}>
+          {t('ussd.retry')}
+        </button>
+        <button type="button" className={linkButton} onClick={onChangeBank}>
+          {t('ussd.changeBank')}
+        </button>
         <ChangeMethodLink />
       </section>
     );
@@ -87,7 +101,9 @@ export function BankChoice({ state, bankName, onRetryBanks, onContinue, onChange
     return (
       <section className={styles.stack} aria-labelledby="ussd-title">
         {title}
-        <p className={styles.notice} role="status">{t('ussd.noBanks')}</p>
+        <p className={styles.notice} role="status">
+          {t('ussd.noBanks')}
+        </p>
         <ChangeMethodLink />
       </section>
     );
@@ -117,10 +133,14 @@ export function BankChoice({ state, bankName, onRetryBanks, onContinue, onChange
         error={error && t(error)}
       >
         {banks.map((b) => (
-          <option key={b.cbnCode} value={b.cbnCode}>{b.name}</option>
+          <option key={b.cbnCode} value={b.cbnCode}>
+            {b.name}
+          </option>
         ))}
       </SelectField>
-      <button type="submit" className={styles.button} data-testid="ussd-continue">{t('ussd.continue')}</button>
+      <button type="submit" className={styles.button} data-testid="ussd-continue">
+        {t('ussd.continue')}
+      </button>
       <ChangeMethodLink />
     </form>
   );

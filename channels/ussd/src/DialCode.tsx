@@ -47,7 +47,9 @@ export function DialCode({ code, bankName, ...waiting }: DialCodeProps) {
     <PendingLayout title={t('ussd.dial.title', { amount })} message={t('ussd.dial.waiting', { bank: bankName })} remainingMs={waiting.validityLeft}>
       <div className={codeBox}>
         <span>{t('ussd.dial.codeLabel')}</span>
-        <span className={codeText} data-testid="ussd-code">{code.dialCode}</span>
+        <span className={codeText} data-testid="ussd-code">
+          {code.dialCode}
+        </span>
         <CopyButton value={code.dialCode} what={t('ussd.dial.codeLabel')} />
       </div>
       {href && (

@@ -30,12 +30,23 @@ export function PushPrompt({ bankName, resend, onResend, onNotReceived, ...waiti
       remainingMs={waiting.validityLeft}
     >
       <p className={styles.muted}>{t('ussd.push.retryHint')}</p>
-      <button type="button" className={`${styles.button} ${styles.secondaryButton}`} aria-disabled={busy || undefined} onClick={busy ? undefined : onResend}>
+      <button
+        type="button"
+        className={`${styles.button} ${styles.secondaryButton}`}
+        aria-disabled={busy || undefined}
+        onClick={busy ? undefined : onResend}
+      >
         {busy ? t('ussd.push.resending') : t('ussd.push.retry')}
       </button>
-      {resend.status === 'success' && <p className={styles.muted} role="status">{t('ussd.push.resent')}</p>}
+      {resend.status === 'success' && (
+        <p className={styles.muted} role="status">
+          {t('ussd.push.resent')}
+        </p>
+      )}
       {resend.status === 'error' && (
-        <p className={styles.errorText} role="alert">{t('ussd.push.resendFailed')} {failureText(t, resend.error, 'ussd.generateRefused')}</p>
+        <p className={styles.errorText} role="alert">
+          {t('ussd.push.resendFailed')} {failureText(t, resend.error, 'ussd.generateRefused')}
+        </p>
       )}
       <button type="button" className={linkButton} onClick={onNotReceived} data-testid="ussd-push-not-received">
         {t('ussd.push.notReceived')}

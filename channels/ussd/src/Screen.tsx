@@ -37,17 +37,21 @@ export default function UssdScreen() {
   const generate = () => {
     // A second press while the code is on its way sends nothing (a second prompt to the phone, too).
     if (state.code.status === 'pending') return;
-    void v.run(state.code, (ctx) => generateCode(ctx, state.bankCode)).then((code) => {
-      if (code) state.stage = code.pushSent ? 'push' : 'dial';
-      // Approved before "Change bank": no new code, the approval completes the payment (else the message says paid).
-      else if (isRefusedAsPaid(state.code.error)) void v.call((ctx) => completeIfPaid(c, plugin, ctx.signal));
-    });
+    void v
+      .run(state.code, (ctx) => generateCode(ctx, state.bankCode))
+      .then((code) => {
+        if (code) state.stage = code.pushSent ? 'push' : 'dial';
+        // Approved before "Change bank": no new code, the approval completes the payment (else the message says paid).
+        else if (isRefusedAsPaid(state.code.error)) void v.call((ctx) => completeIfPaid(c, plugin, ctx.signal));
+      });
   };
   const resend = () => {
     if (state.resend.status === 'pending') return;
-    void v.run(state.resend, (ctx) => generateCode(ctx, state.bankCode)).then((code) => {
-      if (code) state.code.response = code;
-    });
+    void v
+      .run(state.resend, (ctx) => generateCode(ctx, state.bankCode))
+      .then((code) => {
+        if (code) state.code.response = code;
+      });
   };
   // Back to the list: the code (or the prompt sent again) on its way is dropped, the bank kept.
   const changeBank = () => {

@@ -40,7 +40,13 @@ const meta = {
       channels: [ussd, transfer],
       channel: 'ussd',
       path: '/payment/ussd',
-      props: { paymentChannels: ['CARD', 'TRANSFER', 'USSD'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }, { providerCode: 'USSD', enabled: true }] },
+      props: {
+        paymentChannels: ['CARD', 'TRANSFER', 'USSD'],
+        nonCardOptions: [
+          { providerCode: 'TRANSFER', enabled: true },
+          { providerCode: 'USSD', enabled: true },
+        ],
+      },
       // ZIB allows card and transfer only: USSD is never offered under it.
       brandings: ['', 'MUL', 'HALO'],
       http: { [ISSUERS_NG]: () => ISSUERS, [GENERATE]: () => GTB_CODE, [STATUS]: PENDING },
@@ -62,7 +68,13 @@ async function chooseBank(canvasElement: HTMLElement, locale: unknown, cbnCode: 
 }
 
 /** GTBank's code as the screen keeps it, generated `agoMs` before now and valid 30 minutes. */
-const gtbCode = (agoMs: number): UssdCode => ({ bankCode: GTB.cbnCode, dialCode: GTB_CODE.bankShortCode, validityPeriodMins: 30, generatedAt: serverNow() - agoMs, pushSent: false });
+const gtbCode = (agoMs: number): UssdCode => ({
+  bankCode: GTB.cbnCode,
+  dialCode: GTB_CODE.bankShortCode,
+  validityPeriodMins: 30,
+  generatedAt: serverNow() - agoMs,
+  pushSent: false,
+});
 
 /** The visit as it is once the code's validity is over: GTBank chosen, its code shown to dial. The real screen shows it. */
 function codeValidityOver(c: Checkout) {
@@ -76,7 +88,9 @@ function codeValidityOver(c: Checkout) {
 }
 
 /** The code screen with status checks failing (the poller's count, not the visit's), shown with fixed props. */
-const StatusFailing = () => <DialCode code={gtbCode(18 * 60_000)} bankName={GTB.name} validityLeft={12 * 60_000} failures={2} onChangeBank={() => {}} />;
+const StatusFailing = () => (
+  <DialCode code={gtbCode(18 * 60_000)} bankName={GTB.name} validityLeft={12 * 60_000} failures={2} onChangeBank={() => {}} />
+);
 
 export const LoadingBanks: Story = {
   name: 'Loading the banks',
@@ -128,7 +142,12 @@ export const BankNotChosen: Story = {
 };
 
 /** A story of the moment after the payer chose a bank (GTBank unless said) and pressed Continue; `then` goes on from there. */
-function afterChoosing(name: string, s: CheckoutScenario, then?: (canvasElement: HTMLElement, locale: unknown) => Promise<void>, bank = GTB.cbnCode): Story {
+function afterChoosing(
+  name: string,
+  s: CheckoutScenario,
+  then?: (canvasElement: HTMLElement, locale: unknown) => Promise<void>,
+  bank = GTB.cbnCode,
+): Story {
   return {
     name,
     parameters: { checkout: scenario(s) },
@@ -158,7 +177,10 @@ export const Generating = afterChoosing('Generating the code', {
 
 export const GenerateFailed = afterChoosing('Generating failed (Try again, Change bank)', {
   http: { [GENERATE]: offline },
-  expect: { en: 'We could not generate a USSD code for Guaranty Trust Bank.', fr: "Nous n'avons pas pu générer de code USSD pour Guaranty Trust Bank." },
+  expect: {
+    en: 'We could not generate a USSD code for Guaranty Trust Bank.',
+    fr: "Nous n'avons pas pu générer de code USSD pour Guaranty Trust Bank.",
+  },
 });
 
 export const GenerateRefused = afterChoosing('Generating refused for the bank', {
@@ -209,7 +231,8 @@ export const PromptNotSentAgain = afterChoosing(
     setup: (c) => {
       const post = c.http.post;
       let sent = 0;
-      c.http.post = (path, body, opts) => (path === '/api/v1/ussd/generate' && sent++ > 0 ? Promise.reject(new HttpError('Network error', 'network')) : post(path, body, opts));
+      c.http.post = (path, body, opts) =>
+        path === '/api/v1/ussd/generate' && sent++ > 0 ? Promise.reject(new HttpError('Network error', 'network')) : post(path, body, opts);
     },
     expect: { en: 'We could not send the prompt again.', fr: "Nous n'avons pas pu renvoyer la demande." },
   },

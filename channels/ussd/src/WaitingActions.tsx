@@ -21,9 +21,19 @@ export function WaitingActions({ validityLeft, failures, onChangeBank }: Waiting
   const t = useT();
   return (
     <>
-      {failures >= 2 && <p className={styles.notice} role="status">{t('core.error.stillTrying')}</p>}
-      {validityLeft === 0 && <p className={styles.notice} role="status">{t('ussd.codeExpired')}</p>}
-      <button type="button" className={linkButton} onClick={onChangeBank}>{t('ussd.changeBank')}</button>
+      {failures >= 2 && (
+        <p className={styles.notice} role="status">
+          {t('core.error.stillTrying')}
+        </p>
+      )}
+      {validityLeft === 0 && (
+        <p className={styles.notice} role="status">
+          {t('ussd.codeExpired')}
+        </p>
+      )}
+      <button type="button" className={linkButton} onClick={onChangeBank}>
+        {t('ussd.changeBank')}
+      </button>
       <ChangeMethodLink />
     </>
   );

@@ -10,7 +10,7 @@ const en = {
 const fr: typeof en = {
   ussd: {
     row: { title: 'Payer par USSD (17+ banques)', description: 'Composez un code court sur le téléphone lié à votre compte bancaire' },
-    cancelSubtitle: "Si vous avez composé le code et approuvé le paiement, veuillez ne pas annuler ni cliquer sur le bouton retour",
+    cancelSubtitle: 'Si vous avez composé le code et approuvé le paiement, veuillez ne pas annuler ni cliquer sur le bouton retour',
     cancelClose: 'Fermer',
   },
 };

@@ -48,7 +48,8 @@ async function newPayment(extra: Record<string, string> = {}) {
   expect(props.responseCode).toBe('00');
   const { paymentId } = props;
   const generate = (bankCode: unknown) => call('POST', '/api/v1/ussd/generate', { paymentId, bankCode });
-  const status = async () => (await call('GET', `/api/v1/ussd/status?${new URLSearchParams({ merchantCode: 'MX_DEMO', transactionReference: txnRef })}`)).json;
+  const status = async () =>
+    (await call('GET', `/api/v1/ussd/status?${new URLSearchParams({ merchantCode: 'MX_DEMO', transactionReference: txnRef })}`)).json;
   /** The payment as the sandbox keeps it. */
   const kept = async () => (await sb.readPayment({ paymentId }))!;
   /** Sets the outcome as a request would, whatever it was (each outcome's status code, on one payment). */
@@ -104,7 +105,7 @@ describe('USSD sandbox', () => {
     expect((await call('POST', '/api/v1/ussd/generate', { paymentId: 'nope', bankCode: '058' })).status).toBe(404);
   });
 
-  it('sends a prompt to the phone when the payment has the payer\'s number', async () => {
+  it("sends a prompt to the phone when the payment has the payer's number", async () => {
     const { generate, kept } = await newPayment({ cust_mobile_no: '08031234567' });
     expect((await generate('058')).json.pushSent).toBe(true);
     expect((await generate('058')).json.pushSent).toBe(true);
@@ -117,7 +118,12 @@ describe('USSD sandbox', () => {
     await generate('058');
     expect(await status()).toMatchObject({ responseCode: '09', transactionReference: props.merchantTransactionReference });
     await setOutcome('success');
-    expect(await status()).toMatchObject({ responseCode: '00', amount: 150000, paymentReference: `OJA|USSD|${props.paymentId}`, responseDescription: 'Approved by Financial Institution' });
+    expect(await status()).toMatchObject({
+      responseCode: '00',
+      amount: 150000,
+      paymentReference: `OJA|USSD|${props.paymentId}`,
+      responseDescription: 'Approved by Financial Institution',
+    });
     expect(String((await status()).retrievalReferenceNumber)).not.toBe('');
     await setOutcome('failed');
     expect((await status()).responseCode).toBe(USSD_FAILED_CODE);
@@ -170,7 +176,7 @@ describe('USSD sandbox', () => {
 });
 
 describe('USSD api against the sandbox', () => {
-  it('loads the banks, generates a code and reads the status through core\'s client', async () => {
+  it("loads the banks, generates a code and reads the status through core's client", async () => {
     const { props, setOutcome } = await newPayment();
     const ctx = callContext(props, createHttp(base));
     const issuers = await loadIssuers(ctx);

@@ -81,7 +81,8 @@ export const sandbox: SandboxPart = {
       path: '/api/v1/ussd/issuers/:country',
       handler: (req) => {
         const country = req.params.country.toUpperCase();
-        if (!/^[A-Z]{2}$/.test(country)) return { status: 400, body: { responseCode: '400', responseDescription: 'Country code must be two letters' } };
+        if (!/^[A-Z]{2}$/.test(country))
+          return { status: 400, body: { responseCode: '400', responseDescription: 'Country code must be two letters' } };
         // USSD is a Nigerian service: any other country has no banks for it.
         const issuers = country === USSD_COUNTRY ? SANDBOX_BANKS.map(({ name, cbnCode }) => ({ name, cbnCode })) : [];
         return { body: { responseCode: '00', issuers } };
@@ -91,7 +92,13 @@ export const sandbox: SandboxPart = {
     attemptRoute('/api/v1/ussd/generate', (p, req, ctx) => {
       const bank = SANDBOX_BANKS.find((b) => b.cbnCode === String(req.body.bankCode ?? ''));
       if (!bank) return { status: 400, body: { responseCode: UNKNOWN_BANK_CODE, responseDescription: 'No such issuer' } };
-      const r = currentAttempt(records, p, (generation) => ({ bankCode: bank.cbnCode, reference: referenceFor(`${p.paymentId}:${generation}`), generatedAt: 0, generation, pushes: 0 }));
+      const r = currentAttempt(records, p, (generation) => ({
+        bankCode: bank.cbnCode,
+        reference: referenceFor(`${p.paymentId}:${generation}`),
+        generatedAt: 0,
+        generation,
+        pushes: 0,
+      }));
       r.bankCode = bank.cbnCode;
       r.generatedAt = ctx.now();
       // With the payer's number the sandbox "sends" a USSD prompt to the phone as well.

@@ -47,7 +47,7 @@ const fr: typeof en = {
     intro: 'Choisissez la banque depuis laquelle vous payez. Nous vous donnerons un code court à composer sur le téléphone lié à ce compte.',
     loadingBanks: 'Chargement des banques…',
     banksFailed: "Nous n'avons pas pu charger la liste des banques.",
-    noBanks: "Aucune banque ne propose le paiement USSD pour le moment. Veuillez choisir un autre moyen de paiement.",
+    noBanks: 'Aucune banque ne propose le paiement USSD pour le moment. Veuillez choisir un autre moyen de paiement.',
     retry: 'Réessayer',
     bankLabel: 'Choisissez votre banque',
     bankPlaceholder: 'Sélectionnez une banque',

@@ -11,9 +11,8 @@ import { bankRule } from './BankChoice';
 import { AUTO_COMPLETE_GRACE_MS, STATUS_POLL_MS } from './constants';
 import { GENERATE, GTB_CODE, ISSUERS, ISSUERS_NG, STATUS } from './fixtures';
 
-
 describe('USSD plugin', () => {
-  it('is a valid channel with the spec\'s row title', () => {
+  it("is a valid channel with the spec's row title", () => {
     expect(validateChannel(ussd)).toEqual([]);
     expect(messages.en.ussd.row.title).toBe('Pay with USSD (17+ banks)');
     expect(ussd.path).toBe('/payment/ussd');
@@ -107,7 +106,11 @@ describe('USSD api', () => {
     const http = fakeHttp({ [GENERATE]: () => GTB_CODE });
     await generateCode(callContext(props, http), '058');
     expect(http.calls[0].body).toMatchObject({
-      bankCode: '058', paymentId: props.paymentId, merchantCode: props.merchantCode, transactionReference: props.merchantTransactionReference, amount: props.checkoutAmount,
+      bankCode: '058',
+      paymentId: props.paymentId,
+      merchantCode: props.merchantCode,
+      transactionReference: props.merchantTransactionReference,
+      amount: props.checkoutAmount,
     });
   });
 
@@ -142,7 +145,11 @@ describe('USSD screen', () => {
       [GENERATE]: r.generate ?? (() => GTB_CODE),
       [STATUS]: r.status ?? (() => ({ responseCode: '09' })),
     });
-    const checkout = testCheckout({ channels: [ussd], http, props: { displayMode: 'POPUP', paymentChannels: ['CARD', 'USSD'], nonCardOptions: [{ providerCode: 'USSD', enabled: true }], ...props } });
+    const checkout = testCheckout({
+      channels: [ussd],
+      http,
+      props: { displayMode: 'POPUP', paymentChannels: ['CARD', 'USSD'], nonCardOptions: [{ providerCode: 'USSD', enabled: true }], ...props },
+    });
     render(<CheckoutHarness checkout={checkout} path="/payment/ussd" />);
     return { http, checkout };
   }
@@ -343,7 +350,9 @@ describe('USSD screen', () => {
     fail = new HttpError('HTTP 400', 'http', 400, { responseCode: '15' });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await flush();
-    expect(screen.getByRole('alert').textContent).toBe('We could not generate a USSD code for Guaranty Trust Bank. Try again, or choose another bank.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'We could not generate a USSD code for Guaranty Trust Bank. Try again, or choose another bank.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Change bank' }));
     await flush();
     expect(bankSelect().value).toBe('058');
@@ -356,7 +365,10 @@ describe('USSD screen', () => {
 
   it('with a prompt sent to the phone: the notification, Retry sends it again, and "USSD push not received?" shows the code', async () => {
     let n = 0;
-    const { http } = mount({ generate: () => ({ ...GTB_CODE, pushSent: true, bankShortCode: `*737*000*${1234 + n++}#` }) }, { customerMobileNo: '08031234567' });
+    const { http } = mount(
+      { generate: () => ({ ...GTB_CODE, pushSent: true, bankShortCode: `*737*000*${1234 + n++}#` }) },
+      { customerMobileNo: '08031234567' },
+    );
     await flush();
     choose('058');
     await cont();
@@ -399,7 +411,7 @@ describe('USSD screen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Approve the prompt on your phone' })).toBeTruthy();
   });
 
-  it('counts the code\'s validity down, says when it is over, and completes as expired after the grace', async () => {
+  it("counts the code's validity down, says when it is over, and completes as expired after the grace", async () => {
     const { checkout } = mount({ generate: () => ({ ...GTB_CODE, validityPeriodMins: 30 }) });
     await flush();
     choose('058');

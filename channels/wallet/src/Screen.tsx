@@ -112,7 +112,9 @@ function SignIn() {
 
   return (
     <form className={styles.stack} onSubmit={submit} noValidate aria-labelledby="wallet-title">
-      <h1 id="wallet-title" className={styles.heading}>{t('wallet.signIn.title')}</h1>
+      <h1 id="wallet-title" className={styles.heading}>
+        {t('wallet.signIn.title')}
+      </h1>
       <p className={styles.muted}>{t('wallet.signIn.subtitle')}</p>
       <Field
         label={t('wallet.signIn.username')}
@@ -131,12 +133,22 @@ function SignIn() {
         onChange={(e) => setPassword(e.target.value)}
         error={submitted && errors.password ? t(errors.password) : null}
         adornment={
-          <button type="button" className={styles.link} aria-pressed={visible} aria-label={t(visible ? 'wallet.signIn.hideLabel' : 'wallet.signIn.showLabel')} onClick={() => setVisible((v) => !v)}>
+          <button
+            type="button"
+            className={styles.link}
+            aria-pressed={visible}
+            aria-label={t(visible ? 'wallet.signIn.hideLabel' : 'wallet.signIn.showLabel')}
+            onClick={() => setVisible((v) => !v)}
+          >
             {t(visible ? 'wallet.signIn.hide' : 'wallet.signIn.show')}
           </button>
         }
       />
-      {snap.error && <p className={styles.errorText} role="alert">{t(snap.error)}</p>}
+      {snap.error && (
+        <p className={styles.errorText} role="alert">
+          {t(snap.error)}
+        </p>
+      )}
       <button type="submit" className={styles.button} aria-disabled={snap.loading || undefined} data-testid="wallet-sign-in">
         {snap.loading ? t('wallet.signIn.signingIn') : t('wallet.signIn.submit')}
       </button>
@@ -194,9 +206,13 @@ function CardList() {
     <section className={styles.stack} aria-labelledby="wallet-list-title">
       <div className={userRow}>
         <p className={styles.muted}>{t('wallet.list.greeting', { name: `${user.firstName} ${user.lastName}`.trim() })}</p>
-        <button type="button" className={styles.link} onClick={() => signOut(c)}>{t('wallet.list.signOut')}</button>
+        <button type="button" className={styles.link} onClick={() => signOut(c)}>
+          {t('wallet.list.signOut')}
+        </button>
       </div>
-      <h1 id="wallet-list-title" className={styles.heading}>{t('wallet.list.title')}</h1>
+      <h1 id="wallet-list-title" className={styles.heading}>
+        {t('wallet.list.title')}
+      </h1>
       {paymentMethods.length === 0 ? (
         <p className={styles.muted}>{t('wallet.list.empty')}</p>
       ) : (
@@ -262,7 +278,9 @@ function CardDetail() {
         void submitCard(c, secret);
       }}
     >
-      <p className={userRow}><CardLabel card={card} /></p>
+      <p className={userRow}>
+        <CardLabel card={card} />
+      </p>
       {!fields.expiry && !fields.cvv && <p className={styles.muted}>{t('wallet.card.noDetails')}</p>}
     </CardForm>
   );

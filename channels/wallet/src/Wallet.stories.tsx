@@ -50,7 +50,12 @@ const VISA: WalletCard = {
   walletInstrumentIdentifier: 'story-wi-2',
   expiryMonth: '12',
   expiryYear: '2030',
-  cardTypeGatewayConfiguration: gateway({ supportsExpiryDate: true, supportsCvv2: true, supportsCardinalAuthentication: true, supportThreeDsAuthentication: true }),
+  cardTypeGatewayConfiguration: gateway({
+    supportsExpiryDate: true,
+    supportsCvv2: true,
+    supportsCardinalAuthentication: true,
+    supportThreeDsAuthentication: true,
+  }),
 };
 const MASTERCARD: WalletCard = {
   name: 'Mastercard',
@@ -123,7 +128,12 @@ async function signInAs(canvasElement: HTMLElement, locale: unknown) {
 export const SignIn: Story = {
   name: 'Sign-in',
   parameters: {
-    checkout: scenario({ expect: { en: 'Sign in to pay with the cards saved in your wallet.', fr: 'Connectez-vous pour payer avec les cartes enregistrées dans votre portefeuille.' } }),
+    checkout: scenario({
+      expect: {
+        en: 'Sign in to pay with the cards saved in your wallet.',
+        fr: 'Connectez-vous pour payer avec les cartes enregistrées dans votre portefeuille.',
+      },
+    }),
   },
 };
 
@@ -163,7 +173,10 @@ export const SignInUnavailable: Story = {
           throw new HttpError('Network error', 'network');
         },
       },
-      expect: { en: 'Unable to validate wallet at this point. Please try again.', fr: 'Impossible de valider le portefeuille pour le moment. Veuillez réessayer.' },
+      expect: {
+        en: 'Unable to validate wallet at this point. Please try again.',
+        fr: 'Impossible de valider le portefeuille pour le moment. Veuillez réessayer.',
+      },
     }),
   },
   play: async ({ canvasElement, globals }) => signInAs(canvasElement, globals.locale),

@@ -17,7 +17,10 @@ let close: () => Promise<void>;
 let base: string;
 
 beforeAll(async () => {
-  sb = createSandbox([{ id: 'card', part: cardSandbox }, { id: 'wallet', part: sandbox }]);
+  sb = createSandbox([
+    { id: 'card', part: cardSandbox },
+    { id: 'wallet', part: sandbox },
+  ]);
   ({ base, close } = await listenSandbox(sb));
 });
 
@@ -28,20 +31,32 @@ afterAll(async () => {
 type Json = Record<string, any>;
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as Json };
 }
 
 let ref = 0;
 async function newPayment(): Promise<PaymentProps> {
   const { json } = await call('POST', '/api/v1/pay-page', {
-    merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', txn_ref: `WALLET-${++ref}`, amount: '250000', currency: '566', site_redirect_url: 'http://127.0.0.1:4401/return',
+    merchant_code: 'MX_DEMO',
+    pay_item_id: 'Default_Payable_MX_DEMO',
+    txn_ref: `WALLET-${++ref}`,
+    amount: '250000',
+    currency: '566',
+    site_redirect_url: 'http://127.0.0.1:4401/return',
   });
   return json as PaymentProps;
 }
 
 async function refusal(p: Promise<unknown>): Promise<HttpError> {
-  const e = await p.then(() => undefined, (err: unknown) => err);
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(HttpError);
   return e as HttpError;
 }
@@ -55,7 +70,11 @@ describe('wallet sandbox: sign-in', () => {
   it.each(SANDBOX_WALLET_USERNAMES)('signs %s in and lists the saved cards', async (username) => {
     const props = await newPayment();
     const answer = await signIn(callContext(props, createHttp(base)), username, SANDBOX_WALLET_PASSWORD);
-    expect(answer).toMatchObject({ responseCode: '00', walletId: SANDBOX_WALLET_ID, user: { firstName: 'Ada', lastName: 'Sandbox', mobileNo: '08000000000' } });
+    expect(answer).toMatchObject({
+      responseCode: '00',
+      walletId: SANDBOX_WALLET_ID,
+      user: { firstName: 'Ada', lastName: 'Sandbox', mobileNo: '08000000000' },
+    });
     expect(answer.paymentMethods.map((c) => [c.cardTypeCode, c.maskedPan])).toEqual([
       ['VVC', '506099******7499'],
       ['VCC', '400000******2503'],
@@ -63,13 +82,39 @@ describe('wallet sandbox: sign-in', () => {
       ['QTM', ''],
     ]);
     for (const c of answer.paymentMethods) {
-      expect(Object.keys(c).sort()).toEqual(['cardHash', 'cardIdentifier', 'cardTypeCode', 'cardTypeGatewayConfiguration', 'expiryMonth', 'expiryYear', 'maskedPan', 'name', 'walletInstrumentIdentifier']);
+      expect(Object.keys(c).sort()).toEqual([
+        'cardHash',
+        'cardIdentifier',
+        'cardTypeCode',
+        'cardTypeGatewayConfiguration',
+        'expiryMonth',
+        'expiryYear',
+        'maskedPan',
+        'name',
+        'walletInstrumentIdentifier',
+      ]);
       expect(JSON.stringify(c)).not.toMatch(/\d{12}/);
     }
     const [verve, visa, mastercard] = answer.paymentMethods;
-    expect(verve!.cardTypeGatewayConfiguration).toEqual({ supportsPin: true, supportsExpiryDate: false, supportsCvv2: false, supportsCardinalAuthentication: false, supportThreeDsAuthentication: false });
-    expect(visa!.cardTypeGatewayConfiguration).toMatchObject({ supportsPin: false, supportsExpiryDate: true, supportsCvv2: true, supportThreeDsAuthentication: true });
-    expect(mastercard!.cardTypeGatewayConfiguration).toMatchObject({ supportsPin: false, supportsExpiryDate: true, supportsCvv2: true, supportThreeDsAuthentication: false });
+    expect(verve!.cardTypeGatewayConfiguration).toEqual({
+      supportsPin: true,
+      supportsExpiryDate: false,
+      supportsCvv2: false,
+      supportsCardinalAuthentication: false,
+      supportThreeDsAuthentication: false,
+    });
+    expect(visa!.cardTypeGatewayConfiguration).toMatchObject({
+      supportsPin: false,
+      supportsExpiryDate: true,
+      supportsCvv2: true,
+      supportThreeDsAuthentication: true,
+    });
+    expect(mastercard!.cardTypeGatewayConfiguration).toMatchObject({
+      supportsPin: false,
+      supportsExpiryDate: true,
+      supportsCvv2: true,
+      supportThreeDsAuthentication: false,
+    });
   });
 
   it.each([
@@ -91,7 +136,12 @@ describe('wallet sandbox: sign-in', () => {
 describe('wallet sandbox: token sign-in', () => {
   it('opens the wallet with a token the merchant sign-in issued', async () => {
     const props = await newPayment();
-    const issued = await call('POST', '/api/v1/pay-page/token-authentication', { merchantCode: props.merchantCode, payableCode: props.payableCode, accessToken: SANDBOX_ACCESS_TOKEN, accessTokenType: 'Bearer' });
+    const issued = await call('POST', '/api/v1/pay-page/token-authentication', {
+      merchantCode: props.merchantCode,
+      payableCode: props.payableCode,
+      accessToken: SANDBOX_ACCESS_TOKEN,
+      accessTokenType: 'Bearer',
+    });
     const answer = await walletByToken(callContext(props, createHttp(base)), issued.json.token);
     expect(answer).toMatchObject({ responseCode: '00', walletId: SANDBOX_WALLET_ID, user: { firstName: 'Ada' } });
     expect(answer.paymentMethods).toHaveLength(4);
@@ -111,14 +161,23 @@ describe('wallet sandbox: paying with a saved card', () => {
   const ids = (p: PaymentProps) => ({ merchantCode: p.merchantCode, payableCode: p.payableCode, paymentId: p.paymentId });
 
   async function bin(p: PaymentProps, c: WalletCard, sealed: { secureData: string; pinBlock: string }, cardHash = c.cardHash) {
-    return (await call('POST', '/api/v1/merchantbins', { ...sealed, ...ids(p), walletInstrumentIdentifier: c.walletInstrumentIdentifier, cardHash })).json;
+    return (await call('POST', '/api/v1/merchantbins', { ...sealed, ...ids(p), walletInstrumentIdentifier: c.walletInstrumentIdentifier, cardHash }))
+      .json;
   }
 
   async function pay(p: PaymentProps, c: WalletCard, sealed: { secureData: string; pinBlock: string }) {
-    return (await call('POST', '/api/v1/pay', {
-      ...sealed, ...ids(p), amount: p.checkoutAmount, currencyCode: p.currencyCode, transactionReference: p.merchantTransactionReference, sessionId: p.paymentId,
-      instrumentIdentifier: c.walletInstrumentIdentifier, walletInfo: { walletId: SANDBOX_WALLET_ID, walletCardName: c.name, walletIdentifier: SANDBOX_WALLET_ID },
-    })).json;
+    return (
+      await call('POST', '/api/v1/pay', {
+        ...sealed,
+        ...ids(p),
+        amount: p.checkoutAmount,
+        currencyCode: p.currencyCode,
+        transactionReference: p.merchantTransactionReference,
+        sessionId: p.paymentId,
+        instrumentIdentifier: c.walletInstrumentIdentifier,
+        walletInfo: { walletId: SANDBOX_WALLET_ID, walletCardName: c.name, walletIdentifier: SANDBOX_WALLET_ID },
+      })
+    ).json;
   }
 
   it.each(['VVC', 'QTM'])('a saved Verve (%s) pays with PIN 1111', async (code) => {
@@ -126,7 +185,11 @@ describe('wallet sandbox: paying with a saved card', () => {
     const c = (await savedCards(p))[code]!;
     // A saved card has no PAN on the page: the PIN block is formatted without one, and no expiry or CVV is asked.
     const sealed = encryptCard({ pan: '', expiry: '', cvv: '' }, SANDBOX_PIN);
-    expect(await bin(p, c, sealed)).toMatchObject({ responseCode: '00', cardType: { typeName: 'Verve' }, cardTypeGatewayConfiguration: { supportsPin: true, supportsExpiryDate: false } });
+    expect(await bin(p, c, sealed)).toMatchObject({
+      responseCode: '00',
+      cardType: { typeName: 'Verve' },
+      cardTypeGatewayConfiguration: { supportsPin: true, supportsExpiryDate: false },
+    });
     expect(await pay(p, c, sealed)).toMatchObject({ responseCode: '00', amount: 250000, paymentReference: `OJA|CRD|${p.paymentId}` });
   });
 

@@ -29,7 +29,6 @@ function signedIn(): WalletAnswer {
   };
 }
 
-
 function isUser(username: unknown): boolean {
   return typeof username === 'string' && SANDBOX_WALLET_USERNAMES.includes(username.trim().toLowerCase());
 }

@@ -61,7 +61,7 @@ const fr: typeof en = {
       cards: 'Cartes enregistrées',
       ending: '{{brand}} se terminant par {{last4}}',
       eCash: '{{brand}} e-cash',
-      empty: "Votre portefeuille ne contient encore aucune carte.",
+      empty: 'Votre portefeuille ne contient encore aucune carte.',
       newCard: 'Payer avec une nouvelle carte',
       loading: 'Chargement de votre portefeuille…',
     },

@@ -18,19 +18,51 @@ const BIN = 'POST /api/v1/merchantbins';
 const PAY = 'POST /api/v1/pay';
 
 const gateway = (g: Partial<WalletCard['cardTypeGatewayConfiguration']> = {}): WalletCard['cardTypeGatewayConfiguration'] => ({
-  supportsExpiryDate: false, supportsCvv2: false, supportsPin: false, supportsCardinalAuthentication: false, supportThreeDsAuthentication: false, ...g,
+  supportsExpiryDate: false,
+  supportsCvv2: false,
+  supportsPin: false,
+  supportsCardinalAuthentication: false,
+  supportThreeDsAuthentication: false,
+  ...g,
 });
 const savedCard = (c: Partial<WalletCard> & Pick<WalletCard, 'name' | 'maskedPan' | 'cardTypeCode' | 'walletInstrumentIdentifier'>): WalletCard => ({
-  cardHash: `hash-${c.walletInstrumentIdentifier}`, cardIdentifier: `id-${c.walletInstrumentIdentifier}`, expiryMonth: '09', expiryYear: '2031',
-  cardTypeGatewayConfiguration: gateway(), ...c,
+  cardHash: `hash-${c.walletInstrumentIdentifier}`,
+  cardIdentifier: `id-${c.walletInstrumentIdentifier}`,
+  expiryMonth: '09',
+  expiryYear: '2031',
+  cardTypeGatewayConfiguration: gateway(),
+  ...c,
 });
 const CARDS: WalletCard[] = [
-  savedCard({ name: 'Verve debit', maskedPan: '506099******7499', cardTypeCode: 'VVC', walletInstrumentIdentifier: 'wi-verve', cardTypeGatewayConfiguration: gateway({ supportsPin: true }) }),
-  savedCard({ name: 'Visa', maskedPan: '400000******2503', cardTypeCode: 'VCC', walletInstrumentIdentifier: 'wi-visa', cardTypeGatewayConfiguration: gateway({ supportsExpiryDate: true, supportsCvv2: true }) }),
-  savedCard({ name: 'Mastercard', maskedPan: '512345******0008', cardTypeCode: 'MCN', walletInstrumentIdentifier: 'wi-mc', cardTypeGatewayConfiguration: gateway({ supportsExpiryDate: true }) }),
+  savedCard({
+    name: 'Verve debit',
+    maskedPan: '506099******7499',
+    cardTypeCode: 'VVC',
+    walletInstrumentIdentifier: 'wi-verve',
+    cardTypeGatewayConfiguration: gateway({ supportsPin: true }),
+  }),
+  savedCard({
+    name: 'Visa',
+    maskedPan: '400000******2503',
+    cardTypeCode: 'VCC',
+    walletInstrumentIdentifier: 'wi-visa',
+    cardTypeGatewayConfiguration: gateway({ supportsExpiryDate: true, supportsCvv2: true }),
+  }),
+  savedCard({
+    name: 'Mastercard',
+    maskedPan: '512345******0008',
+    cardTypeCode: 'MCN',
+    walletInstrumentIdentifier: 'wi-mc',
+    cardTypeGatewayConfiguration: gateway({ supportsExpiryDate: true }),
+  }),
   savedCard({ name: 'Verve e-cash', maskedPan: '', cardTypeCode: 'QTM', walletInstrumentIdentifier: 'wi-ecash' }),
 ];
-const WALLET: WalletAnswer = { responseCode: '00', walletId: 'W-2000000001', user: { firstName: 'Ada', lastName: 'Sandbox', mobileNo: '08000000000' }, paymentMethods: CARDS };
+const WALLET: WalletAnswer = {
+  responseCode: '00',
+  walletId: 'W-2000000001',
+  user: { firstName: 'Ada', lastName: 'Sandbox', mobileNo: '08000000000' },
+  paymentMethods: CARDS,
+};
 
 beforeAll(async () => {
   // The lazily loaded screens (the wallet's, and the card's it hands over to), and the encryption chunk.
@@ -48,7 +80,10 @@ function mount(path: string, routes: Record<string, FakeRoute> = {}, tokenSignIn
 
 /** Lets promises, lazy imports and renders settle. */
 const flush = async () => {
-  for (let i = 0; i < 10; i++) await act(async () => { await new Promise((r) => setImmediate(r)); });
+  for (let i = 0; i < 10; i++)
+    await act(async () => {
+      await new Promise((r) => setImmediate(r));
+    });
 };
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 const usernameField = () => screen.getByLabelText('Email, phone number or username') as HTMLInputElement;
@@ -137,7 +172,9 @@ describe('wallet sign-in', () => {
     expect(calls(SIGN_IN)[0].opts?.params).toEqual({ merchantCode: 'MX_DEMO', payableCode: 'Default_Payable_MX_DEMO', paymentId: '4242001' });
     expect(screen.getByText('Signed in as Ada Sandbox')).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Saved cards' });
-    const labels = within(list).getAllByRole('button').map((b) => b.querySelector('span')?.textContent);
+    const labels = within(list)
+      .getAllByRole('button')
+      .map((b) => b.querySelector('span')?.textContent);
     expect(labels).toEqual(['Verve ending in 7499', 'Visa ending in 2503', 'Mastercard ending in 0008', 'Verve e-cash']);
     expect(screen.getByRole('button', { name: /Sign out/ })).toBeTruthy();
     expect(screen.queryByLabelText('Password or PIN')).toBeNull();
@@ -250,7 +287,10 @@ describe('wallet cards', () => {
   });
 
   it('sign out forgets the wallet and any card of it, and returns to the sign-in', async () => {
-    const { checkout } = await signIn({ [SIGN_IN]: () => WALLET, [BIN]: () => ({ responseCode: '00', cardTypeGatewayConfiguration: { supportsPin: true } }) });
+    const { checkout } = await signIn({
+      [SIGN_IN]: () => WALLET,
+      [BIN]: () => ({ responseCode: '00', cardTypeGatewayConfiguration: { supportsPin: true } }),
+    });
     // A saved card's details taken (the card's steps hold it in memory), then the payer signs out instead.
     await act(() => submitCard(checkout, { pan: '', expiry: '3012', cvv: '123' }));
     expect(hasCard(checkout)).toBe(true);
@@ -284,7 +324,12 @@ describe("merchant's token sign-in", () => {
     await flush();
     expect(screen.getByText('Loading your wallet…')).toBeTruthy();
     expect(calls(BY_TOKEN)).toHaveLength(1);
-    expect(calls(BY_TOKEN)[0].opts?.params).toEqual({ token: 't', merchantCode: 'MX_DEMO', payableCode: 'Default_Payable_MX_DEMO', paymentId: '4242001' });
+    expect(calls(BY_TOKEN)[0].opts?.params).toEqual({
+      token: 't',
+      merchantCode: 'MX_DEMO',
+      payableCode: 'Default_Payable_MX_DEMO',
+      paymentId: '4242001',
+    });
     answer(WALLET);
     await flush();
     expect(screen.getByText('Verve ending in 7499')).toBeTruthy();
@@ -317,11 +362,15 @@ describe("merchant's token sign-in", () => {
   });
 
   it('a refused token says so once, and offers the sign-in', async () => {
-    mount('/payment/wallet', {
-      [BY_TOKEN]: () => {
-        throw new HttpError('HTTP 401', 'http', 401);
+    mount(
+      '/payment/wallet',
+      {
+        [BY_TOKEN]: () => {
+          throw new HttpError('HTTP 401', 'http', 401);
+        },
       },
-    }, { token: 't' });
+      { token: 't' },
+    );
     await flush();
     expect(alerts()).toEqual(['Unable to validate wallet at this point. Please try again.']);
     expect(usernameField()).toBeTruthy();

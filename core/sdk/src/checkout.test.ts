@@ -33,8 +33,16 @@ afterEach(() => {
 function setup(extra: Partial<CheckoutRequest> = {}) {
   const callbacks = { onComplete: vi.fn(), onClose: vi.fn(), onLoad: vi.fn(), onError: vi.fn() };
   const request: CheckoutRequest = {
-    merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', txn_ref: 'ORDER-1', amount: '150000', currency: '566',
-    site_redirect_url: `${location.origin}/return`, mode: 'TEST', checkoutBase: CHECKOUT, ...callbacks, ...extra,
+    merchant_code: 'MX_DEMO',
+    pay_item_id: 'Default_Payable_MX_DEMO',
+    txn_ref: 'ORDER-1',
+    amount: '150000',
+    currency: '566',
+    site_redirect_url: `${location.origin}/return`,
+    mode: 'TEST',
+    checkoutBase: CHECKOUT,
+    ...callbacks,
+    ...extra,
   };
   (document.getElementById('pay') as HTMLButtonElement).focus();
   const handle = openCheckout(request);
@@ -42,7 +50,20 @@ function setup(extra: Partial<CheckoutRequest> = {}) {
   return { handle, ...callbacks };
 }
 
-const result = { payRef: 'PR-1', txnref: 'ORDER-1', amount: '150000', apprAmt: '150000', resp: '00', desc: 'Approved', retRef: '', cardNum: '', mac: '', bpResp: '', bpTrxnRef: '', rechPin: '' };
+const result = {
+  payRef: 'PR-1',
+  txnref: 'ORDER-1',
+  amount: '150000',
+  apprAmt: '150000',
+  resp: '00',
+  desc: 'Approved',
+  retRef: '',
+  cardNum: '',
+  mac: '',
+  bpResp: '',
+  bpTrxnRef: '',
+  rechPin: '',
+};
 const initialized = { key: MESSAGE_KEY, messageType: 'INITIALIZED', data: {} };
 const completed = (data: Record<string, string> = result) => ({ key: MESSAGE_KEY, messageType: 'COMPLETED', data });
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
@@ -284,7 +305,13 @@ describe('REDIRECT', () => {
   it('POSTs the request in place of the page', () => {
     const { onError } = setup({ display_mode: 'REDIRECT', site_redirect_url: 'https://shop.example/return' });
     expect(onError).not.toHaveBeenCalled();
-    expect(posted).toEqual([{ action: `${CHECKOUT}/pay`, target: '_self', fields: expect.objectContaining({ display_mode: 'REDIRECT', site_redirect_url: 'https://shop.example/return' }) }]);
+    expect(posted).toEqual([
+      {
+        action: `${CHECKOUT}/pay`,
+        target: '_self',
+        fields: expect.objectContaining({ display_mode: 'REDIRECT', site_redirect_url: 'https://shop.example/return' }),
+      },
+    ]);
     expect(dialog()).toBeNull();
   });
 });

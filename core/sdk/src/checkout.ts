@@ -48,7 +48,13 @@ export function open(request: CheckoutRequest, bases: CheckoutBases): CheckoutHa
   }
 }
 
-function embed(displayMode: 'INLINE' | 'POPUP', action: string, origin: string, fields: Record<string, string>, callbacks: CheckoutCallbacks): CheckoutHandle {
+function embed(
+  displayMode: 'INLINE' | 'POPUP',
+  action: string,
+  origin: string,
+  fields: Record<string, string>,
+  callbacks: CheckoutCallbacks,
+): CheckoutHandle {
   let inline: InlineView | null = null;
   let popup: PopupView | null = null;
   let ready = false;
@@ -61,18 +67,23 @@ function embed(displayMode: 'INLINE' | 'POPUP', action: string, origin: string, 
     popup?.destroy();
   });
   // Whatever goes wrong inside a handler ends this checkout with onError, never as an exception in the page.
-  const guard = <A extends unknown[]>(fn: (...args: A) => void) => (...args: A) => {
-    try {
-      fn(...args);
-    } catch (e) {
-      session.fail(checkoutError('UNEXPECTED', String(e)));
-    }
-  };
+  const guard =
+    <A extends unknown[]>(fn: (...args: A) => void) =>
+    (...args: A) => {
+      try {
+        fn(...args);
+      } catch (e) {
+        session.fail(checkoutError('UNEXPECTED', String(e)));
+      }
+    };
   /** Until INITIALIZED: after `ms` without it, the checkout is unreachable. */
   const expectReady = (ms: number) => {
     if (ready || session.ended) return;
     clearTimeout(timer);
-    timer = setTimeout(guard(() => session.fail(checkoutError('CHECKOUT_UNREACHABLE', `The checkout at ${origin} did not answer.`))), ms);
+    timer = setTimeout(
+      guard(() => session.fail(checkoutError('CHECKOUT_UNREACHABLE', `The checkout at ${origin} did not answer.`))),
+      ms,
+    );
   };
   const onMessage = guard((event: MessageEvent) => {
     const m = readMessage(event, { origin, source: inline ? inline.frameWindow() : popup?.window, txnRef: fields.txn_ref });

@@ -6,7 +6,15 @@ import { open } from './checkout';
 import type { CheckoutHandle, CheckoutRequest } from './types';
 
 export type {
-  CheckoutCallbacks, CheckoutError, CheckoutErrorCode, CheckoutHandle, CheckoutMode, CheckoutRequest, CheckoutResult, DisplayMode, PayFields,
+  CheckoutCallbacks,
+  CheckoutError,
+  CheckoutErrorCode,
+  CheckoutHandle,
+  CheckoutMode,
+  CheckoutRequest,
+  CheckoutResult,
+  DisplayMode,
+  PayFields,
 } from './types';
 export { MESSAGE_KEY, RESULT_FIELDS } from './messages';
 export { FRAME_READY_TIMEOUT_MS, POPUP_READY_TIMEOUT_MS } from './checkout';

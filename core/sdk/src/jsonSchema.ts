@@ -36,7 +36,8 @@ export function jsonSchemas(): { payRequest: JsonSchema; result: JsonSchema } {
     result: {
       ...toJsonSchema(checkoutResultSchema, config),
       title: 'Oja Checkout result',
-      description: "The result sent to the merchant: a form POST to site_redirect_url (REDIRECT), or the data of the COMPLETED message (INLINE, POPUP).",
+      description:
+        'The result sent to the merchant: a form POST to site_redirect_url (REDIRECT), or the data of the COMPLETED message (INLINE, POPUP).',
     },
   };
 }

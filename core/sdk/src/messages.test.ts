@@ -6,8 +6,19 @@ const frame = { name: 'the checkout window' };
 const from = { origin: CHECKOUT, source: frame, txnRef: 'ORDER-1' };
 
 const result = (extra: Record<string, unknown> = {}) => ({
-  payRef: 'PR-1', txnref: 'ORDER-1', amount: '150000', apprAmt: '150000', resp: '00', desc: 'Approved', retRef: 'RR-1', cardNum: '', mac: '',
-  bpResp: '', bpTrxnRef: '', rechPin: '', ...extra,
+  payRef: 'PR-1',
+  txnref: 'ORDER-1',
+  amount: '150000',
+  apprAmt: '150000',
+  resp: '00',
+  desc: 'Approved',
+  retRef: 'RR-1',
+  cardNum: '',
+  mac: '',
+  bpResp: '',
+  bpTrxnRef: '',
+  rechPin: '',
+  ...extra,
 });
 const event = (data: unknown, over: { origin?: string; source?: unknown } = {}) =>
   ({ origin: CHECKOUT, source: frame, data, ...over }) as unknown as MessageEvent;

@@ -44,8 +44,17 @@ export function openInline(o: InlineOptions): InlineView {
   const close = el(doc, 'button', { type: 'button', textContent: '×' });
   close.setAttribute('aria-label', text.close);
   css(close, {
-    width: '44px', height: '44px', margin: '0', padding: '0', border: '0', 'border-radius': '22px', background: '#fff', color: '#111',
-    font: '28px/44px system-ui, sans-serif', cursor: 'pointer', outline: 'none',
+    width: '44px',
+    height: '44px',
+    margin: '0',
+    padding: '0',
+    border: '0',
+    'border-radius': '22px',
+    background: '#fff',
+    color: '#111',
+    font: '28px/44px system-ui, sans-serif',
+    cursor: 'pointer',
+    outline: 'none',
   });
   // A visible focus ring the merchant's `button:focus { outline: none }` cannot remove.
   close.addEventListener('focus', () => {
@@ -61,15 +70,30 @@ export function openInline(o: InlineOptions): InlineView {
   close.addEventListener('click', o.onCloseRequest);
 
   const spinner = el(doc, 'div');
-  css(spinner, { width: '32px', height: '32px', 'box-sizing': 'border-box', border: '4px solid #d0d5dd', 'border-top-color': '#1f4f8a', 'border-radius': '50%' });
+  css(spinner, {
+    width: '32px',
+    height: '32px',
+    'box-sizing': 'border-box',
+    border: '4px solid #d0d5dd',
+    'border-top-color': '#1f4f8a',
+    'border-radius': '50%',
+  });
   if (spinner.animate && !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches)) {
     spinner.animate([{ transform: 'rotate(0)' }, { transform: 'rotate(360deg)' }], { duration: SPIN_MS, iterations: Infinity });
   }
   const loader = el(doc, 'div', {}, spinner, el(doc, 'span', { textContent: text.loading }));
   loader.setAttribute('role', 'status');
   css(loader, {
-    position: 'absolute', inset: '0', display: 'flex', 'flex-direction': 'column', 'align-items': 'center', 'justify-content': 'center', gap: '12px',
-    background: '#fff', color: '#222', font: '16px/1.5 system-ui, sans-serif',
+    position: 'absolute',
+    inset: '0',
+    display: 'flex',
+    'flex-direction': 'column',
+    'align-items': 'center',
+    'justify-content': 'center',
+    gap: '12px',
+    background: '#fff',
+    color: '#222',
+    font: '16px/1.5 system-ui, sans-serif',
   });
 
   const frame = el(doc, 'iframe', { name, title: text.title });
@@ -77,14 +101,33 @@ export function openInline(o: InlineOptions): InlineView {
   frame.setAttribute('allow', 'payment; clipboard-write');
   // Not usable, and out of the tab order, until the checkout is ready.
   frame.inert = true;
-  css(frame, { position: 'absolute', inset: '0', width: '100%', height: '100%', border: '0', margin: '0', display: 'block', background: '#fff', opacity: '0' });
+  css(frame, {
+    position: 'absolute',
+    inset: '0',
+    width: '100%',
+    height: '100%',
+    border: '0',
+    margin: '0',
+    display: 'block',
+    background: '#fff',
+    opacity: '0',
+  });
 
   const stage = el(doc, 'div', {}, frame, loader);
   css(stage, { position: 'relative', flex: '1', background: '#fff', 'border-radius': '12px', overflow: 'hidden' });
   const bar = el(doc, 'div', {}, close);
   css(bar, { display: 'flex', 'justify-content': 'flex-end', padding: '6px 0', flex: 'none' });
   const box = el(doc, 'div', {}, bar, stage);
-  css(box, { display: 'flex', 'flex-direction': 'column', width: '100%', 'max-width': '560px', height: '100%', 'max-height': '920px', 'box-sizing': 'border-box', padding: '0 8px 8px' });
+  css(box, {
+    display: 'flex',
+    'flex-direction': 'column',
+    width: '100%',
+    'max-width': '560px',
+    height: '100%',
+    'max-height': '920px',
+    'box-sizing': 'border-box',
+    padding: '0 8px 8px',
+  });
 
   // Tab past the frame's last control lands on the end guard, which sends focus back to the close control;
   // Shift+Tab before it lands on the start guard, which sends focus into the frame.
@@ -93,14 +136,30 @@ export function openInline(o: InlineOptions): InlineView {
     g.addEventListener('focus', onFocus);
     return g;
   };
-  const dialog = el(doc, 'div', {}, guard(() => (frame.inert ? close : frame).focus()), box, guard(() => close.focus()));
+  const dialog = el(
+    doc,
+    'div',
+    {},
+    guard(() => (frame.inert ? close : frame).focus()),
+    box,
+    guard(() => close.focus()),
+  );
   dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('aria-modal', 'true');
   dialog.setAttribute('aria-label', text.title);
   dialog.setAttribute('data-oja-checkout', '');
   css(dialog, {
-    position: 'fixed', inset: '0', 'z-index': TOP_LAYER, display: 'flex', 'align-items': 'center', 'justify-content': 'center', margin: '0',
-    padding: '0', background: 'rgba(17, 17, 17, 0.6)', 'box-sizing': 'border-box', outline: 'none',
+    position: 'fixed',
+    inset: '0',
+    'z-index': TOP_LAYER,
+    display: 'flex',
+    'align-items': 'center',
+    'justify-content': 'center',
+    margin: '0',
+    padding: '0',
+    background: 'rgba(17, 17, 17, 0.6)',
+    'box-sizing': 'border-box',
+    outline: 'none',
   });
 
   const onKey = (e: KeyboardEvent) => {

@@ -38,7 +38,17 @@ describe('@oja/sdk as published', () => {
   it('packs the built files, the JSON Schemas and nothing of the sources, tests or stories', () => {
     const [dry] = JSON.parse(npm('pack', '-w', '@oja/sdk', '--dry-run', '--json')) as { files: { path: string }[] }[];
     const files = dry!.files.map((f) => f.path);
-    for (const f of ['package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/react.js', 'dist/react.d.ts', 'dist/schema.js', 'dist/schema.d.ts', 'pay-request.schema.json', 'result.schema.json']) {
+    for (const f of [
+      'package.json',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/react.js',
+      'dist/react.d.ts',
+      'dist/schema.js',
+      'dist/schema.d.ts',
+      'pay-request.schema.json',
+      'result.schema.json',
+    ]) {
       expect(files).toContain(f);
     }
     expect(files.filter((f) => /^src\/|\.test\.|\.stories\.|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
@@ -63,14 +73,27 @@ console.log(JSON.stringify({
     );
     const out = JSON.parse(execFileSync(process.execPath, ['node.mjs'], { cwd: project, encoding: 'utf8' }));
     expect(out).toEqual({
-      open: 'function', hook: 'function', button: 'function', fields: 12,
-      issues: [{ field: 'amount', message: 'amount must be positive' }], parsed: false, schemas: [6, 12],
+      open: 'function',
+      hook: 'function',
+      button: 'function',
+      fields: 12,
+      issues: [{ field: 'amount', message: 'amount must be positive' }],
+      parsed: false,
+      schemas: [6, 12],
     });
   });
 
   it('bundles for the browser from the installed package', async () => {
     fs.writeFileSync(path.join(project, 'page.js'), "import { openCheckout } from '@oja/sdk';\nwindow.pay = (r) => openCheckout(r);\n");
-    const built = await esbuild.build({ absWorkingDir: project, entryPoints: ['page.js'], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
+    const built = await esbuild.build({
+      absWorkingDir: project,
+      entryPoints: ['page.js'],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    });
     const text = built.outputFiles[0]!.text;
     expect(text).toContain('oja-checkout');
     // The schema library stays out of a page that opens the checkout only.
@@ -110,7 +133,23 @@ console.log(props);
 `,
       );
       const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-      const args = ['--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', '--strict', '--exactOptionalPropertyTypes', '--noUncheckedIndexedAccess', '--types', 'react', 'consumer.ts'];
+      const args = [
+        '--noEmit',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--target',
+        'es2022',
+        '--lib',
+        'es2022,dom',
+        '--strict',
+        '--exactOptionalPropertyTypes',
+        '--noUncheckedIndexedAccess',
+        '--types',
+        'react',
+        'consumer.ts',
+      ];
       let output = '';
       try {
         execFileSync(process.execPath, [tsc, ...args], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

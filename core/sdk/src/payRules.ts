@@ -76,8 +76,16 @@ export const PAY_RULES = {
     check: [isHttpUrl, 'site_redirect_url must be an absolute http: or https: URL'],
     description: `An absolute http: or https: URL (at most ${MAX_URL_CHARS} characters); its origin is the merchant's declared origin.`,
   },
-  display_mode: { values: DISPLAY_MODES, message: 'display_mode must be REDIRECT, INLINE or POPUP', description: 'REDIRECT (the default), INLINE or POPUP (the checkout reads any case).' },
-  cust_email: { max: MAX_TEXT_CHARS, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, description: `The customer's e-mail address (at most ${MAX_TEXT_CHARS} characters).` },
+  display_mode: {
+    values: DISPLAY_MODES,
+    message: 'display_mode must be REDIRECT, INLINE or POPUP',
+    description: 'REDIRECT (the default), INLINE or POPUP (the checkout reads any case).',
+  },
+  cust_email: {
+    max: MAX_TEXT_CHARS,
+    pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+    description: `The customer's e-mail address (at most ${MAX_TEXT_CHARS} characters).`,
+  },
   cust_name: text("The customer's name", MAX_TEXT_CHARS),
   cust_id: text("The customer's id", MAX_TEXT_CHARS),
   cust_mobile_no: text("The customer's mobile number", MAX_TEXT_CHARS),
@@ -109,14 +117,28 @@ export function checkPayFields(fields: Readonly<Record<string, string>>): FieldI
     if (value === undefined) {
       if (rule.required) fail(`${field} is required`);
     } else if (rule.max !== undefined && value.length > rule.max) fail(`${field} is too long`);
-    else if ((rule.pattern && !rule.pattern.test(value)) || (rule.values && !rule.values.includes(value))) fail(rule.message ?? `${field} is invalid`);
+    else if ((rule.pattern && !rule.pattern.test(value)) || (rule.values && !rule.values.includes(value)))
+      fail(rule.message ?? `${field} is invalid`);
     else if (rule.check && !rule.check[0](value)) fail(rule.check[1]);
   }
   return issues;
 }
 
 /** The result fields of CONTRACT §3, in order. */
-export const RESULT_FIELDS = ['payRef', 'txnref', 'amount', 'apprAmt', 'resp', 'desc', 'retRef', 'cardNum', 'mac', 'bpResp', 'bpTrxnRef', 'rechPin'] as const;
+export const RESULT_FIELDS = [
+  'payRef',
+  'txnref',
+  'amount',
+  'apprAmt',
+  'resp',
+  'desc',
+  'retRef',
+  'cardNum',
+  'mac',
+  'bpResp',
+  'bpTrxnRef',
+  'rechPin',
+] as const;
 
 /**
  * The result fields of CONTRACT §3 (`payRef`, `txnref`, `amount`, `apprAmt`, `resp`, `desc`, `retRef`, `cardNum`,

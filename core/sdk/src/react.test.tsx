@@ -7,9 +7,27 @@ import type { PayFields } from './types';
 
 const CHECKOUT = 'https://checkout.example';
 const request: PayFields = {
-  merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', txn_ref: 'ORDER-1', amount: 150000, currency: '566', site_redirect_url: `${location.origin}/return`,
+  merchant_code: 'MX_DEMO',
+  pay_item_id: 'Default_Payable_MX_DEMO',
+  txn_ref: 'ORDER-1',
+  amount: 150000,
+  currency: '566',
+  site_redirect_url: `${location.origin}/return`,
 };
-const result = { payRef: 'PR-1', txnref: 'ORDER-1', amount: '150000', apprAmt: '150000', resp: '00', desc: 'Approved', retRef: '', cardNum: '', mac: '', bpResp: '', bpTrxnRef: '', rechPin: '' };
+const result = {
+  payRef: 'PR-1',
+  txnref: 'ORDER-1',
+  amount: '150000',
+  apprAmt: '150000',
+  resp: '00',
+  desc: 'Approved',
+  retRef: '',
+  cardNum: '',
+  mac: '',
+  bpResp: '',
+  bpTrxnRef: '',
+  rechPin: '',
+};
 
 let posted: Record<string, string>[];
 beforeEach(() => {
@@ -25,7 +43,11 @@ afterEach(() => {
 });
 
 /** A message from the checkout's frame (the one open, or the one given), as the checkout sends it. */
-const send = (messageType: 'INITIALIZED' | 'COMPLETED', data: Record<string, string> = {}, source = document.querySelector('iframe')?.contentWindow) =>
+const send = (
+  messageType: 'INITIALIZED' | 'COMPLETED',
+  data: Record<string, string> = {},
+  source = document.querySelector('iframe')?.contentWindow,
+) =>
   act(() => {
     window.dispatchEvent(new MessageEvent('message', { data: { key: MESSAGE_KEY, messageType, data }, origin: CHECKOUT, source: source ?? null }));
   });

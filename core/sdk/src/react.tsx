@@ -102,7 +102,17 @@ export interface OjaCheckoutButtonProps extends OjaCheckoutOptions, Omit<ButtonH
 }
 
 /** A button that opens the checkout on the payer's click; disabled and busy while the checkout is open. */
-export function OjaCheckoutButton({ request, mode, checkoutBase, onComplete, onClose, onError, disabled, children, ...button }: OjaCheckoutButtonProps) {
+export function OjaCheckoutButton({
+  request,
+  mode,
+  checkoutBase,
+  onComplete,
+  onClose,
+  onError,
+  disabled,
+  children,
+  ...button
+}: OjaCheckoutButtonProps) {
   const checkout = useOjaCheckout({ mode, checkoutBase, onComplete, onClose, onError });
   const busy = checkout.status === 'loading' || checkout.status === 'open';
   return (

@@ -36,7 +36,15 @@ const fieldOf = (extra: Record<string, unknown>, bases = BASES) => {
 describe('validateRequest', () => {
   it('accepts the pay fields of CONTRACT §2 and posts them as text, without the SDK’s own keys', () => {
     const v = validateRequest(
-      request({ cust_name: '  Ada Obi ', cust_email: '', channels: 'TRANSFER', pass_fee: false, onComplete: () => {}, onError: undefined, checkoutBase: undefined }),
+      request({
+        cust_name: '  Ada Obi ',
+        cust_email: '',
+        channels: 'TRANSFER',
+        pass_fee: false,
+        onComplete: () => {},
+        onError: undefined,
+        checkoutBase: undefined,
+      }),
       PAGE,
       BASES,
     );
@@ -46,8 +54,16 @@ describe('validateRequest', () => {
         base: CHECKOUT,
         displayMode: 'INLINE',
         fields: {
-          merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', txn_ref: 'ORDER-1', amount: '150000', currency: '566',
-          site_redirect_url: `${PAGE}/return`, cust_name: 'Ada Obi', channels: 'TRANSFER', pass_fee: 'false', display_mode: 'INLINE',
+          merchant_code: 'MX_DEMO',
+          pay_item_id: 'Default_Payable_MX_DEMO',
+          txn_ref: 'ORDER-1',
+          amount: '150000',
+          currency: '566',
+          site_redirect_url: `${PAGE}/return`,
+          cust_name: 'Ada Obi',
+          channels: 'TRANSFER',
+          pass_fee: 'false',
+          display_mode: 'INLINE',
         },
       },
     });
@@ -58,9 +74,12 @@ describe('validateRequest', () => {
     expect(fieldOf({ [name]: '  ' })).toBe(name);
   });
 
-  it.each([['12a'], ['12.5'], [12.5], ['0'], [0], [-5], ['1e3'], [1e21], ['ten'], [Number.NaN]])('names a non-numeric or non-positive amount: %s', (amount) => {
-    expect(fieldOf({ amount })).toBe('amount');
-  });
+  it.each([['12a'], ['12.5'], [12.5], ['0'], [0], [-5], ['1e3'], [1e21], ['ten'], [Number.NaN]])(
+    'names a non-numeric or non-positive amount: %s',
+    (amount) => {
+      expect(fieldOf({ amount })).toBe('amount');
+    },
+  );
 
   it('names a currency that is not a 3-digit code', () => {
     expect(fieldOf({ currency: 'NGN' })).toBe('currency');
@@ -99,7 +118,10 @@ describe('validateRequest', () => {
     const live = refused(validateRequest(request({ mode: 'LIVE' }), PAGE, BASES));
     expect(live.field).toBe('mode');
     expect(live.message).toContain('LIVE');
-    expect(validateRequest(request({ mode: 'LIVE' }), PAGE, { TEST: CHECKOUT, LIVE: 'https://live.example' })).toMatchObject({ ok: true, request: { base: 'https://live.example' } });
+    expect(validateRequest(request({ mode: 'LIVE' }), PAGE, { TEST: CHECKOUT, LIVE: 'https://live.example' })).toMatchObject({
+      ok: true,
+      request: { base: 'https://live.example' },
+    });
     // The ES module knows no base of its own.
     expect(fieldOf({}, {})).toBe('checkoutBase');
   });

@@ -50,7 +50,10 @@ export function validateRequest(request: unknown, pageOrigin: string, bases: Che
     if (!base) {
       const known = Object.keys(bases);
       return known.length
-        ? invalid('mode', `No ${mode} checkout is known to this script (it serves ${known.join(' and ')}): load the ${mode} checkout's script, or set checkoutBase.`)
+        ? invalid(
+            'mode',
+            `No ${mode} checkout is known to this script (it serves ${known.join(' and ')}): load the ${mode} checkout's script, or set checkoutBase.`,
+          )
         : invalid('checkoutBase', 'checkoutBase is required: the origin of the checkout to open.');
     }
   }
@@ -61,7 +64,8 @@ export function validateRequest(request: unknown, pageOrigin: string, bases: Che
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(r)) {
     if (SDK_KEYS.has(name) || value === undefined || value === null) continue;
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return invalid(name, `${name} must be text or a number.`);
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+      return invalid(name, `${name} must be text or a number.`);
     const text = String(value).trim();
     if (text) fields[name] = text;
   }
@@ -71,7 +75,10 @@ export function validateRequest(request: unknown, pageOrigin: string, bases: Che
   const [issue] = checkPayFields(fields);
   if (issue) return invalid(issue.field, `${issue.message}: ${PAY_RULES[issue.field].description}`);
   if (displayMode !== 'REDIRECT' && httpOrigin(fields.site_redirect_url) !== pageOrigin) {
-    return invalid('site_redirect_url', `site_redirect_url must be on this page's origin (${pageOrigin}) in ${displayMode} mode: the checkout sends its result to that origin only.`);
+    return invalid(
+      'site_redirect_url',
+      `site_redirect_url must be on this page's origin (${pageOrigin}) in ${displayMode} mode: the checkout sends its result to that origin only.`,
+    );
   }
   return { ok: true, request: { base, displayMode, fields } };
 }

@@ -8,15 +8,53 @@ import type { JsonSchema } from '@valibot/to-json-schema';
 import { safeParse } from 'valibot';
 
 const valid: Record<string, string> = {
-  merchant_code: 'M_1', pay_item_id: 'ITEM.2', txn_ref: 'ORDER:3', amount: '1', currency: '840', site_redirect_url: 'http://127.0.0.1:4401/return',
+  merchant_code: 'M_1',
+  pay_item_id: 'ITEM.2',
+  txn_ref: 'ORDER:3',
+  amount: '1',
+  currency: '840',
+  site_redirect_url: 'http://127.0.0.1:4401/return',
 };
 
 /** Values that meet or break some rule of some field; `undefined` leaves the field out. */
 const VALUES = [
-  undefined, 'a b', '<script>', 'MX_DEMO', 'x'.repeat(64), 'x'.repeat(65), 'x'.repeat(MAX_TEXT_CHARS), 'x'.repeat(MAX_TEXT_CHARS + 1),
-  'x'.repeat(MAX_TOKEN_CHARS + 1), '0', '000', '1', '150000', '999999999999999', '1234567890123456', '12.5', '-5', '1e5', '566', '56', 'NGN',
-  'https://shop.example/return', 'http://127.0.0.1:4401/return', 'javascript:alert(1)', 'ftp://x', '/return', '//shop.example/return', 'not a url',
-  `https://shop.example/${'a'.repeat(MAX_URL_CHARS)}`, 'ada@example.com', 'ada@', 'a@b@c', 'ada @example.com', 'INLINE', 'POPUP', 'REDIRECT', 'MODAL',
+  undefined,
+  'a b',
+  '<script>',
+  'MX_DEMO',
+  'x'.repeat(64),
+  'x'.repeat(65),
+  'x'.repeat(MAX_TEXT_CHARS),
+  'x'.repeat(MAX_TEXT_CHARS + 1),
+  'x'.repeat(MAX_TOKEN_CHARS + 1),
+  '0',
+  '000',
+  '1',
+  '150000',
+  '999999999999999',
+  '1234567890123456',
+  '12.5',
+  '-5',
+  '1e5',
+  '566',
+  '56',
+  'NGN',
+  'https://shop.example/return',
+  'http://127.0.0.1:4401/return',
+  'javascript:alert(1)',
+  'ftp://x',
+  '/return',
+  '//shop.example/return',
+  'not a url',
+  `https://shop.example/${'a'.repeat(MAX_URL_CHARS)}`,
+  'ada@example.com',
+  'ada@',
+  'a@b@c',
+  'ada @example.com',
+  'INLINE',
+  'POPUP',
+  'REDIRECT',
+  'MODAL',
 ];
 
 const requestWith = (field: string, value: string | undefined) => {
@@ -39,14 +77,31 @@ describe('the pay rules and the schema built from them', () => {
   });
 
   it('names each broken rule once per field, the first in order', () => {
-    expect(checkPayFields(requestWith('cust_email', `${'x'.repeat(MAX_TEXT_CHARS)}@b`))).toEqual([{ field: 'cust_email', message: 'cust_email is too long' }]);
+    expect(checkPayFields(requestWith('cust_email', `${'x'.repeat(MAX_TEXT_CHARS)}@b`))).toEqual([
+      { field: 'cust_email', message: 'cust_email is too long' },
+    ]);
     expect(checkPayFields(requestWith('amount', '0'))).toEqual([{ field: 'amount', message: 'amount must be positive' }]);
-    expect(checkPayFields({ ...valid, display_mode: 'MODAL', evil: 'x' })).toEqual([{ field: 'display_mode', message: 'display_mode must be REDIRECT, INLINE or POPUP' }]);
+    expect(checkPayFields({ ...valid, display_mode: 'MODAL', evil: 'x' })).toEqual([
+      { field: 'display_mode', message: 'display_mode must be REDIRECT, INLINE or POPUP' },
+    ]);
   });
 
   it('parses to the pay fields alone, and a result to its fields alone', () => {
     expect(safeParse(payRequestSchema, { ...valid, channels: 'CARD' }).output).toEqual(valid);
-    const result = { payRef: 'PR-1', txnref: 'T-1', amount: '100', apprAmt: '100', resp: '00', desc: 'Approved', retRef: '', cardNum: '', mac: '', bpResp: '', bpTrxnRef: '', rechPin: '' };
+    const result = {
+      payRef: 'PR-1',
+      txnref: 'T-1',
+      amount: '100',
+      apprAmt: '100',
+      resp: '00',
+      desc: 'Approved',
+      retRef: '',
+      cardNum: '',
+      mac: '',
+      bpResp: '',
+      bpTrxnRef: '',
+      rechPin: '',
+    };
     expect(safeParse(checkoutResultSchema, { ...result, extra: 'x' }).output).toEqual(result);
     expect(safeParse(checkoutResultSchema, { ...result, resp: 0 }).success).toBe(false);
   });
@@ -86,7 +141,20 @@ describe('the published JSON Schemas', () => {
   });
 
   it('state the result: every field text', () => {
-    const ok = { payRef: 'PR-1', txnref: 'T-1', amount: '100', apprAmt: '100', resp: '00', desc: 'Approved', retRef: '', cardNum: '', mac: '', bpResp: '', bpTrxnRef: '', rechPin: '' };
+    const ok = {
+      payRef: 'PR-1',
+      txnref: 'T-1',
+      amount: '100',
+      apprAmt: '100',
+      resp: '00',
+      desc: 'Approved',
+      retRef: '',
+      cardNum: '',
+      mac: '',
+      bpResp: '',
+      bpTrxnRef: '',
+      rechPin: '',
+    };
     expect(meets(result, ok)).toBe(true);
     expect(meets(result, { ...ok, amount: 100 })).toBe(false);
     const { rechPin: _left, ...short } = ok;

@@ -9,8 +9,19 @@ import { PAY_FIELDS, PAY_RULES, RESULT_FIELDS } from './payRules';
 import type { CheckoutResult, FieldIssue, FieldRule, PayField } from './payRules';
 
 export {
-  checkPayFields, DISPLAY_MODES, httpOrigin, isDisplayMode, isHttpUrl, isPositiveAmount, MAX_TEXT_CHARS, MAX_TOKEN_CHARS, MAX_TOKEN_TYPE_CHARS,
-  MAX_URL_CHARS, PAY_FIELDS, PAY_RULES, RESULT_FIELDS,
+  checkPayFields,
+  DISPLAY_MODES,
+  httpOrigin,
+  isDisplayMode,
+  isHttpUrl,
+  isPositiveAmount,
+  MAX_TEXT_CHARS,
+  MAX_TOKEN_CHARS,
+  MAX_TOKEN_TYPE_CHARS,
+  MAX_URL_CHARS,
+  PAY_FIELDS,
+  PAY_RULES,
+  RESULT_FIELDS,
 } from './payRules';
 export type { CheckoutResult, DisplayMode, FieldIssue, FieldRule, PayField } from './payRules';
 
@@ -63,9 +74,7 @@ const RESULT_DESCRIPTIONS: CheckoutResult = {
 };
 
 /** The result of CONTRACT §3: every field text; parsing keeps those fields only. */
-export const checkoutResultSchema = v.object(
-  byKey(RESULT_FIELDS, (f): TextSchema => v.pipe(v.string(), v.description(RESULT_DESCRIPTIONS[f]))),
-);
+export const checkoutResultSchema = v.object(byKey(RESULT_FIELDS, (f): TextSchema => v.pipe(v.string(), v.description(RESULT_DESCRIPTIONS[f]))));
 
 /**
  * Every field's first broken rule, in field order, through the schema (the same answer as checkPayFields, which

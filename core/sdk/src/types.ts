@@ -5,7 +5,6 @@ export type { CheckoutResult, DisplayMode };
 /** Which checkout a request goes to: the sandbox (TEST) or the one that takes real money (LIVE). */
 export type CheckoutMode = 'TEST' | 'LIVE';
 
-
 /**
  * The pay fields of CONTRACT §2, posted to the checkout's `POST /pay` as they are (snake_case). Numbers are
  * sent as text; empty optional fields are left out. Any further field (the sandbox's `channels`, `acquirer`…)

@@ -58,9 +58,11 @@ export function createAssets(dir: string): (req: Request, name: string) => Respo
  * file changed or removed since the build.
  */
 export function verifyAssets(clientDir: string, integrity: Record<string, string>): string[] {
-  return Object.entries(integrity).filter(([url, expected]) => {
-    const file = path.join(clientDir, url.replace(/^\//, ''));
-    if (!fs.existsSync(file)) return true;
-    return sri(fs.readFileSync(file)) !== expected;
-  }).map(([url]) => url);
+  return Object.entries(integrity)
+    .filter(([url, expected]) => {
+      const file = path.join(clientDir, url.replace(/^\//, ''));
+      if (!fs.existsSync(file)) return true;
+      return sri(fs.readFileSync(file)) !== expected;
+    })
+    .map(([url]) => url);
 }

@@ -6,7 +6,10 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /** A client's mistake (malformed, oversized, an unaccepted type): answered with its 4xx, never logged as a fault. */
 export class ClientError extends Error {
-  constructor(readonly status: 400 | 405 | 413 | 415, message: string) {
+  constructor(
+    readonly status: 400 | 405 | 413 | 415,
+    message: string,
+  ) {
     super(message);
     this.name = 'ClientError';
   }

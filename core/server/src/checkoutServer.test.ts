@@ -39,7 +39,13 @@ afterEach(async () => {
 
 async function listen(server: http.Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  running.push({ close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) });
+  running.push({
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
@@ -92,14 +98,23 @@ const payFields = (ref: string, extra: Record<string, string> = {}) => ({
 const sessionIn = (html: string): string => JSON.parse(/<script type="application\/json" id="oja-data">(.*?)<\/script>/s.exec(html)![1]).env.session;
 
 /** GET /sandbox/payments for the demo merchant's reference: 200 when the sandbox knows the payment, 404 when not. */
-const sandboxPayment = (base: string, txn_ref: string) => fetch(`${base}/sandbox/payments?${new URLSearchParams({ merchant_code: 'MX_DEMO', txn_ref })}`);
+const sandboxPayment = (base: string, txn_ref: string) =>
+  fetch(`${base}/sandbox/payments?${new URLSearchParams({ merchant_code: 'MX_DEMO', txn_ref })}`);
 
 /** Settles the payment 00 through the sandbox's control. */
 const simulateSuccess = (base: string, txn_ref: string) =>
-  fetch(`${base}/sandbox/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchant_code: 'MX_DEMO', txn_ref, outcome: 'success' }) });
+  fetch(`${base}/sandbox/simulate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ merchant_code: 'MX_DEMO', txn_ref, outcome: 'success' }),
+  });
 
 function postPay(base: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${base}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields) });
+  return fetch(`${base}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields),
+  });
 }
 
 /** Sends raw bytes and reads the whole answer (the server closes or the answer is complete). */
@@ -124,7 +139,8 @@ const htmlLang = (html: string) => /<html lang="(\w+)">/.exec(html)?.[1];
 
 describe('Gates before method choice', () => {
   const escrowed = (ref: string) => payFields(ref, { channels: 'TRANSFER', escrow_fee: '2', cancellation_period: '3', refund_duration: '7' });
-  const dataOf = (html: string): PageData => JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html)![1]);
+  const dataOf = (html: string): PageData =>
+    JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html)![1]);
   const sessionOf = (html: string) => dataOf(html).env.session;
 
   it('a gate comes before the channel that opens by itself, which fetches nothing until the gate is passed', async () => {
@@ -159,7 +175,7 @@ describe('Gates before method choice', () => {
     expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
   });
 
-  it('a payment without the gate\'s fields opens as before', async () => {
+  it("a payment without the gate's fields opens as before", async () => {
     const { base } = await start({ gates: [termsGateFixture] });
     const data = dataOf(await (await postPay(base, payFields('GATE-3', { channels: 'TRANSFER' }))).text());
     expect(data.channel).toBe('transfer');
@@ -349,7 +365,11 @@ describe('No 500s on bad requests', () => {
   it('malformed JSON to an API path: 400 with a JSON body', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { base } = await start();
-    const res = await fetch(`${base}/sandbox/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"merchant_code": ' });
+    const res = await fetch(`${base}/sandbox/simulate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"merchant_code": ',
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(await res.json()).toMatchObject({ responseCode: '400' });
@@ -361,7 +381,11 @@ describe('No 500s on bad requests', () => {
     const { base, payPageCalls } = await start();
     const big = 'x'.repeat(100 * 1024);
     const before = payPageCalls();
-    const api = await fetch(`${base}/api/v1/pay-page`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ big }) });
+    const api = await fetch(`${base}/api/v1/pay-page`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ big }),
+    });
     expect(api.status).toBe(413);
     expect(await api.json()).toMatchObject({ responseCode: '413' });
     const pay = await postPay(base, { ...payFields('BIG'), big });
@@ -375,7 +399,11 @@ describe('No 500s on bad requests', () => {
 
   it('POST /pay of another content type: 415, the Incorrect Transaction page', async () => {
     const { base } = await start();
-    const res = await fetch(`${base}/pay`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: new URLSearchParams(payFields('TEXT')).toString() });
+    const res = await fetch(`${base}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: new URLSearchParams(payFields('TEXT')).toString(),
+    });
     expect(res.status).toBe(415);
     expect(await res.text()).toContain('Incorrect Transaction');
   });
@@ -402,7 +430,11 @@ describe("The checkout's / (first steps)", () => {
 
   it('with a real API: a short page, no test data', async () => {
     const api = await stubApi((res) => res.end('{}'));
-    const { base } = await start({ apiBase: api.base, storeBase: 'http://127.0.0.1:4401', testCards: [{ number: '4000000000000002', brand: 'Visa', result: 'Z8' }] });
+    const { base } = await start({
+      apiBase: api.base,
+      storeBase: 'http://127.0.0.1:4401',
+      testCards: [{ number: '4000000000000002', brand: 'Visa', result: 'Z8' }],
+    });
     const res = await fetch(`${base}/`);
     const html = await res.text();
     expect(res.status).toBe(200);
@@ -455,16 +487,33 @@ describe('Outside sources (issue 10): allowed only on the pages of a payment tha
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const api = await stubApi((res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ responseCode: '00', merchantCode: 'MX_DEMO', paymentId: '9', paymentChannels: ['CARD'], nonCardOptions: [], siteRedirectUrl: 'http://127.0.0.1:4401/return', amount: 150000, checkoutAmount: 150000, currencyCode: '566', countryCode: 'NG' }));
+      res.end(
+        JSON.stringify({
+          responseCode: '00',
+          merchantCode: 'MX_DEMO',
+          paymentId: '9',
+          paymentChannels: ['CARD'],
+          nonCardOptions: [],
+          siteRedirectUrl: 'http://127.0.0.1:4401/return',
+          amount: 150000,
+          checkoutAmount: 150000,
+          currencyCode: '566',
+          countryCode: 'NG',
+        }),
+      );
     });
-    const { base } = await start({ channels: [card, transfer], apiBase: api.base, env: { CHECKOUT_OUTSIDE_SOURCES: '{"3ds-issuer":"https:","3ds-device-data":"https://centinelapi.cardinalcommerce.com"}' } });
+    const { base } = await start({
+      channels: [card, transfer],
+      apiBase: api.base,
+      env: { CHECKOUT_OUTSIDE_SOURCES: '{"3ds-issuer":"https:","3ds-device-data":"https://centinelapi.cardinalcommerce.com"}' },
+    });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('device-fingerprint'));
     const csp = await policyOf(base, payFields('OUT-5'));
     expect(csp).toContain(`frame-src 'self' https: https://centinelapi.cardinalcommerce.com`);
     expect(csp).toMatch(/script-src 'self'(;|$)/);
   });
 
-  it('names the report endpoint in every page\'s policy and logs a report posted to it', async () => {
+  it("names the report endpoint in every page's policy and logs a report posted to it", async () => {
     const lines: string[] = [];
     const { base } = await start({ logReport: (l) => lines.push(l) });
     const res = await postPay(base, payFields('OUT-6'));
@@ -472,10 +521,14 @@ describe('Outside sources (issue 10): allowed only on the pages of a payment tha
     const report = await fetch(`${base}/csp-report`, {
       method: 'POST',
       headers: { 'content-type': 'application/csp-report' },
-      body: JSON.stringify({ 'csp-report': { 'document-uri': `${base}/payment-methods?p=x`, 'effective-directive': 'img-src', 'blocked-uri': 'http://evil.example/p.gif' } }),
+      body: JSON.stringify({
+        'csp-report': { 'document-uri': `${base}/payment-methods?p=x`, 'effective-directive': 'img-src', 'blocked-uri': 'http://evil.example/p.gif' },
+      }),
     });
     expect(report.status).toBe(204);
-    expect(lines.map((l) => JSON.parse(l))).toEqual([{ event: 'csp-violation', document: `${base}/payment-methods`, directive: 'img-src', blocked: 'http://evil.example/p.gif' }]);
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      { event: 'csp-violation', document: `${base}/payment-methods`, directive: 'img-src', blocked: 'http://evil.example/p.gif' },
+    ]);
   });
 });
 
@@ -487,9 +540,13 @@ describe('Tamper detection (PCI DSS 11.6.1)', () => {
       fs.writeFileSync(path.join(dir, 'assets', 'main.js'), 'console.log(1)');
       const manifest = { js: '/assets/main.js', css: [], screens: {}, integrity: { '/assets/main.js': sri('console.log(1)') } };
       fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-      expect(() => createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir: dir, env: {} }).server.close()).not.toThrow();
+      expect(() =>
+        createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir: dir, env: {} }).server.close(),
+      ).not.toThrow();
       fs.writeFileSync(path.join(dir, 'assets', 'main.js'), 'console.log(2)');
-      expect(() => createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir: dir, env: {} })).toThrow(/\/assets\/main\.js/);
+      expect(() => createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir: dir, env: {} })).toThrow(
+        /\/assets\/main\.js/,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -499,7 +556,12 @@ describe('Tamper detection (PCI DSS 11.6.1)', () => {
 describe('Pages outside a payment (PagePlugin): the fixture bill page, through the real server', () => {
   const REF = 'REF-0001';
   const postForm = (base: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${base}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields),
+    });
   const get = (base: string, path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { redirect: 'manual', headers });
   /** The JSON the page carries for the browser (a payment's PageData or a page's PageScreenData). */
   const pageData = (html: string) => JSON.parse(/<script type="application\/json" id="oja-data">(.*?)<\/script>/s.exec(html)![1]);
@@ -592,7 +654,10 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
     expect(html).toContain('Your payment of NGN 2,500.00 for REF-0001 was successful.');
-    expect(pageData(html)).toMatchObject({ view: { page: 'refpay', path: FIXTURE_DONE_PATH, data: { ref: REF, email: 'ada@example.com', amount: FIXTURE_BILLS[REF] } }, locale: 'en' });
+    expect(pageData(html)).toMatchObject({
+      view: { page: 'refpay', path: FIXTURE_DONE_PATH, data: { ref: REF, email: 'ada@example.com', amount: FIXTURE_BILLS[REF] } },
+      locale: 'en',
+    });
     // And the bill now reads as paid, through the page's requery with core's HTTP client.
     expect(await (await get(base, `${FIXTURE_FORM_PATH}?ref=${REF}`)).text()).toContain('This bill is already paid');
   });
@@ -648,7 +713,10 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
     expect(text.status).toBe(415);
     const big = await postForm(base, FIXTURE_FORM_PATH, { ref: REF, email: 'ada@example.com', big: 'x'.repeat(100 * 1024) });
     expect(big.status).toBe(413);
-    const badHost = await raw(base, 'POST /refpay HTTP/1.1\r\nHost: a b\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 38\r\nConnection: close\r\n\r\nref=REF-0001&email=ada%40example.com\r\n');
+    const badHost = await raw(
+      base,
+      'POST /refpay HTTP/1.1\r\nHost: a b\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 38\r\nConnection: close\r\n\r\nref=REF-0001&email=ada%40example.com\r\n',
+    );
     expect([400]).toContain(statusOf(badHost));
     // The home page takes GET only.
     expect((await fetch(`${base}/`, { method: 'POST' })).status).toBe(405);
@@ -658,12 +726,19 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
 
   it('refuses at boot a page on a path of the checkout, a path twice, or a page without its server part', () => {
     const opts = { brandings: [brandingDefault], clientDir, env: {} };
-    const page = (o: object) => definePage({ id: 'other', paths: ['/other'], messages: { en: {}, fr: {} }, serve: () => ({ kind: 'redirect', to: '/' }), ...o });
-    expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ paths: ['/pay'] })] })).toThrow(/path \/pay is the checkout's own/);
+    const page = (o: object) =>
+      definePage({ id: 'other', paths: ['/other'], messages: { en: {}, fr: {} }, serve: () => ({ kind: 'redirect', to: '/' }), ...o });
+    expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ paths: ['/pay'] })] })).toThrow(
+      /path \/pay is the checkout's own/,
+    );
     expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ paths: ['/payment/x'] })] })).toThrow(/checkout's own/);
-    expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ paths: ['/'] })] })).toThrow(/duplicate path \/ \(also page home\)/);
+    expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ paths: ['/'] })] })).toThrow(
+      /duplicate path \/ \(also page home\)/,
+    );
     expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ id: 'transfer' })] })).toThrow(/duplicate id transfer/);
-    expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ serve: undefined })] })).toThrow(/without their server part.*other/);
+    expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ serve: undefined })] })).toThrow(
+      /without their server part.*other/,
+    );
   });
 });
 
@@ -694,14 +769,18 @@ describe('Running as a service (issue 11): sessions and due work in the store', 
   function flakyStore() {
     const inner = createMemoryStore({ maxEntries: 1_000 });
     const state = { away: false };
-    const guard = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => (...a: A): Promise<R> => (state.away ? Promise.reject(new StoreUnavailable('connection lost')) : f(...a));
+    const guard =
+      <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+      (...a: A): Promise<R> =>
+        state.away ? Promise.reject(new StoreUnavailable('connection lost')) : f(...a);
     const store: Store = {
       kind: 'flaky',
       get: guard(inner.get.bind(inner)) as Store['get'],
       set: guard(inner.set.bind(inner)),
       delete: guard(inner.delete.bind(inner)),
       increment: guard(inner.increment.bind(inner)),
-      withLock: ((key, fn, o) => (state.away ? Promise.reject(new StoreUnavailable('connection lost')) : inner.withLock(key, fn, o))) as Store['withLock'],
+      withLock: ((key, fn, o) =>
+        state.away ? Promise.reject(new StoreUnavailable('connection lost')) : inner.withLock(key, fn, o)) as Store['withLock'],
       schedule: guard(inner.schedule.bind(inner)),
       unschedule: guard(inner.unschedule.bind(inner)),
       claimDue: guard(inner.claimDue.bind(inner)),
@@ -717,7 +796,9 @@ describe('Running as a service (issue 11): sessions and due work in the store', 
     const props = (await checkout.sessions.get(session))!.props;
     expect((await simulateSuccess(base, 'REFUSAL-1')).status).toBe(200);
     // A leave-cancel of a paid payment: the API refuses it (409), which is final, not a failure to try again.
-    const refusal = await checkout.api.post('/api/v1/pay/customerCancellation', { paymentId: props.paymentId, customerCancellationReason: 'x' }).catch((e: unknown) => e);
+    const refusal = await checkout.api
+      .post('/api/v1/pay/customerCancellation', { paymentId: props.paymentId, customerCancellationReason: 'x' })
+      .catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(HttpError);
     expect(refusal).toMatchObject({ code: 'http', status: 409 });
   });

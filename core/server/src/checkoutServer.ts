@@ -7,11 +7,57 @@ import type { Context } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import type { BrandingPlugin, ChannelPlugin, GateDecision, GatePlugin, Locale, PageAnswer, PageContext, PageEnv, PagePlugin, PaymentOpening, PaymentProps, Registry } from '@oja/core';
-import { autoOpenChannel, availableChannels, Visits, createHttp, createRegistry, HttpError, localeFromAcceptLanguage, pickLocale, pendingGate, METHODS_PATH, LEAVE_PATH, GATE_DECISIONS, GATE_PATH, CANCEL_REASON_LEAVE, CODE_ALREADY_PAID } from '@oja/core';
+import type {
+  BrandingPlugin,
+  ChannelPlugin,
+  GateDecision,
+  GatePlugin,
+  Locale,
+  PageAnswer,
+  PageContext,
+  PageEnv,
+  PagePlugin,
+  PaymentOpening,
+  PaymentProps,
+  Registry,
+} from '@oja/core';
+import {
+  autoOpenChannel,
+  availableChannels,
+  Visits,
+  createHttp,
+  createRegistry,
+  HttpError,
+  localeFromAcceptLanguage,
+  pickLocale,
+  pendingGate,
+  METHODS_PATH,
+  LEAVE_PATH,
+  GATE_DECISIONS,
+  GATE_PATH,
+  CANCEL_REASON_LEAVE,
+  CODE_ALREADY_PAID,
+} from '@oja/core';
 import type { Http } from '@oja/core';
 import { backoffDelay } from '@oja/core/primitives';
-import { CSP_REPORT_PATH, homePage, isAlreadyPaid, pageHeaders, pageScreenSecurity, pageSecurity, parseOutsideSources, parsePayRequest, renderPage, renderPageDocument, renderPageScreen, renderUnavailablePage, renderUnreachablePage, SANDBOX_FIELDS, sandboxSources, unnamedSources } from '@oja/core/server';
+import {
+  CSP_REPORT_PATH,
+  homePage,
+  isAlreadyPaid,
+  pageHeaders,
+  pageScreenSecurity,
+  pageSecurity,
+  parseOutsideSources,
+  parsePayRequest,
+  renderPage,
+  renderPageDocument,
+  renderPageScreen,
+  renderUnavailablePage,
+  renderUnreachablePage,
+  SANDBOX_FIELDS,
+  sandboxSources,
+  unnamedSources,
+} from '@oja/core/server';
 import type { HomeTestCard, PageAssets, PayRequest } from '@oja/core/server';
 import { createSandbox, faultsFromEnv, SANDBOX_PREFIXES } from '@oja/core/sandbox';
 import type { Sandbox, SandboxHttpRequest } from '@oja/core/sandbox';
@@ -42,8 +88,22 @@ export const PAY_PAGE_BUDGET_MS = 8_000;
 const CANCEL_TIMEOUT_MS = 10_000;
 /** The pay request fields a Try again posts back (CONTRACT §2, sandbox fields, lang); nothing else is echoed. */
 const PAY_FIELDS = [
-  'merchant_code', 'pay_item_id', 'txn_ref', 'amount', 'currency', 'site_redirect_url', 'cust_email', 'cust_name', 'cust_id',
-  'cust_mobile_no', 'pay_item_name', 'display_mode', 'access_token', 'access_token_type', 'lang', ...SANDBOX_FIELDS,
+  'merchant_code',
+  'pay_item_id',
+  'txn_ref',
+  'amount',
+  'currency',
+  'site_redirect_url',
+  'cust_email',
+  'cust_name',
+  'cust_id',
+  'cust_mobile_no',
+  'pay_item_name',
+  'display_mode',
+  'access_token',
+  'access_token_type',
+  'lang',
+  ...SANDBOX_FIELDS,
 ];
 /** Paths answered by the collections API (or the sandbox): their errors are JSON. */
 const API_PATH = /^\/(api|collections|passport|sandbox)\//;
@@ -178,7 +238,7 @@ function refusedProps(partial: Partial<PayRequest>, code: string, merchantName =
     countryCode: 'NG',
     passFeeToCustomer: false,
     merchantName,
-    siteRedirectUrl: partial.site_origin ? partial.site_redirect_url ?? '' : '',
+    siteRedirectUrl: partial.site_origin ? (partial.site_redirect_url ?? '') : '',
     siteOrigin: partial.site_origin ?? '',
     displayMode: partial.display_mode ?? 'REDIRECT',
     responseCode: code,
@@ -207,7 +267,10 @@ export function parseChannelSettings(json: string | undefined): Record<string, R
   const out: Record<string, Record<string, string>> = {};
   for (const [id, settings] of Object.entries(parsed as Record<string, unknown>)) {
     if (!settings || typeof settings !== 'object') continue;
-    out[id] = Object.fromEntries(Object.entries(settings as Record<string, unknown>).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    out[id] = Object.fromEntries(Object.entries(settings as Record<string, unknown>).filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >;
   }
   return out;
 }
@@ -236,7 +299,10 @@ function inProcessFetch(sandbox: Sandbox): typeof fetch {
     const reply = await new Promise<Awaited<ReturnType<Sandbox['handle']>>>((resolve, reject) => {
       const onAbort = () => reject(aborted());
       signal?.addEventListener('abort', onAbort, { once: true });
-      sandbox.handle(sandboxRequest((init?.method ?? 'GET').toUpperCase(), url, headers, body)).then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort));
+      sandbox
+        .handle(sandboxRequest((init?.method ?? 'GET').toUpperCase(), url, headers, body))
+        .then(resolve, reject)
+        .finally(() => signal?.removeEventListener('abort', onAbort));
     });
     if (!reply) return new PlatformResponse('Not found', { status: 404 });
     if ('drop' in reply) throw new TypeError('fetch failed');
@@ -262,7 +328,12 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const sessions = createSessions(store);
   // The sandbox's payments share a Redis store with the sessions (every instance's sandbox answers for every
   // payment); in memory they are bounded on their own, so that payments never push payers' sessions out.
-  const sandbox = o.apiBase ? undefined : createSandbox(o.channels.map((c) => ({ id: c.id, part: c.sandbox })), { faults: faultsFromEnv(env), store: o.store });
+  const sandbox = o.apiBase
+    ? undefined
+    : createSandbox(
+        o.channels.map((c) => ({ id: c.id, part: c.sandbox })),
+        { faults: faultsFromEnv(env), store: o.store },
+      );
   const api = sandbox ? createHttp(EMBEDDED_API_BASE, inProcessFetch(sandbox)) : createHttp(o.apiBase!);
   const apiOrigin = o.apiBase ? new URL(o.apiBase).origin : undefined;
   const screenCss = Object.fromEntries(Object.entries(manifest.screens).map(([k, v]) => [k, v.css]));
@@ -272,7 +343,10 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   // The outside sources' origins: the sandbox's second origin for every key, or the deployment's configuration.
   const sourceOrigins = sandbox ? sandboxSources(o.channels, o.outsideBase ?? '') : parseOutsideSources(env.CHECKOUT_OUTSIDE_SOURCES);
   const unnamed = sandbox ? [] : unnamedSources(o.channels, sourceOrigins);
-  if (unnamed.length) console.warn(`CHECKOUT_OUTSIDE_SOURCES names no origin for ${unnamed.join(', ')}: what the channels load from them will be refused by the page's policy`);
+  if (unnamed.length)
+    console.warn(
+      `CHECKOUT_OUTSIDE_SOURCES names no origin for ${unnamed.join(', ')}: what the channels load from them will be refused by the page's policy`,
+    );
   const cspReport = createCspReportHandler({ log });
   const leaves = createLeaves({
     store,
@@ -280,11 +354,21 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     isTemporary,
     log,
     cancel: async (props) => {
-      await api.post('/api/v1/pay/customerCancellation', { paymentId: props.paymentId, customerCancellationReason: CANCEL_REASON_LEAVE }, { timeoutMs: CANCEL_TIMEOUT_MS });
+      await api.post(
+        '/api/v1/pay/customerCancellation',
+        { paymentId: props.paymentId, customerCancellationReason: CANCEL_REASON_LEAVE },
+        { timeoutMs: CANCEL_TIMEOUT_MS },
+      );
     },
   });
 
-  const envFor = (session: string, locale: Locale, browserLocale: Locale, pageId?: string, security?: Pick<PageEnv, 'sources' | 'integrity'>): PageEnv => ({
+  const envFor = (
+    session: string,
+    locale: Locale,
+    browserLocale: Locale,
+    pageId?: string,
+    security?: Pick<PageEnv, 'sources' | 'integrity'>,
+  ): PageEnv => ({
     session,
     locale,
     browserLocale,
@@ -313,7 +397,15 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   };
 
   /** A payment's page; `session` is the served session (its fresh page id) or none (Incorrect Transaction, paid). */
-  async function page(c: Ctx, status: number, props: PaymentProps, session: { token: string; record: SessionRecord } | undefined, locale: Locale, route: { path: string; channel: string | null }, referrer?: string): Promise<Response> {
+  async function page(
+    c: Ctx,
+    status: number,
+    props: PaymentProps,
+    session: { token: string; record: SessionRecord } | undefined,
+    locale: Locale,
+    route: { path: string; channel: string | null },
+    referrer?: string,
+  ): Promise<Response> {
     const token = session?.token ?? '';
     const gates = session?.record.gates ?? {};
     // A gate comes first: the route's channel is not yet in use, and fetches nothing (a transfer account) before it.
@@ -345,7 +437,13 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   }
 
   /** A page outside a payment: no script, the strict CSP, never stored, in the browser's (or asked) language. */
-  function outsidePage(c: Ctx, status: number, html: string, framing: { displayMode: PaymentProps['displayMode']; siteOrigin: string } = { displayMode: 'REDIRECT', siteOrigin: '' }, scriptHashes: string[] = []): Response {
+  function outsidePage(
+    c: Ctx,
+    status: number,
+    html: string,
+    framing: { displayMode: PaymentProps['displayMode']; siteOrigin: string } = { displayMode: 'REDIRECT', siteOrigin: '' },
+    scriptHashes: string[] = [],
+  ): Response {
     return compressed(c.req.raw, status, { ...pageHeaders({ ...framing, apiOrigin, scriptHashes }), vary: 'Accept-Language' }, html);
   }
 
@@ -395,16 +493,38 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     }
     if (await paid) {
       const known = answer.responseCode === '00' ? (answer as unknown as PaymentProps) : refusedProps(r, CODE_ALREADY_PAID);
-      return { kind: 'paid', props: { ...known, responseCode: CODE_ALREADY_PAID, displayMode: r.display_mode, siteRedirectUrl: r.site_redirect_url, siteOrigin: r.site_origin } };
+      return {
+        kind: 'paid',
+        props: {
+          ...known,
+          responseCode: CODE_ALREADY_PAID,
+          displayMode: r.display_mode,
+          siteRedirectUrl: r.site_redirect_url,
+          siteOrigin: r.site_origin,
+        },
+      };
     }
-    if (answer.responseCode !== '00') return { kind: 'refused', code: String(answer.responseCode ?? 'Z1'), description: String(answer.responseDescription ?? '') };
-    const props = { ...(answer as unknown as PaymentProps), displayMode: r.display_mode, siteRedirectUrl: r.site_redirect_url, siteOrigin: r.site_origin };
+    if (answer.responseCode !== '00')
+      return { kind: 'refused', code: String(answer.responseCode ?? 'Z1'), description: String(answer.responseDescription ?? '') };
+    const props = {
+      ...(answer as unknown as PaymentProps),
+      displayMode: r.display_mode,
+      siteRedirectUrl: r.site_redirect_url,
+      siteOrigin: r.site_origin,
+    };
     const session = await sessions.open({ props, referrer, page: opener });
     return { kind: 'opened', session, props };
   }
 
   /** Serves a new session's first page (its page id written first, as every page served is). */
-  async function firstPage(c: Ctx, token: string, props: PaymentProps, locale: Locale, route: { path: string; channel: string | null }, referrer?: string): Promise<Response> {
+  async function firstPage(
+    c: Ctx,
+    token: string,
+    props: PaymentProps,
+    locale: Locale,
+    route: { path: string; channel: string | null },
+    referrer?: string,
+  ): Promise<Response> {
     const record = await sessions.served(token);
     return page(c, 200, props, record && { token, record }, locale, route, referrer);
   }
@@ -429,7 +549,10 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       case 'unreachable': {
         // Not the payer's mistake: say so, and let them send the same request again (same txn_ref, same payment).
         const retry = Object.fromEntries(PAY_FIELDS.filter((k) => fields[k]).map((k) => [k, fields[k].trim()]));
-        return outsidePage(c, 503, renderUnreachablePage({ locale, css: manifest.css, integrity: manifest.integrity, fields: retry }), { displayMode: r.display_mode, siteOrigin: r.site_origin });
+        return outsidePage(c, 503, renderUnreachablePage({ locale, css: manifest.css, integrity: manifest.integrity, fields: retry }), {
+          displayMode: r.display_mode,
+          siteOrigin: r.site_origin,
+        });
       }
       // 409: the request conflicts with the payment's state (paid). No session: nothing to leave, cancel or retry.
       case 'paid':
@@ -486,7 +609,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
             r.page = { id: plugin.id, state };
           });
         },
-        isPaid: () => isAlreadyPaid(api, { merchant_code: own.props.merchantCode, txn_ref: own.props.merchantTransactionReference, amount: own.props.amount }),
+        isPaid: () =>
+          isAlreadyPaid(api, { merchant_code: own.props.merchantCode, txn_ref: own.props.merchantTransactionReference, amount: own.props.amount }),
       },
       openPayment: (fields, state) => openPayment(c, plugin, fields, state),
     };
@@ -496,10 +620,29 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   async function sendPageAnswer(c: Ctx, plugin: PagePlugin, pathname: string, locale: Locale, answer: PageAnswer): Promise<Response> {
     switch (answer.kind) {
       case 'document':
-        return outsidePage(c, answer.status ?? 200, renderPageDocument({ page: plugin, locale, css: manifest.css, integrity: manifest.integrity, title: answer.title, content: answer.content }));
+        return outsidePage(
+          c,
+          answer.status ?? 200,
+          renderPageDocument({
+            page: plugin,
+            locale,
+            css: manifest.css,
+            integrity: manifest.integrity,
+            title: answer.title,
+            content: answer.content,
+          }),
+        );
       case 'screen': {
         const security = pageScreenSecurity(manifest, plugin.id);
-        const html = await renderPageScreen({ page: plugin, locale, path: pathname, data: answer.data ?? null, title: answer.title, assets: manifest, importMap: security.importMap });
+        const html = await renderPageScreen({
+          page: plugin,
+          locale,
+          path: pathname,
+          data: answer.data ?? null,
+          title: answer.title,
+          assets: manifest,
+          importMap: security.importMap,
+        });
         return outsidePage(c, answer.status ?? 200, html, undefined, security.scriptHashes);
       }
       case 'redirect':
@@ -579,7 +722,15 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       // A pay request that cannot be read is an incorrect one (CONTRACT §2): nothing is charged.
       const fields = c.req.method === 'GET' ? c.req.query() : {};
       const parsed = parsePayRequest(fields);
-      const answer = await page(c, status, refusedProps(parsed.ok ? parsed.request : parsed.partial, 'Z5'), undefined, pickLocale(fields.lang, c.req.header('accept-language')), { path: METHODS_PATH, channel: null }, referrerOf(c));
+      const answer = await page(
+        c,
+        status,
+        refusedProps(parsed.ok ? parsed.request : parsed.partial, 'Z5'),
+        undefined,
+        pickLocale(fields.lang, c.req.header('accept-language')),
+        { path: METHODS_PATH, channel: null },
+        referrerOf(c),
+      );
       for (const [k, v] of Object.entries(close)) answer.headers.set(k, v);
       return answer;
     }
@@ -636,7 +787,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     if (isStoreFailure(e)) {
       // Temporary, and never the payer's mistake: the place is kept in the store, which comes back.
       log(JSON.stringify({ event: 'store-unavailable', path: pathname, error: e.message }));
-      if (API_PATH.test(pathname) || c.req.method !== 'GET') return json(503, { responseCode: '503', responseDescription: 'Temporarily unavailable: try again' }, { 'retry-after': '2' });
+      if (API_PATH.test(pathname) || c.req.method !== 'GET')
+        return json(503, { responseCode: '503', responseDescription: 'Temporarily unavailable: try again' }, { 'retry-after': '2' });
       return unavailable(c, pickLocale(c.req.query('lang'), c.req.header('accept-language')));
     }
     console.error(e);
@@ -650,7 +802,9 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
     const body = status.slice(4);
-    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: text/plain; charset=utf-8\r\ncache-control: no-store\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status}\r\ncontent-type: text/plain; charset=utf-8\r\ncache-control: no-store\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   server.on('listening', () => {
     const a = server.address();

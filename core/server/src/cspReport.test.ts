@@ -2,31 +2,32 @@
 import { describe, expect, it } from 'vitest';
 import { createCspReportHandler, MAX_REPORT_BYTES, MAX_REPORTS_PER_WINDOW, parseCspReports, REPORT_WINDOW_MS } from './cspReport';
 
-
 /** The handler on a free port; the lines it logged; a clock the test moves. */
 async function start() {
   const lines: string[] = [];
   const clock = { now: 1_000_000 };
   const handle = createCspReportHandler({ log: (l) => lines.push(l), now: () => clock.now });
-  const post = (body: string, type: string) => handle(new Request('http://checkout.local/csp-report', { method: 'POST', headers: { 'content-type': type }, body }));
+  const post = (body: string, type: string) =>
+    handle(new Request('http://checkout.local/csp-report', { method: 'POST', headers: { 'content-type': type }, body }));
   return { lines, clock, post };
 }
 
-const legacy = (over: Record<string, unknown> = {}) => JSON.stringify({
-  'csp-report': {
-    'document-uri': 'http://127.0.0.1:4400/payment/card?p=SESSIONTOKEN&lang=fr',
-    'violated-directive': 'frame-src',
-    'effective-directive': 'frame-src',
-    'original-policy': "default-src 'none'; ...",
-    'blocked-uri': 'https://acs.bank.example/challenge?pan=4000000000002503',
-    'script-sample': '4000 0000 0000 2503',
-    'source-file': 'http://127.0.0.1:4400/assets/card-Screen-X.js?x=1',
-    'line-number': 3,
-    'column-number': 17,
-    disposition: 'enforce',
-    ...over,
-  },
-});
+const legacy = (over: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    'csp-report': {
+      'document-uri': 'http://127.0.0.1:4400/payment/card?p=SESSIONTOKEN&lang=fr',
+      'violated-directive': 'frame-src',
+      'effective-directive': 'frame-src',
+      'original-policy': "default-src 'none'; ...",
+      'blocked-uri': 'https://acs.bank.example/challenge?pan=4000000000002503',
+      'script-sample': '4000 0000 0000 2503',
+      'source-file': 'http://127.0.0.1:4400/assets/card-Screen-X.js?x=1',
+      'line-number': 3,
+      'column-number': 17,
+      disposition: 'enforce',
+      ...over,
+    },
+  });
 
 const reporting = JSON.stringify([
   {
@@ -34,7 +35,14 @@ const reporting = JSON.stringify([
     age: 2,
     url: 'http://127.0.0.1:4400/payment-methods?p=SESSIONTOKEN',
     user_agent: 'Chromium',
-    body: { documentURL: 'http://127.0.0.1:4400/payment-methods?p=SESSIONTOKEN', effectiveDirective: 'script-src-elem', blockedURL: 'https://evil.example/x.js?card=5061050254756707864', sample: 'secret', disposition: 'enforce', statusCode: 200 },
+    body: {
+      documentURL: 'http://127.0.0.1:4400/payment-methods?p=SESSIONTOKEN',
+      effectiveDirective: 'script-src-elem',
+      blockedURL: 'https://evil.example/x.js?card=5061050254756707864',
+      sample: 'secret',
+      disposition: 'enforce',
+      statusCode: 200,
+    },
   },
   { type: 'deprecation', body: { id: 'x' } },
 ]);
@@ -44,24 +52,32 @@ describe('the CSP report endpoint', () => {
     const { lines, post } = await start();
     const res = await post(legacy(), 'application/csp-report');
     expect(res.status).toBe(204);
-    expect(lines.map((l) => JSON.parse(l))).toEqual([{
-      event: 'csp-violation',
-      document: 'http://127.0.0.1:4400/payment/card',
-      directive: 'frame-src',
-      blocked: 'https://acs.bank.example/challenge',
-      source: 'http://127.0.0.1:4400/assets/card-Screen-X.js',
-      line: 3,
-      column: 17,
-      disposition: 'enforce',
-    }]);
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      {
+        event: 'csp-violation',
+        document: 'http://127.0.0.1:4400/payment/card',
+        directive: 'frame-src',
+        blocked: 'https://acs.bank.example/challenge',
+        source: 'http://127.0.0.1:4400/assets/card-Screen-X.js',
+        line: 3,
+        column: 17,
+        disposition: 'enforce',
+      },
+    ]);
   });
 
   it("logs the Reporting API's CSP violations (and only those)", async () => {
     const { lines, post } = await start();
     expect((await post(reporting, 'application/reports+json')).status).toBe(204);
-    expect(lines.map((l) => JSON.parse(l))).toEqual([{
-      event: 'csp-violation', document: 'http://127.0.0.1:4400/payment-methods', directive: 'script-src-elem', blocked: 'https://evil.example/x.js', disposition: 'enforce',
-    }]);
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      {
+        event: 'csp-violation',
+        document: 'http://127.0.0.1:4400/payment-methods',
+        directive: 'script-src-elem',
+        blocked: 'https://evil.example/x.js',
+        disposition: 'enforce',
+      },
+    ]);
   });
 
   it('never logs a session token, a query, a script sample, the policy or anything like a card number', async () => {
@@ -70,7 +86,18 @@ describe('the CSP report endpoint', () => {
     await post(legacy(), 'application/csp-report');
     await post(reporting, 'application/reports+json');
     const all = lines.join('\n');
-    for (const secret of ['SESSIONTOKEN', 'pan=', '4000000000002503', '4000 0000', '5061050254756707864', '5061 0502', 'secret', 'original', "default-src"]) expect(all).not.toContain(secret);
+    for (const secret of [
+      'SESSIONTOKEN',
+      'pan=',
+      '4000000000002503',
+      '4000 0000',
+      '5061050254756707864',
+      '5061 0502',
+      'secret',
+      'original',
+      'default-src',
+    ])
+      expect(all).not.toContain(secret);
     expect(JSON.parse(lines[0]).blocked).toBe('inline');
   });
 

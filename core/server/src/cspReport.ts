@@ -78,7 +78,10 @@ export function parseCspReports(type: string, json: unknown): LoggedViolation[] 
   }
   if (!Array.isArray(json)) return [];
   return json
-    .filter((r): r is { type: string; body: Record<string, unknown> } => !!r && typeof r === 'object' && r.type === 'csp-violation' && !!r.body && typeof r.body === 'object')
+    .filter(
+      (r): r is { type: string; body: Record<string, unknown> } =>
+        !!r && typeof r === 'object' && r.type === 'csp-violation' && !!r.body && typeof r.body === 'object',
+    )
     .map((r) => violationOf(r.body))
     .filter((v): v is LoggedViolation => !!v);
 }
@@ -99,7 +102,13 @@ async function readReport(req: Request): Promise<{ type: string; json: unknown }
  * type, 413 to a body over MAX_REPORT_BYTES, 400 to one that is not JSON. At most MAX_REPORTS_PER_WINDOW lines
  * per REPORT_WINDOW_MS reach the log: a page in a loop, or a flood, cannot fill it.
  */
-export function createCspReportHandler({ log = (line: string) => console.warn(line), now = Date.now }: { log?: (line: string) => void; now?: () => number } = {}) {
+export function createCspReportHandler({
+  log = (line: string) => console.warn(line),
+  now = Date.now,
+}: {
+  log?: (line: string) => void;
+  now?: () => number;
+} = {}) {
   let windowStart = now();
   let logged = 0;
   let dropped = 0;

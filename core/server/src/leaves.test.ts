@@ -17,10 +17,18 @@ async function setup(cancel: (p: PaymentProps) => Promise<void> = async () => un
   const sessions = createSessions(store);
   const cancelled: string[] = [];
   const log = vi.fn();
-  const make = () => createLeaves({ store, sessions, now, isTemporary: temporary, log, cancel: async (p) => {
-    await cancel(p);
-    cancelled.push(p.paymentId);
-  } });
+  const make = () =>
+    createLeaves({
+      store,
+      sessions,
+      now,
+      isTemporary: temporary,
+      log,
+      cancel: async (p) => {
+        await cancel(p);
+        cancelled.push(p.paymentId);
+      },
+    });
   const token = await sessions.open({ props: props('100001') });
   return { store, sessions, token, cancelled, log, a: make(), b: make(), advance: (ms: number) => void (t += ms) };
 }

@@ -62,7 +62,9 @@ export function createLeaves({ store, sessions, cancel, isTemporary, log = (l) =
       storeAway = true;
       return;
     }
-    await Promise.all(due.map((token) => carryOut(token).catch((e) => log(JSON.stringify({ event: 'leave-cancel-failed', error: (e as Error).message })))));
+    await Promise.all(
+      due.map((token) => carryOut(token).catch((e) => log(JSON.stringify({ event: 'leave-cancel-failed', error: (e as Error).message })))),
+    );
   }
 
   return {

@@ -10,7 +10,12 @@ describe('request log', () => {
     const lines: RequestLogLine[] = [];
     let clock = 1_000;
     const server = http.createServer((req, res) => {
-      logRequest(req, res, (l) => lines.push(l), () => clock);
+      logRequest(
+        req,
+        res,
+        (l) => lines.push(l),
+        () => clock,
+      );
       if (req.url?.startsWith('/hang')) return; // never answered: the client gives up
       clock += 25;
       res.writeHead(201);

@@ -38,7 +38,14 @@ export function logRequest(req: IncomingMessage, res: ServerResponse, write: (li
     // A target the URL parser refuses is logged as "/": the handler answers it 400.
   }
   res.once('close', () => {
-    const line: RequestLogLine = { time: new Date(started).toISOString(), id, method: req.method ?? '', path, status: res.statusCode, ms: now() - started };
+    const line: RequestLogLine = {
+      time: new Date(started).toISOString(),
+      id,
+      method: req.method ?? '',
+      path,
+      status: res.statusCode,
+      ms: now() - started,
+    };
     if (!res.writableFinished) line.aborted = true;
     write(line);
   });

@@ -21,7 +21,10 @@ export function compressed(req: Request, status: number, headers: Record<string,
 
 /** A short plain-text answer that no cache keeps. */
 export function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers } });
+  return new Response(text, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers },
+  });
 }
 
 /** An empty answer (a beacon's, a report's) that no cache keeps. */
@@ -31,5 +34,8 @@ export function empty(status = 204, headers: Record<string, string> = {}): Respo
 
 /** A JSON answer that no cache keeps. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers },
+  });
 }

@@ -33,7 +33,8 @@ export interface RunningCheckout {
   stop(): Promise<'drained' | 'timed out'>;
 }
 
-const event = (name: string, fields: Record<string, unknown> = {}) => console.log(JSON.stringify({ time: new Date().toISOString(), event: name, ...fields }));
+const event = (name: string, fields: Record<string, unknown> = {}) =>
+  console.log(JSON.stringify({ time: new Date().toISOString(), event: name, ...fields }));
 
 const listen = (server: Server, port: number, host: string) =>
   new Promise<void>((resolve, reject) => {
@@ -85,7 +86,9 @@ export async function runCheckout(o: RunOptions): Promise<RunningCheckout> {
   await listen(checkout.server, port, host);
   if (demo) await listen(demo, merchantPort, host);
   if (outside) await listen(outside, outsidePort, host);
-  console.log(`Oja Checkout:     ${checkoutBase}  (${apiBase ? `collections API ${apiBase}` : 'embedded sandbox collections API'}; sessions in ${store.kind})`);
+  console.log(
+    `Oja Checkout:     ${checkoutBase}  (${apiBase ? `collections API ${apiBase}` : 'embedded sandbox collections API'}; sessions in ${store.kind})`,
+  );
   if (outside) console.log(`Sandbox outside:  ${outsideBase}  (3-D Secure issuer, device fingerprint: the outside parties' stand-ins)`);
   if (demo) console.log(`Demo merchant:    ${storeBase}  <- start here`);
 

@@ -45,13 +45,19 @@ export function Home({ sandbox, storeBase, testCards = [] }: HomeProps) {
   };
   return (
     <section className={stack} aria-labelledby="oja-home-title">
-      <h1 id="oja-home-title" className={heading}>{t('home.title')}</h1>
+      <h1 id="oja-home-title" className={heading}>
+        {t('home.title')}
+      </h1>
       <p>{t('home.intro')}</p>
       {!sandbox && <p className={muted}>{t('home.live')}</p>}
       {sandbox && (
         <>
           <p className={muted}>{t('home.sandbox')}</p>
-          {storeBase && <a className={button} href={storeBase}>{t('home.store')}</a>}
+          {storeBase && (
+            <a className={button} href={storeBase}>
+              {t('home.store')}
+            </a>
+          )}
           {testCards.length > 0 && (
             <>
               <h2 className={heading}>{t('home.cardsHeading')}</h2>
@@ -73,7 +79,9 @@ export function Home({ sandbox, storeBase, testCards = [] }: HomeProps) {
           )}
           <h2 className={heading}>{t('home.asyncHeading')}</h2>
           <p className={muted}>{t('home.asyncBody')}</p>
-          <pre><code>{SIMULATE_EXAMPLE}</code></pre>
+          <pre>
+            <code>{SIMULATE_EXAMPLE}</code>
+          </pre>
         </>
       )}
     </section>

@@ -37,15 +37,25 @@ export const CouldNotReach = outsidePage('Could not reach the checkout (503, POS
   fr: 'Impossible de joindre le service de paiement',
 });
 
-export const BrieflyUnavailable = outsidePage('Briefly unavailable (503, the session store away)', () => <Unavailable retryPath="/payment/transfer?p=session" />, [outsideMessages], {
-  en: 'The checkout is briefly unavailable',
-  fr: 'Le paiement est momentanément indisponible',
-});
+export const BrieflyUnavailable = outsidePage(
+  'Briefly unavailable (503, the session store away)',
+  () => <Unavailable retryPath="/payment/transfer?p=session" />,
+  [outsideMessages],
+  {
+    en: 'The checkout is briefly unavailable',
+    fr: 'Le paiement est momentanément indisponible',
+  },
+);
 
-export const HomeSandbox = outsidePage('Home (/), sandbox', () => <Home sandbox storeBase="http://127.0.0.1:4401" testCards={TEST_CARDS} />, [homeMessages, resultMessages], {
-  en: 'Open the demo store',
-  fr: 'Ouvrir la boutique de démonstration',
-});
+export const HomeSandbox = outsidePage(
+  'Home (/), sandbox',
+  () => <Home sandbox storeBase="http://127.0.0.1:4401" testCards={TEST_CARDS} />,
+  [homeMessages, resultMessages],
+  {
+    en: 'Open the demo store',
+    fr: 'Ouvrir la boutique de démonstration',
+  },
+);
 
 export const HomeLive = outsidePage('Home (/), with a real collections API', () => <Home sandbox={false} />, [homeMessages, resultMessages], {
   en: "Payments start from your merchant's site: go back to it to pay.",

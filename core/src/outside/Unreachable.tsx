@@ -20,7 +20,9 @@ export function Unreachable({ fields }: UnreachableProps) {
     <section className={stack} aria-labelledby="oja-unreachable-title">
       <div role="alert">
         <CrossIcon />
-        <h1 id="oja-unreachable-title" className={heading}>{t('core.unreachable.title')}</h1>
+        <h1 id="oja-unreachable-title" className={heading}>
+          {t('core.unreachable.title')}
+        </h1>
         <p className={muted}>{t('core.unreachable.body')}</p>
       </div>
       <p className={muted}>{t('core.unreachable.safe')}</p>
@@ -28,7 +30,9 @@ export function Unreachable({ fields }: UnreachableProps) {
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <button type="submit" className={button}>{t('core.unreachable.tryAgain')}</button>
+        <button type="submit" className={button}>
+          {t('core.unreachable.tryAgain')}
+        </button>
       </form>
     </section>
   );
@@ -49,11 +53,15 @@ export function Unavailable({ retryPath }: UnavailableProps) {
     <section className={stack} aria-labelledby="oja-unavailable-title">
       <div role="alert">
         <CrossIcon />
-        <h1 id="oja-unavailable-title" className={heading}>{t('core.unavailable.title')}</h1>
+        <h1 id="oja-unavailable-title" className={heading}>
+          {t('core.unavailable.title')}
+        </h1>
         <p className={muted}>{t('core.unavailable.body')}</p>
       </div>
       <p className={muted}>{t('core.unavailable.safe')}</p>
-      <a className={button} href={retryPath}>{t('core.unavailable.tryAgain')}</a>
+      <a className={button} href={retryPath}>
+        {t('core.unavailable.tryAgain')}
+      </a>
     </section>
   );
 }

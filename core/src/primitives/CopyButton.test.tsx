@@ -5,7 +5,6 @@ import { createI18n, I18nContext } from '../i18n';
 import { coreMessages } from '../messages';
 import { pass } from '../testing';
 
-
 beforeEach(() => {
   vi.useFakeTimers();
 });

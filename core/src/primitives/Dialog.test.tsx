@@ -8,7 +8,9 @@ function Harness({ controls = true, onClose = vi.fn() }: { controls?: boolean; o
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Open</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
       <button type="button">Behind</button>
       {open && (
         <Dialog

@@ -39,7 +39,8 @@ const closeButton = css`
 `;
 
 /** What can take the focus inside the dialog, in tab order. */
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface DialogProps {
   /** Already translated; shown as the dialog's heading and naming it. */
@@ -105,7 +106,9 @@ export function Dialog({ title, closeLabel, onClose, describedBy, children }: Di
         <button type="button" className={closeButton} aria-label={closeLabel} onClick={() => onCloseRef.current()}>
           <CloseIcon />
         </button>
-        <h2 id={titleId} className={heading}>{title}</h2>
+        <h2 id={titleId} className={heading}>
+          {title}
+        </h2>
         {children}
       </div>
     </div>

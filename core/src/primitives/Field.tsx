@@ -74,10 +74,27 @@ export function Field({ label, error, hint, adornment, inputId, ...input }: Fiel
   const control = <input {...input} id={id} className={fieldStyles.input} aria-invalid={error ? true : undefined} aria-describedby={described} />;
   return (
     <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={id}>{label}</label>
-      {adornment ? <div className={fieldStyles.adornment}>{control}{adornment}</div> : control}
-      {hint && <span id={hintId} className={fieldStyles.hint}>{hint}</span>}
-      {error && <p id={errorId} className={fieldStyles.error} role="alert">{error}</p>}
+      <label className={fieldStyles.label} htmlFor={id}>
+        {label}
+      </label>
+      {adornment ? (
+        <div className={fieldStyles.adornment}>
+          {control}
+          {adornment}
+        </div>
+      ) : (
+        control
+      )}
+      {hint && (
+        <span id={hintId} className={fieldStyles.hint}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <p id={errorId} className={fieldStyles.error} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -48,7 +48,11 @@ describe('qrMatrix', () => {
     const m = qrMatrix('OJA-QR-1');
     expect(m.size).toBe(21);
     const finder = (r: number, c: number) => r === 0 || r === 6 || c === 0 || c === 6 || (r >= 2 && r <= 4 && c >= 2 && c <= 4);
-    for (const [r0, c0] of [[0, 0], [0, m.size - 7], [m.size - 7, 0]]) {
+    for (const [r0, c0] of [
+      [0, 0],
+      [0, m.size - 7],
+      [m.size - 7, 0],
+    ]) {
       for (let r = 0; r < 7; r++) for (let c = 0; c < 7; c++) expect(m.isDark(r0 + r, c0 + c), `finder at ${r0},${c0}: ${r},${c}`).toBe(finder(r, c));
     }
     for (let i = 0; i < 8; i++) {

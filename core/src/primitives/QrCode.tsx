@@ -84,14 +84,7 @@ export function QrCode({ value, label }: QrCodeProps) {
   if (drawn === null) return null;
   if (!drawn) return <div className={figure} role="img" aria-label={label} aria-busy="true" />;
   return (
-    <svg
-      className={figure}
-      viewBox={`0 0 ${drawn.side} ${drawn.side}`}
-      role="img"
-      aria-label={label}
-      shapeRendering="crispEdges"
-      focusable="false"
-    >
+    <svg className={figure} viewBox={`0 0 ${drawn.side} ${drawn.side}`} role="img" aria-label={label} shapeRendering="crispEdges" focusable="false">
       <path d={drawn.d} />
     </svg>
   );

@@ -13,7 +13,11 @@ const BANKS = (
 
 describe('SelectField', () => {
   it('is a native select named by its label, with the placeholder first and an empty value', () => {
-    render(<SelectField label="Choose your bank" placeholder="Select your bank" value="" onChange={() => {}}>{BANKS}</SelectField>);
+    render(
+      <SelectField label="Choose your bank" placeholder="Select your bank" value="" onChange={() => {}}>
+        {BANKS}
+      </SelectField>,
+    );
     const select = screen.getByRole('combobox', { name: 'Choose your bank' }) as HTMLSelectElement;
     expect(select.tagName).toBe('SELECT');
     expect(select.value).toBe('');
@@ -28,7 +32,11 @@ describe('SelectField', () => {
   });
 
   it('has no placeholder option unless asked', () => {
-    render(<SelectField label="Bank" defaultValue="044">{BANKS}</SelectField>);
+    render(
+      <SelectField label="Bank" defaultValue="044">
+        {BANKS}
+      </SelectField>,
+    );
     const select = screen.getByRole('combobox', { name: 'Bank' }) as HTMLSelectElement;
     expect(select.options).toHaveLength(2);
     expect(select.value).toBe('044');
@@ -52,7 +60,11 @@ describe('SelectField', () => {
 
   it('passes the select its own attributes and reports changes', () => {
     const onChange = vi.fn();
-    render(<SelectField label="Bank" name="bankCode" required value="" onChange={onChange} placeholder="Select">{BANKS}</SelectField>);
+    render(
+      <SelectField label="Bank" name="bankCode" required value="" onChange={onChange} placeholder="Select">
+        {BANKS}
+      </SelectField>,
+    );
     const select = screen.getByRole('combobox', { name: 'Bank' }) as HTMLSelectElement;
     expect(select.name).toBe('bankCode');
     expect(select.required).toBe(true);
@@ -62,7 +74,11 @@ describe('SelectField', () => {
 
   it('hands its ref to the select, so a form can move focus to it', () => {
     const ref = createRef<HTMLSelectElement>();
-    render(<SelectField label="Bank" ref={ref}>{BANKS}</SelectField>);
+    render(
+      <SelectField label="Bank" ref={ref}>
+        {BANKS}
+      </SelectField>,
+    );
     expect(ref.current).toBe(screen.getByRole('combobox', { name: 'Bank' }));
   });
 
@@ -70,7 +86,9 @@ describe('SelectField', () => {
     render(
       <>
         <SelectField label="One">{BANKS}</SelectField>
-        <SelectField label="Two" error="Wrong">{BANKS}</SelectField>
+        <SelectField label="Two" error="Wrong">
+          {BANKS}
+        </SelectField>
       </>,
     );
     const one = screen.getByRole('combobox', { name: 'One' });

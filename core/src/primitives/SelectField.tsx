@@ -37,7 +37,9 @@ export function SelectField({ label, error, hint, placeholder, selectId, childre
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={id}>{label}</label>
+      <label className={fieldStyles.label} htmlFor={id}>
+        {label}
+      </label>
       <select
         {...rest}
         id={id}
@@ -48,8 +50,16 @@ export function SelectField({ label, error, hint, placeholder, selectId, childre
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {children}
       </select>
-      {hint && <span id={hintId} className={fieldStyles.hint}>{hint}</span>}
-      {error && <p id={errorId} className={fieldStyles.error} role="alert">{error}</p>}
+      {hint && (
+        <span id={hintId} className={fieldStyles.hint}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <p id={errorId} className={fieldStyles.error} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -5,18 +5,18 @@ export const copyMessages: MessageBundle = {
   en: {
     core: {
       copy: {
-        copy: "Copy",
-        copied: "Copied",
-        copyLabel: "Copy {{what}}",
+        copy: 'Copy',
+        copied: 'Copied',
+        copyLabel: 'Copy {{what}}',
       },
     },
   },
   fr: {
     core: {
       copy: {
-        copy: "Copier",
-        copied: "Copié",
-        copyLabel: "Copier {{what}}",
+        copy: 'Copier',
+        copied: 'Copié',
+        copyLabel: 'Copier {{what}}',
       },
     },
   },

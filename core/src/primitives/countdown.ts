@@ -33,7 +33,10 @@ export function useCountdown(deadline: number | null, onEnd?: () => void): numbe
       const ms = remainingMs(deadline);
       setShown({ deadline, left: ms });
       if (ms === 0) {
-        if (!ended) { ended = true; onEndRef.current?.(); }
+        if (!ended) {
+          ended = true;
+          onEndRef.current?.();
+        }
         return;
       }
       // Wake on the next whole second of the remaining time so the display never skips a number.

@@ -19,11 +19,15 @@ export function loadOutsideScript(src: string, { integrity, doc = document }: { 
         el.crossOrigin = 'anonymous';
       }
       el.addEventListener('load', () => resolve(), { once: true });
-      el.addEventListener('error', () => {
-        scripts.delete(src);
-        el.remove();
-        reject(new Error(`Could not load ${new URL(src, doc.baseURI).origin}`));
-      }, { once: true });
+      el.addEventListener(
+        'error',
+        () => {
+          scripts.delete(src);
+          el.remove();
+          reject(new Error(`Could not load ${new URL(src, doc.baseURI).origin}`));
+        },
+        { once: true },
+      );
       el.src = src;
       doc.head.appendChild(el);
     });

@@ -5,16 +5,16 @@ export const pendingMessages: MessageBundle = {
   en: {
     core: {
       pending: {
-        timeLeft: "Time left: {{time}}",
-        minutesLeft: "About {{minutes}} minute(s) left",
+        timeLeft: 'Time left: {{time}}',
+        minutesLeft: 'About {{minutes}} minute(s) left',
       },
     },
   },
   fr: {
     core: {
       pending: {
-        timeLeft: "Temps restant : {{time}}",
-        minutesLeft: "Environ {{minutes}} minute(s) restante(s)",
+        timeLeft: 'Temps restant : {{time}}',
+        minutesLeft: 'Environ {{minutes}} minute(s) restante(s)',
       },
     },
   },

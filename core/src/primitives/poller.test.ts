@@ -18,8 +18,14 @@ function scriptedCheck<T>() {
         entry.endedAt = Date.now();
       };
       pending.push({
-        resolve: (v) => { done(); resolve(v); },
-        reject: (e) => { done(); reject(e); },
+        resolve: (v) => {
+          done();
+          resolve(v);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
         signal,
       });
     });
@@ -27,11 +33,21 @@ function scriptedCheck<T>() {
   return {
     check,
     log,
-    get maxInFlight() { return maxInFlight; },
+    get maxInFlight() {
+      return maxInFlight;
+    },
     /** Answers the oldest open request. */
-    answer: async (v: T) => { pending.shift()!.resolve(v); await vi.advanceTimersByTimeAsync(0); },
-    fail: async (e: unknown = new Error('boom')) => { pending.shift()!.reject(e); await vi.advanceTimersByTimeAsync(0); },
-    get open() { return pending; },
+    answer: async (v: T) => {
+      pending.shift()!.resolve(v);
+      await vi.advanceTimersByTimeAsync(0);
+    },
+    fail: async (e: unknown = new Error('boom')) => {
+      pending.shift()!.reject(e);
+      await vi.advanceTimersByTimeAsync(0);
+    },
+    get open() {
+      return pending;
+    },
   };
 }
 
@@ -386,7 +402,15 @@ describe('Poller deadline', () => {
     const s = scriptedCheck<string>();
     const onDeadline = vi.fn();
     // DRC: first query after 4 s, polling over 30 s after it started.
-    const p = createPoller({ check: s.check, intervalMs: 4_000, firstDelayMs: 4_000, deadline: T0 + 30_000, now: Date.now, isFinal: (a) => a === '00', onDeadline });
+    const p = createPoller({
+      check: s.check,
+      intervalMs: 4_000,
+      firstDelayMs: 4_000,
+      deadline: T0 + 30_000,
+      now: Date.now,
+      isFinal: (a) => a === '00',
+      onDeadline,
+    });
     p.start();
     for (let i = 0; i < 7; i++) {
       await vi.advanceTimersByTimeAsync(4_000);
@@ -429,7 +453,15 @@ describe('Poller deadline', () => {
   it('a deadline that falls within the first delay sends no request at all', async () => {
     const s = scriptedCheck<string>();
     const onDeadline = vi.fn();
-    const p = createPoller({ check: s.check, intervalMs: 4_000, firstDelayMs: 1_380_000, deadline: T0 + 30_000, now: Date.now, isFinal: () => false, onDeadline });
+    const p = createPoller({
+      check: s.check,
+      intervalMs: 4_000,
+      firstDelayMs: 1_380_000,
+      deadline: T0 + 30_000,
+      now: Date.now,
+      isFinal: () => false,
+      onDeadline,
+    });
     p.start();
     await vi.advanceTimersByTimeAsync(30_000);
     expect(onDeadline).toHaveBeenCalledTimes(1);
@@ -453,7 +485,15 @@ describe('Poller deadline', () => {
     const s = scriptedCheck<string>();
     const onDeadline = vi.fn();
     let clock = T0;
-    const p = createPoller({ check: s.check, intervalMs: 4_000, firstDelayMs: 4_000, deadline: T0 + 30_000, now: () => clock, isFinal: () => false, onDeadline });
+    const p = createPoller({
+      check: s.check,
+      intervalMs: 4_000,
+      firstDelayMs: 4_000,
+      deadline: T0 + 30_000,
+      now: () => clock,
+      isFinal: () => false,
+      onDeadline,
+    });
     p.start();
     // The tab slept: by the time the first-delay timer runs, the deadline's clock has passed.
     clock = T0 + 31_000;
@@ -466,7 +506,14 @@ describe('Poller deadline', () => {
     const s = scriptedCheck<string>();
     const onDeadline = vi.fn();
     let offset = 0;
-    const p = createPoller({ check: s.check, intervalMs: 60_000, deadline: T0 + 30_000, now: () => Date.now() + offset, isFinal: () => false, onDeadline });
+    const p = createPoller({
+      check: s.check,
+      intervalMs: 60_000,
+      deadline: T0 + 30_000,
+      now: () => Date.now() + offset,
+      isFinal: () => false,
+      onDeadline,
+    });
     p.start();
     await vi.advanceTimersByTimeAsync(0);
     await s.answer('09');
@@ -478,7 +525,7 @@ describe('Poller deadline', () => {
     expect(onDeadline).toHaveBeenCalledTimes(1);
   });
 
-  it('waits out a deadline beyond setTimeout\'s reach', async () => {
+  it("waits out a deadline beyond setTimeout's reach", async () => {
     const s = scriptedCheck<string>();
     const onDeadline = vi.fn();
     const days30 = 30 * 24 * 3_600_000;
@@ -507,7 +554,15 @@ describe('Poller deadline', () => {
   it('keeps one request in flight and backs off on errors up to the deadline', async () => {
     const s = scriptedCheck<string>();
     const onDeadline = vi.fn();
-    const p = createPoller({ check: s.check, intervalMs: 1_000, deadline: T0 + 10_000, now: Date.now, isFinal: () => false, onDeadline, random: () => 0 });
+    const p = createPoller({
+      check: s.check,
+      intervalMs: 1_000,
+      deadline: T0 + 10_000,
+      now: Date.now,
+      isFinal: () => false,
+      onDeadline,
+      random: () => 0,
+    });
     p.start();
     await vi.advanceTimersByTimeAsync(0);
     // Failures at 0, 1, 3 and 7 s: waits of 1, 2, 4 s, then 8 s would pass the deadline.

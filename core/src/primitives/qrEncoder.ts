@@ -9,7 +9,6 @@ export const QR_QUIET_ZONE_MODULES = 4;
 /** Error-correction level M: about 15% of the code may be lost (a glare, a crease) and it still reads. */
 export const QR_ERROR_CORRECTION = 'M';
 
-
 /** The code's modules: size × size, true for dark. */
 export interface QrMatrix {
   size: number;

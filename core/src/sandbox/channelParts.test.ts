@@ -13,7 +13,18 @@ interface CodeRecord extends AttemptRecord {
 const records = sandboxRecord<CodeRecord>('code');
 
 function payment(): SandboxPayment {
-  return { paymentId: '77', merchantCode: 'MX', txnRef: 'T1', createdAt: 0, seenAt: 0, props: {}, outcome: null, cancellation: null, channels: {}, calls: [] };
+  return {
+    paymentId: '77',
+    merchantCode: 'MX',
+    txnRef: 'T1',
+    createdAt: 0,
+    seenAt: 0,
+    props: {},
+    outcome: null,
+    cancellation: null,
+    channels: {},
+    calls: [],
+  };
 }
 
 /** A request's context holding the one payment `finds` names (the sandbox's own is tested with it). */
@@ -52,7 +63,11 @@ describe("a channel's sandbox attempts", () => {
       return { body: { responseCode: '00' } };
     });
     expect(route).toMatchObject({ method: 'POST', path: '/api/v1/code/generate' });
-    const ask = (paymentId: string) => route.handler({ method: 'POST', path: route.path, params: {}, query: new URLSearchParams(), body: { paymentId, bank: '058' }, headers: {} }, ctx);
+    const ask = (paymentId: string) =>
+      route.handler(
+        { method: 'POST', path: route.path, params: {}, query: new URLSearchParams(), body: { paymentId, bank: '058' }, headers: {} },
+        ctx,
+      );
     expect(await ask('77')).toEqual({ body: { responseCode: '00' } });
     expect(await ask('78')).toBe(UNKNOWN_PAYMENT);
     p.outcome = { value: 'success', at: 0 };
@@ -66,7 +81,10 @@ describe("a channel's sandbox attempts", () => {
     const route = statusRoute('/api/v1/code/status', (found) => ({ responseCode: '09', paymentId: found.paymentId }));
     expect(route).toMatchObject({ method: 'GET', path: '/api/v1/code/status' });
     const ask = (merchantCode: string, transactionReference: string) =>
-      route.handler({ method: 'GET', path: route.path, params: {}, query: new URLSearchParams({ merchantCode, transactionReference }), body: {}, headers: {} }, ctx);
+      route.handler(
+        { method: 'GET', path: route.path, params: {}, query: new URLSearchParams({ merchantCode, transactionReference }), body: {}, headers: {} },
+        ctx,
+      );
     expect(await ask('MX', 'T1')).toEqual({ body: { responseCode: '09', paymentId: '77' } });
     expect(await ask('MX', 'T2')).toBe(UNKNOWN_PAYMENT);
     expect(UNKNOWN_PAYMENT).toEqual({ status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } });

@@ -178,7 +178,18 @@ export function storedPayments(store: Store, now: () => number) {
             // Nobody knows this id yet: its lock is free, and held so that the first reader waits for this request.
             await lockOf(sandboxKeys.lock(paymentId));
             const at = now();
-            const fresh: SandboxPayment = { paymentId, merchantCode, txnRef, props: props(paymentId), createdAt: at, seenAt: at, outcome: null, cancellation: null, channels: {}, calls: [] };
+            const fresh: SandboxPayment = {
+              paymentId,
+              merchantCode,
+              txnRef,
+              props: props(paymentId),
+              createdAt: at,
+              seenAt: at,
+              outcome: null,
+              cancellation: null,
+              channels: {},
+              calls: [],
+            };
             if (await store.set(sandboxKeys.payment(paymentId), fresh, { ...ttl, ifAbsent: true })) p = fresh;
           }
           if (!p) throw new Error('The sandbox could not take a new payment id');

@@ -1,8 +1,21 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  CODE_ALREADY_PAID, COUNTRY_CHANNELS, createSandbox, escapeHtml, faultsFromEnv, isSameOriginRequest, MAX_CALLS_PER_PAYMENT, NO_FAULTS,
-  REFUSED_MERCHANT, REQUERY_PATH, SANDBOX_ACCESS_TOKEN, SANDBOX_PAYMENT_IDLE_MS, sandboxKeys, SIGN_IN_TOKEN_TTL_MS, STORE_RETRY_AFTER_S,
+  CODE_ALREADY_PAID,
+  COUNTRY_CHANNELS,
+  createSandbox,
+  escapeHtml,
+  faultsFromEnv,
+  isSameOriginRequest,
+  MAX_CALLS_PER_PAYMENT,
+  NO_FAULTS,
+  REFUSED_MERCHANT,
+  REQUERY_PATH,
+  SANDBOX_ACCESS_TOKEN,
+  SANDBOX_PAYMENT_IDLE_MS,
+  sandboxKeys,
+  SIGN_IN_TOKEN_TTL_MS,
+  STORE_RETRY_AFTER_S,
   UNKNOWN_PAYMENT,
 } from './sandbox';
 import type { Sandbox } from './sandbox';
@@ -23,7 +36,9 @@ const echoPart = {
     {
       method: 'GET' as const,
       path: '/api/v1/echo/:country',
-      handler: (req: { params: Record<string, string>; query: URLSearchParams }) => ({ body: { country: req.params.country, q: req.query.get('q') } }),
+      handler: (req: { params: Record<string, string>; query: URLSearchParams }) => ({
+        body: { country: req.params.country, q: req.query.get('q') },
+      }),
     },
     {
       method: 'GET' as const,
@@ -42,7 +57,13 @@ const echoPart = {
   ],
 };
 const outsideEchoPart = {
-  routes: [{ method: 'GET' as const, path: '/api/v1/echo-outside', handler: (_req: unknown, ctx: { outsideUrl(p: string): string }) => ({ body: { url: ctx.outsideUrl('/provider/page?x=1') } }) }],
+  routes: [
+    {
+      method: 'GET' as const,
+      path: '/api/v1/echo-outside',
+      handler: (_req: unknown, ctx: { outsideUrl(p: string): string }) => ({ body: { url: ctx.outsideUrl('/provider/page?x=1') } }),
+    },
+  ],
 };
 
 beforeAll(async () => {
@@ -134,12 +155,20 @@ describe('sandbox pay-page', () => {
     expect((await kept(json.paymentId))?.txnRef).toBe(req.txn_ref);
   });
 
-  it("offers every channel of the country by default (NG)", async () => {
+  it('offers every channel of the country by default (NG)', async () => {
     const { json } = await call('POST', '/api/v1/pay-page', payRequest());
     expect(json.paymentChannels).toEqual(COUNTRY_CHANNELS.NG);
     expect(json.paymentChannels).toEqual(['CARD', 'WALLET', 'TRANSFER', 'QR', 'USSD', 'PAY_WITH_APP', 'CUSTOMER_WALLET', 'GOOGLE_PAY', 'CREDIT']);
     // Card and wallet are not non-card options; every other channel is one, enabled.
-    expect(json.nonCardOptions.map((o: { providerCode: string }) => o.providerCode)).toEqual(['TRANSFER', 'QR', 'USSD', 'PAY_WITH_APP', 'CUSTOMER_WALLET', 'GOOGLE_PAY', 'CREDIT']);
+    expect(json.nonCardOptions.map((o: { providerCode: string }) => o.providerCode)).toEqual([
+      'TRANSFER',
+      'QR',
+      'USSD',
+      'PAY_WITH_APP',
+      'CUSTOMER_WALLET',
+      'GOOGLE_PAY',
+      'CREDIT',
+    ]);
     for (const o of json.nonCardOptions) expect(o).toMatchObject({ enabled: true, payableCode: 'Default_Payable_MX_DEMO' });
   });
 
@@ -195,7 +224,10 @@ describe('sandbox pay-page', () => {
 describe('sandbox cancellation', () => {
   it('records the reason', async () => {
     const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
-    const { status, json } = await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Customer cancelled' });
+    const { status, json } = await call('POST', '/api/v1/pay/customerCancellation', {
+      paymentId: p.paymentId,
+      customerCancellationReason: 'Customer cancelled',
+    });
     expect(status).toBe(200);
     expect(json.responseCode).toBe('Z6');
     expect((await kept(p.paymentId))?.cancellation?.reason).toBe('Customer cancelled');
@@ -278,12 +310,14 @@ describe('sandbox faults', () => {
   });
 
   it('reads its faults from the environment', () => {
-    expect(faultsFromEnv({ SANDBOX_LATENCY_MS: '250', SANDBOX_ERROR_RATE: '0.2', SANDBOX_DROP_RATE: '5', SANDBOX_FAULT_PATH: '/api/v1/qr' })).toEqual({
-      latencyMs: 250,
-      errorRate: 0.2,
-      dropRate: 1,
-      pathPrefix: '/api/v1/qr',
-    });
+    expect(faultsFromEnv({ SANDBOX_LATENCY_MS: '250', SANDBOX_ERROR_RATE: '0.2', SANDBOX_DROP_RATE: '5', SANDBOX_FAULT_PATH: '/api/v1/qr' })).toEqual(
+      {
+        latencyMs: 250,
+        errorRate: 0.2,
+        dropRate: 1,
+        pathPrefix: '/api/v1/qr',
+      },
+    );
     expect(faultsFromEnv({})).toEqual(NO_FAULTS);
   });
 });
@@ -313,7 +347,10 @@ describe('sandbox routing', () => {
 
 describe('sandbox token sign-in', () => {
   it('remembers the tokens it issues, and only those', async () => {
-    const { status, json } = await call('POST', '/api/v1/pay-page/token-authentication', { accessToken: SANDBOX_ACCESS_TOKEN, accessTokenType: 'Bearer' });
+    const { status, json } = await call('POST', '/api/v1/pay-page/token-authentication', {
+      accessToken: SANDBOX_ACCESS_TOKEN,
+      accessTokenType: 'Bearer',
+    });
     expect(status).toBe(200);
     expect(json.token).toMatch(/^[0-9a-f]{24}$/);
     expect(await sandbox.run((ctx) => ctx.isIssuedToken(json.token))).toBe(true);
@@ -397,7 +434,10 @@ describe('a paid payment stays paid (sandbox)', () => {
 
   it('records no cancellation against a paid payment', async () => {
     const p = await paid();
-    const { status, json } = await call('POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId, customerCancellationReason: 'Return to merchant Site' });
+    const { status, json } = await call('POST', '/api/v1/pay/customerCancellation', {
+      paymentId: p.paymentId,
+      customerCancellationReason: 'Return to merchant Site',
+    });
     expect(status).toBe(409);
     expect(json.responseCode).toBe(CODE_ALREADY_PAID);
     expect((await kept(p.paymentId))?.cancellation).toBeNull();
@@ -434,7 +474,10 @@ describe('sandbox transaction requery', () => {
   it('answers Z25 for an unknown payment, Z1 for another amount, 400 without an amount', async () => {
     expect((await requery('MX_DEMO', 'never-made', 100)).json).toMatchObject({ ResponseCode: 'Z25', ResponseDescription: 'Transaction not Found' });
     const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
-    expect((await requery('MX_DEMO', p.merchantTransactionReference, 1)).json).toMatchObject({ ResponseCode: 'Z1', ResponseDescription: 'Amount Inconsistency' });
+    expect((await requery('MX_DEMO', p.merchantTransactionReference, 1)).json).toMatchObject({
+      ResponseCode: 'Z1',
+      ResponseDescription: 'Amount Inconsistency',
+    });
     const missing = await call('GET', `${REQUERY_PATH}?merchantcode=MX_DEMO&transactionreference=${p.merchantTransactionReference}`);
     expect(missing.status).toBe(400);
   });
@@ -482,7 +525,12 @@ describe('sandbox controls answer only the checkout itself', () => {
   it('lets the checkout page itself, and callers that are no browser, drive them', async () => {
     const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
     const own = new URL(base).host;
-    const res = await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome: 'failed' }, { origin: `http://${own}`, 'sec-fetch-site': 'same-origin' });
+    const res = await call(
+      'POST',
+      '/sandbox/simulate',
+      { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome: 'failed' },
+      { origin: `http://${own}`, 'sec-fetch-site': 'same-origin' },
+    );
     expect(res.status).toBe(200);
     // The API itself is not a control: the page's calls (and a real API's callers) are unaffected.
     expect((await call('POST', '/api/v1/pay-page', payRequest(), { origin: 'https://shop.test' })).status).toBe(200);
@@ -493,7 +541,8 @@ describe('sandbox memory', () => {
   const make = (now: { t: number }, maxPayments?: number) => createSandbox([], { now: () => now.t, maxPayments });
   const open = async (sb: Sandbox, fields: Record<string, string> = {}) => (await ask(sb, 'POST', '/api/v1/pay-page', payRequest(fields))).body;
   /** A request naming the payment (the sandbox's own view of it): the payment is seen. */
-  const see = (sb: Sandbox, p: Record<string, any>) => ask(sb, 'GET', `/sandbox/payments?merchant_code=MX_DEMO&txn_ref=${p.merchantTransactionReference}`);
+  const see = (sb: Sandbox, p: Record<string, any>) =>
+    ask(sb, 'GET', `/sandbox/payments?merchant_code=MX_DEMO&txn_ref=${p.merchantTransactionReference}`);
 
   it('keeps at most its cap of payments, forgetting the least recently seen, with ids never reused', async () => {
     const now = { t: 1_000 };
@@ -551,7 +600,11 @@ describe('sandbox memory', () => {
     const store = createMemoryStore({ maxEntries: 100, now: () => now.t });
     const sb = createSandbox([], { store, now: () => now.t });
     const p = await open(sb);
-    expect(await store.get(sandboxKeys.payment(p.paymentId))).toMatchObject({ paymentId: p.paymentId, txnRef: p.merchantTransactionReference, outcome: null });
+    expect(await store.get(sandboxKeys.payment(p.paymentId))).toMatchObject({
+      paymentId: p.paymentId,
+      txnRef: p.merchantTransactionReference,
+      outcome: null,
+    });
     expect(await store.get(sandboxKeys.reference('MX_DEMO', p.merchantTransactionReference))).toBe(p.paymentId);
     now.t = SANDBOX_PAYMENT_IDLE_MS;
     expect(await store.get(sandboxKeys.payment(p.paymentId))).toBeUndefined();
@@ -597,7 +650,12 @@ describe("the sandbox's second origin (CONTRACT §5)", () => {
   });
 
   it("refuses a form posted to it from another site; its own page's post passes", async () => {
-    const post = (headers: Record<string, string>) => fetch(`${outsideBase}/provider/page`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'a=1' });
+    const post = (headers: Record<string, string>) =>
+      fetch(`${outsideBase}/provider/page`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'a=1',
+      });
     expect((await post({ origin: base, 'sec-fetch-site': 'same-site' })).status).toBe(403);
     expect((await post({ origin: 'null', 'sec-fetch-site': 'same-origin' })).status).toBe(200);
   });
@@ -657,22 +715,36 @@ describe('sandboxes sharing one store act as one collections API (CONTRACT §5)'
     const { body: p } = await ask(a, 'POST', '/api/v1/pay-page', req);
     const q = `merchantCode=MX_DEMO&transactionReference=${req.txn_ref}`;
     expect((await ask(b, 'GET', `/api/v1/probe/status?${q}`)).body.responseCode).toBe('09');
-    expect((await ask(b, 'GET', `${REQUERY_PATH}?merchantcode=MX_DEMO&transactionreference=${req.txn_ref}&amount=150000`)).body.ResponseCode).toBe('09');
-    expect((await ask(b, 'POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: req.txn_ref, outcome: 'success' })).body).toEqual({ ok: true, paymentId: p.paymentId, outcome: 'success' });
+    expect((await ask(b, 'GET', `${REQUERY_PATH}?merchantcode=MX_DEMO&transactionreference=${req.txn_ref}&amount=150000`)).body.ResponseCode).toBe(
+      '09',
+    );
+    expect((await ask(b, 'POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: req.txn_ref, outcome: 'success' })).body).toEqual({
+      ok: true,
+      paymentId: p.paymentId,
+      outcome: 'success',
+    });
     expect((await ask(a, 'GET', `/api/v1/probe/status?${q}`)).body.responseCode).toBe('00');
-    expect((await ask(a, 'GET', `${REQUERY_PATH}?merchantcode=MX_DEMO&transactionreference=${req.txn_ref}&amount=150000`)).body.ResponseCode).toBe('00');
+    expect((await ask(a, 'GET', `${REQUERY_PATH}?merchantcode=MX_DEMO&transactionreference=${req.txn_ref}&amount=150000`)).body.ResponseCode).toBe(
+      '00',
+    );
     // A paid payment stays paid, whichever instance is asked.
     expect((await ask(a, 'POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: req.txn_ref, outcome: 'failed' })).status).toBe(409);
     expect((await ask(b, 'POST', '/api/v1/pay/customerCancellation', { paymentId: p.paymentId })).status).toBe(409);
     const seen = await ask(b, 'GET', `/sandbox/payments?merchant_code=MX_DEMO&txn_ref=${req.txn_ref}`);
     expect(seen.body).toMatchObject({ paymentId: p.paymentId, outcome: { value: 'success' }, cancellation: null });
-    expect(seen.body.calls.map((c: { path: string }) => c.path)).toEqual(['/api/v1/probe/status', '/api/v1/probe/status', '/api/v1/pay/customerCancellation']);
+    expect(seen.body.calls.map((c: { path: string }) => c.path)).toEqual([
+      '/api/v1/probe/status',
+      '/api/v1/probe/status',
+      '/api/v1/pay/customerCancellation',
+    ]);
   });
 
   it('opens one payment for a reference opened on both at once', async () => {
     const { a, b } = twoInstances();
     const reqs = Array.from({ length: 10 }, () => payRequest());
-    const answers = await Promise.all(reqs.flatMap((r) => [ask(a, 'POST', '/api/v1/pay-page', r), ask(b, 'POST', '/api/v1/pay-page', { ...r, amount: '999' })]));
+    const answers = await Promise.all(
+      reqs.flatMap((r) => [ask(a, 'POST', '/api/v1/pay-page', r), ask(b, 'POST', '/api/v1/pay-page', { ...r, amount: '999' })]),
+    );
     for (let i = 0; i < reqs.length; i++) {
       const [onA, onB] = [answers[2 * i].body, answers[2 * i + 1].body];
       expect(onB.paymentId).toBe(onA.paymentId);
@@ -690,7 +762,7 @@ describe('sandboxes sharing one store act as one collections API (CONTRACT §5)'
     for (const [i, id] of ids.entries()) expect((await a.readPayment({ paymentId: id }))?.txnRef).toBe(answers[i].body.merchantTransactionReference);
   });
 
-  it("points a reference anew when its index names a payment that is gone (a bounded store dropped it)", async () => {
+  it('points a reference anew when its index names a payment that is gone (a bounded store dropped it)', async () => {
     const { store, a, b } = twoInstances();
     const req = payRequest();
     const { body: first } = await ask(a, 'POST', '/api/v1/pay-page', req);
@@ -777,7 +849,10 @@ describe("a request's hold on its payments (the store's lock)", () => {
     });
     expect(locks.mock.calls.map(([key]) => key)).toEqual([one, two, three].map((p) => sandboxKeys.lock(p.paymentId)));
     // The third, read but unchanged (the clock stood still), is not written.
-    expect(sets.mock.calls.map(([key]) => key).filter((k) => k.startsWith('sandbox:payment:'))).toEqual([sandboxKeys.payment(one.paymentId), sandboxKeys.payment(two.paymentId)]);
+    expect(sets.mock.calls.map(([key]) => key).filter((k) => k.startsWith('sandbox:payment:'))).toEqual([
+      sandboxKeys.payment(one.paymentId),
+      sandboxKeys.payment(two.paymentId),
+    ]);
     expect((await sb.readPayment({ paymentId: two.paymentId }))?.cancellation?.reason).toBe('two');
     // Every lock was let go: the payments answer at once.
     expect((await ask(sb, 'POST', '/api/v1/pay/customerCancellation', { paymentId: three.paymentId })).status).toBe(200);
@@ -810,7 +885,13 @@ describe('a store that fails', () => {
 
   it('answers 503 (temporary) while it cannot be reached, never crashing, and serves again once it is back', async () => {
     const { store, state } = flakyStore();
-    const sb = createSandbox([{ id: 'probe', part: statusPart }, { id: 'echo-outside', part: echoPart }], { store });
+    const sb = createSandbox(
+      [
+        { id: 'probe', part: statusPart },
+        { id: 'echo-outside', part: echoPart },
+      ],
+      { store },
+    );
     const req = payRequest();
     await ask(sb, 'POST', '/api/v1/pay-page', req);
     state.down = true;
@@ -840,9 +921,29 @@ describe('a store that fails', () => {
 
   it('answers 503 when a payment stays locked past the wait (StoreBusy), on the API and the second origin', async () => {
     const inner = createMemoryStore({ maxEntries: 100 });
-    const sb = createSandbox([{ id: 'probe', part: statusPart }, { id: 'card-like', part: { routes: [], outsideRoutes: [{ method: 'GET' as const, path: '/issuer', handler: async (req: { query: URLSearchParams }, ctx: SandboxContext) => ({ html: String((await ctx.payment({ paymentId: req.query.get('p') }))?.paymentId) }) }] } }], {
-      store: { ...inner, kind: 'busy', withLock: (key: string) => Promise.reject(new StoreBusy(key)) } as Store,
-    });
+    const sb = createSandbox(
+      [
+        { id: 'probe', part: statusPart },
+        {
+          id: 'card-like',
+          part: {
+            routes: [],
+            outsideRoutes: [
+              {
+                method: 'GET' as const,
+                path: '/issuer',
+                handler: async (req: { query: URLSearchParams }, ctx: SandboxContext) => ({
+                  html: String((await ctx.payment({ paymentId: req.query.get('p') }))?.paymentId),
+                }),
+              },
+            ],
+          },
+        },
+      ],
+      {
+        store: { ...inner, kind: 'busy', withLock: (key: string) => Promise.reject(new StoreBusy(key)) } as Store,
+      },
+    );
     const { body: p } = await ask(createSandbox([], { store: inner }), 'POST', '/api/v1/pay-page', payRequest());
     expectTemporary(await ask(sb, 'POST', '/api/v1/probe/note', { paymentId: p.paymentId, note: 'x' }));
     const outside = await sb.handleOutside({ method: 'GET', url: `/issuer?p=${p.paymentId}`, headers: {}, body: {} });

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { PAY_RULES } from '@oja/sdk/schema';
-import type { SandboxAnswer, SandboxContext, SandboxHttpRequest, SandboxPart, SandboxPayment, SandboxReply, SandboxRequest, SandboxRoute, SimulatedOutcome } from './types';
+import type {
+  SandboxAnswer,
+  SandboxContext,
+  SandboxHttpRequest,
+  SandboxPart,
+  SandboxPayment,
+  SandboxReply,
+  SandboxRequest,
+  SandboxRoute,
+  SimulatedOutcome,
+} from './types';
 import { createMemoryStore, isStoreFailure } from '../store';
 import type { Store } from '../store';
 import { sandboxKeys, storedPayments, textField } from './payments';
@@ -134,7 +144,11 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 /** The answer while the store fails (unreachable, a lock held too long): 503, temporary, never the payer's mistake. */
 function storeFailed(e: Error): SandboxReply {
-  return json(503, { responseCode: '96', responseDescription: `The sandbox's store is unavailable, try again: ${e.message}`, temporary: true }, { 'retry-after': String(STORE_RETRY_AFTER_S) });
+  return json(
+    503,
+    { responseCode: '96', responseDescription: `The sandbox's store is unavailable, try again: ${e.message}`, temporary: true },
+    { 'retry-after': String(STORE_RETRY_AFTER_S) },
+  );
 }
 
 /**
@@ -148,7 +162,10 @@ const ORIGIN = /^https?:\/\/[^\s;,'"/]+$/;
 
 /** The policy of the sandbox's HTML pages: no script, no style, forms and framing only from this origin. */
 export function sandboxPagePolicy(frameAncestors: string[] = []): string {
-  const extra = frameAncestors.filter((o) => ORIGIN.test(o)).map((o) => ` ${o}`).join('');
+  const extra = frameAncestors
+    .filter((o) => ORIGIN.test(o))
+    .map((o) => ` ${o}`)
+    .join('');
   return `default-src 'none'; form-action 'self'; frame-ancestors 'self'${extra}`;
 }
 
@@ -336,7 +353,14 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
       if (!found) return undefined;
       // An outside page's form posts only to its own origin: a post from any other page is refused (CSRF).
       if (req.method !== 'GET' && !isSameOriginRequest(req.headers)) return json(403, CROSS_ORIGIN_REFUSED);
-      const sreq: SandboxRequest = { method: req.method, path: url.pathname, params: found.params, query: url.searchParams, body: req.body, headers: req.headers };
+      const sreq: SandboxRequest = {
+        method: req.method,
+        path: url.pathname,
+        params: found.params,
+        query: url.searchParams,
+        body: req.body,
+        headers: req.headers,
+      };
       // The checkout's page frames these pages: it is always an allowed ancestor.
       return answering((ctx) => answerOf(found.route, sreq, ctx, origins.checkout ? [origins.checkout] : []));
     },
@@ -438,9 +462,12 @@ function requeryAnswer(p: SandboxPayment): Record<string, unknown> {
     };
   }
   const [code, description] =
-    p.outcome?.value === 'failed' ? ['Z1', 'Transaction failed']
-      : p.outcome?.value === 'expired' ? ['XS1', 'Transaction expired']
-        : p.cancellation ? ['Z6', 'Cancelled by customer']
+    p.outcome?.value === 'failed'
+      ? ['Z1', 'Transaction failed']
+      : p.outcome?.value === 'expired'
+        ? ['XS1', 'Transaction expired']
+        : p.cancellation
+          ? ['Z6', 'Cancelled by customer']
           : ['09', 'Transaction in progress'];
   return { ...base, ResponseCode: code, ResponseDescription: description, Amount: 0, PaymentReference: '' };
 }
@@ -477,7 +504,8 @@ function coreRoutes(): CoreRoute[] {
       method: 'POST',
       path: '/api/v1/pay-page/token-authentication',
       handler: async (req, ctx) => {
-        if (req.body.accessToken !== SANDBOX_ACCESS_TOKEN) return { status: 403, body: { responseCode: '403', responseDescription: 'Invalid access token' } };
+        if (req.body.accessToken !== SANDBOX_ACCESS_TOKEN)
+          return { status: 403, body: { responseCode: '403', responseDescription: 'Invalid access token' } };
         // Remembered so that the channel accepting tokens (the wallet) can tell an issued one from a guess.
         const token = randomBytes(12).toString('hex');
         await ctx.rememberSignIn(token);
@@ -490,7 +518,8 @@ function coreRoutes(): CoreRoute[] {
       handler: async (req, ctx) => {
         const amount = req.query.get('amount') ?? '';
         // The amount as POST /pay takes it.
-        if (!PAY_RULES.amount.pattern.test(amount)) return { status: 400, body: { ResponseCode: 'Z1', ResponseDescription: 'amount is required, in minor units', Amount: 0 } };
+        if (!PAY_RULES.amount.pattern.test(amount))
+          return { status: 400, body: { ResponseCode: 'Z1', ResponseDescription: 'amount is required, in minor units', Amount: 0 } };
         const p = await ctx.payment({ merchantCode: req.query.get('merchantcode'), txnRef: req.query.get('transactionreference') });
         if (!p) return { body: { ResponseCode: 'Z25', ResponseDescription: 'Transaction not Found', Amount: 0, SplitAccounts: [] } };
         // The amount the merchant asked for, or that amount with the surcharge the payer paid.
@@ -508,7 +537,11 @@ function coreRoutes(): CoreRoute[] {
         if (!OUTCOMES.includes(outcome)) return { status: 400, body: { error: 'outcome must be success, failed or expired' } };
         const p = await ctx.payment({ merchantCode: req.body.merchant_code, txnRef: req.body.txn_ref });
         if (!p) return { status: 404, body: { error: 'no such payment' } };
-        if (isPaid(p)) return { status: 409, body: { error: 'this payment is already paid: a paid payment stays paid', paymentId: p.paymentId, outcome: 'success' } };
+        if (isPaid(p))
+          return {
+            status: 409,
+            body: { error: 'this payment is already paid: a paid payment stays paid', paymentId: p.paymentId, outcome: 'success' },
+          };
         p.outcome = { value: outcome, at: ctx.now() };
         return { body: { ok: true, paymentId: p.paymentId, outcome } };
       },
@@ -528,7 +561,7 @@ function coreRoutes(): CoreRoute[] {
 /** The payment properties the sandbox's pay-page answers (spec core §3), from the merchant's fields. */
 export function payPageProps(paymentId: string, b: Record<string, string>): Record<string, unknown> {
   const country = (b.country || 'NG').toUpperCase();
-  const requested = (b.channels ? b.channels.split(',') : COUNTRY_CHANNELS[country] ?? ['CARD']).map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const requested = (b.channels ? b.channels.split(',') : (COUNTRY_CHANNELS[country] ?? ['CARD'])).map((s) => s.trim().toUpperCase()).filter(Boolean);
   const surcharge = Math.max(0, Number(b.surcharge) || 0);
   const amount = Number(b.amount);
   const bulk = b.bulk === '1' || b.bulk === 'true';

@@ -42,7 +42,11 @@ export interface SandboxPayment {
    * Set by POST /sandbox/simulate, the on-screen control, a bank app's answer, or a channel's charge approved 00
    * (markPaid). A success is final: see isPaid.
    */
-  outcome: { value: SimulatedOutcome; at: number; /** The reference of the approval, once a channel has named it. */ paymentReference?: string } | null;
+  outcome: {
+    value: SimulatedOutcome;
+    at: number /** The reference of the approval, once a channel has named it. */;
+    paymentReference?: string;
+  } | null;
   cancellation: { reason: string; at: number } | null;
   /**
    * Per-channel state (generated account, code, ...), each read and written through its owner's sandboxRecord:

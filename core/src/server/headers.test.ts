@@ -4,10 +4,14 @@ import { contentSecurityPolicy, CSP_REPORT_PATH, pageHeaders } from './headers';
 /** The CSP as a map of directive -> sources. */
 function directives(csp: string): Record<string, string[]> {
   return Object.fromEntries(
-    csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-      const [name, ...sources] = d.split(/\s+/);
-      return [name, sources];
-    }),
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...sources] = d.split(/\s+/);
+        return [name, sources];
+      }),
   );
 }
 
@@ -43,7 +47,7 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('refuses an origin that would inject directives', () => {
-    for (const siteOrigin of ["https://a.example; script-src 'unsafe-inline'", 'https://a.example *', "javascript:alert(1)", '*']) {
+    for (const siteOrigin of ["https://a.example; script-src 'unsafe-inline'", 'https://a.example *', 'javascript:alert(1)', '*']) {
       const csp = contentSecurityPolicy({ displayMode: 'INLINE', siteOrigin });
       const d = directives(csp);
       expect(d['frame-ancestors'], siteOrigin).toEqual(["'none'"]);
@@ -59,7 +63,12 @@ describe('contentSecurityPolicy', () => {
         displayMode: 'REDIRECT',
         siteOrigin: merchant,
         apiOrigin: 'https://api.example',
-        sources: { frame: ['https://acs.bank.example'], script: ['https://fp.example'], connect: ['https://pay.example'], img: ['http://127.0.0.1:4402', 'https:'] },
+        sources: {
+          frame: ['https://acs.bank.example'],
+          script: ['https://fp.example'],
+          connect: ['https://pay.example'],
+          img: ['http://127.0.0.1:4402', 'https:'],
+        },
       }),
     );
     expect(d['connect-src']).toEqual(["'self'", 'https://api.example', 'https://pay.example']);
@@ -70,12 +79,18 @@ describe('contentSecurityPolicy', () => {
 
   it('adds the import map hash, and nothing that is not a hash', () => {
     const hash = 'sha256-3q2+7w==';
-    const d = directives(contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant, scriptHashes: [hash, "x' 'unsafe-inline", 'sha256-a b'] }));
+    const d = directives(
+      contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant, scriptHashes: [hash, "x' 'unsafe-inline", 'sha256-a b'] }),
+    );
     expect(d['script-src']).toEqual(["'self'", `'${hash}'`]);
   });
 
   it('drops an outside source that would inject directives or keywords', () => {
-    const csp = contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant, sources: { script: ["https://a.example; script-src 'unsafe-inline'", "'unsafe-eval'", 'https://b.example'] } });
+    const csp = contentSecurityPolicy({
+      displayMode: 'REDIRECT',
+      siteOrigin: merchant,
+      sources: { script: ["https://a.example; script-src 'unsafe-inline'", "'unsafe-eval'", 'https://b.example'] },
+    });
     expect(directives(csp)['script-src']).toEqual(["'self'", 'https://b.example']);
     expect(csp).not.toContain('unsafe');
   });

@@ -33,7 +33,11 @@ const reportPathOf = (p: PolicyInput) => {
 };
 const HASH = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 /** A source list after its fixed sources; anything carrying a space, quote or separator is dropped. */
-const extra = (sources: readonly string[] | undefined) => (sources ?? []).filter((s) => /^[^\s;,'"]+$/.test(s)).map((s) => ` ${s}`).join('');
+const extra = (sources: readonly string[] | undefined) =>
+  (sources ?? [])
+    .filter((s) => /^[^\s;,'"]+$/.test(s))
+    .map((s) => ` ${s}`)
+    .join('');
 
 /**
  * The page's Content-Security-Policy: no inline script but the hashed import map, no eval, styles from our files
@@ -43,7 +47,10 @@ const extra = (sources: readonly string[] | undefined) => (sources ?? []).filter
 export function contentSecurityPolicy(p: PolicyInput): string {
   const origin = /^https?:\/\/[^\s;,'"]+$/.test(p.siteOrigin) ? p.siteOrigin : '';
   const api = p.apiOrigin ? ` ${p.apiOrigin}` : '';
-  const hashes = (p.scriptHashes ?? []).filter((h) => HASH.test(h)).map((h) => ` '${h}'`).join('');
+  const hashes = (p.scriptHashes ?? [])
+    .filter((h) => HASH.test(h))
+    .map((h) => ` '${h}'`)
+    .join('');
   const src = p.sources ?? {};
   const report = reportPathOf(p);
   return [

@@ -9,16 +9,40 @@ const assets: PageAssets = {
   css: ['/assets/main.css'],
   entryModules: ['/assets/main.js', '/assets/chunk-shell.js'],
   screens: {
-    card: { js: '/assets/card.js', css: '/assets/card.css', preload: ['/assets/card.js', '/assets/chunk-cards.js'], modules: ['/assets/card.js', '/assets/chunk-cards.js', '/assets/card-crypto.js'] },
+    card: {
+      js: '/assets/card.js',
+      css: '/assets/card.css',
+      preload: ['/assets/card.js', '/assets/chunk-cards.js'],
+      modules: ['/assets/card.js', '/assets/chunk-cards.js', '/assets/card-crypto.js'],
+    },
     'card-crypto': { js: '/assets/card-crypto.js', css: '' },
-    wallet: { js: '/assets/wallet.js', css: '/assets/wallet.css', modules: ['/assets/wallet.js', '/assets/chunk-cards.js', '/assets/card-crypto.js'] },
+    wallet: {
+      js: '/assets/wallet.js',
+      css: '/assets/wallet.css',
+      modules: ['/assets/wallet.js', '/assets/chunk-cards.js', '/assets/card-crypto.js'],
+    },
     transfer: { js: '/assets/transfer.js', css: '/assets/transfer.css' },
     'core-ResultScreen': { js: '/assets/result.js', css: '/assets/result.css' },
     'branding-zib': { js: '/assets/zib.js', css: '/assets/zib.css' },
   },
   integrity: Object.fromEntries(
-    ['main.js', 'main.css', 'chunk-shell.js', 'card.js', 'card.css', 'chunk-cards.js', 'card-crypto.js', 'wallet.js', 'wallet.css', 'transfer.js', 'transfer.css', 'result.js', 'result.css', 'zib.js', 'zib.css']
-      .map((f) => [`/assets/${f}`, sri(f)]),
+    [
+      'main.js',
+      'main.css',
+      'chunk-shell.js',
+      'card.js',
+      'card.css',
+      'chunk-cards.js',
+      'card-crypto.js',
+      'wallet.js',
+      'wallet.css',
+      'transfer.js',
+      'transfer.css',
+      'result.js',
+      'result.css',
+      'zib.js',
+      'zib.css',
+    ].map((f) => [`/assets/${f}`, sri(f)]),
   ),
 };
 
@@ -31,7 +55,9 @@ describe('pageParts', () => {
 
 describe('pageModules', () => {
   it("is the entry's modules and everything each part may load", () => {
-    expect(pageModules(assets, ['wallet']).sort()).toEqual(['/assets/main.js', '/assets/chunk-shell.js', '/assets/wallet.js', '/assets/chunk-cards.js', '/assets/card-crypto.js'].sort());
+    expect(pageModules(assets, ['wallet']).sort()).toEqual(
+      ['/assets/main.js', '/assets/chunk-shell.js', '/assets/wallet.js', '/assets/chunk-cards.js', '/assets/card-crypto.js'].sort(),
+    );
   });
 });
 
@@ -39,13 +65,22 @@ describe('importMap', () => {
   it('gives every module the page may load its integrity, and its hash is the CSP hash of its exact text', () => {
     const map = importMap(assets, pageParts(assets, ['card'], ''))!;
     const parsed = JSON.parse(map.text) as { integrity: Record<string, string> };
-    expect(Object.keys(parsed.integrity).sort()).toEqual(['/assets/main.js', '/assets/chunk-shell.js', '/assets/card.js', '/assets/chunk-cards.js', '/assets/card-crypto.js', '/assets/result.js'].sort());
+    expect(Object.keys(parsed.integrity).sort()).toEqual(
+      [
+        '/assets/main.js',
+        '/assets/chunk-shell.js',
+        '/assets/card.js',
+        '/assets/chunk-cards.js',
+        '/assets/card-crypto.js',
+        '/assets/result.js',
+      ].sort(),
+    );
     expect(parsed.integrity['/assets/card.js']).toBe(assets.integrity!['/assets/card.js']);
     expect(map.hash).toBe(`sha256-${createHash('sha256').update(map.text).digest('base64')}`);
     expect(map.text).not.toContain('<');
   });
 
-  it("leaves out the modules of a channel the payment cannot use", () => {
+  it('leaves out the modules of a channel the payment cannot use', () => {
     const text = importMap(assets, pageParts(assets, ['transfer'], ''))!.text;
     expect(text).toContain('/assets/transfer.js');
     expect(text).not.toContain('/assets/card.js');

@@ -52,7 +52,11 @@ export function scriptHash(text: string): string {
  */
 export function importMap(assets: PageAssets, parts: readonly string[]): { text: string; hash: string } | undefined {
   if (!assets.integrity) return undefined;
-  const integrity = Object.fromEntries(pageModules(assets, parts).filter((m) => assets.integrity![m]).map((m) => [m, assets.integrity![m]]));
+  const integrity = Object.fromEntries(
+    pageModules(assets, parts)
+      .filter((m) => assets.integrity![m])
+      .map((m) => [m, assets.integrity![m]]),
+  );
   const text = JSON.stringify({ integrity }).replace(/</g, '\\u003c');
   return { text, hash: scriptHash(text) };
 }

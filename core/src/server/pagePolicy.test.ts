@@ -12,7 +12,13 @@ import { sri } from './integrity';
 import type { PageAssets } from './render';
 
 const OUTSIDE = 'http://127.0.0.1:4402';
-const card: ChannelPlugin = { ...cardFixture, sources: [{ key: '3ds-issuer', directives: ['frame'], why: 'issuer' }, { key: 'device-fingerprint', directives: ['script'], why: 'fingerprint' }] };
+const card: ChannelPlugin = {
+  ...cardFixture,
+  sources: [
+    { key: '3ds-issuer', directives: ['frame'], why: 'issuer' },
+    { key: 'device-fingerprint', directives: ['script'], why: 'fingerprint' },
+  ],
+};
 /** An acquirer that offers only the transfer (its policy leaves the card out). */
 const transferOnly = defineBranding({ ...plainBranding, acquirer: 'TRF', channels: { only: ['TRANSFER'] } });
 const registry = createRegistry([card, transferFixture], [plainBranding, transferOnly]);
@@ -22,7 +28,13 @@ const assets: PageAssets = {
   css: ['/assets/main.css'],
   entryModules: ['/assets/main.js'],
   screens: { card: { js: '/assets/card.js', css: '/assets/card.css' }, transfer: { js: '/assets/transfer.js', css: '' } },
-  integrity: { '/assets/main.js': sri('m'), '/assets/main.css': sri('c'), '/assets/card.js': sri('k'), '/assets/card.css': sri('kc'), '/assets/transfer.js': sri('t') },
+  integrity: {
+    '/assets/main.js': sri('m'),
+    '/assets/main.css': sri('c'),
+    '/assets/card.js': sri('k'),
+    '/assets/card.css': sri('kc'),
+    '/assets/transfer.js': sri('t'),
+  },
 };
 
 const security = (props = sampleProps(), session = 'sess') => pageSecurity({ registry, props, session, assets, origins });

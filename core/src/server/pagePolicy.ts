@@ -34,7 +34,11 @@ export function pageSecurity(input: {
   const open = props.responseCode === CODE_SUCCESS && session !== '';
   const available = open ? availableChannels(registry.channels, props, registry.branding(props.acquiredBy)) : [];
   const sources = paymentSources(available, origins);
-  const parts = pageParts(assets, available.map((c) => c.id), props.acquiredBy);
+  const parts = pageParts(
+    assets,
+    available.map((c) => c.id),
+    props.acquiredBy,
+  );
   const map = importMap(assets, parts);
   return {
     policy: { sources: sources.policy, scriptHashes: map ? [map.hash] : [] },

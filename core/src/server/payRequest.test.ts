@@ -101,9 +101,12 @@ describe('parsePayRequest (CONTRACT §2)', () => {
     expect(!r.ok && r.partial.txn_ref).toBe('');
   });
 
-  it.each(['javascript:alert(1)', 'ftp://x', 'not a url', '/return', 'data:text/html,x', '//shop.example/return'])('refuses the site_redirect_url %j', (url) => {
-    expect(errorsOf({ ...valid, site_redirect_url: url })).toEqual(['site_redirect_url must be an absolute http: or https: URL']);
-  });
+  it.each(['javascript:alert(1)', 'ftp://x', 'not a url', '/return', 'data:text/html,x', '//shop.example/return'])(
+    'refuses the site_redirect_url %j',
+    (url) => {
+      expect(errorsOf({ ...valid, site_redirect_url: url })).toEqual(['site_redirect_url must be an absolute http: or https: URL']);
+    },
+  );
 
   it('takes the declared origin from site_redirect_url', () => {
     const r = parsePayRequest({ ...valid, site_redirect_url: 'http://127.0.0.1:4401/return' });
@@ -170,7 +173,8 @@ describe('parsePayRequest (CONTRACT §2)', () => {
     });
 
     it('accepts an ordinary e-mail', () => {
-      for (const email of ['ada@example.com', 'ada.obi+shop@mail.example.ng']) expect(parsePayRequest({ ...valid, cust_email: email }).ok, email).toBe(true);
+      for (const email of ['ada@example.com', 'ada.obi+shop@mail.example.ng'])
+        expect(parsePayRequest({ ...valid, cust_email: email }).ok, email).toBe(true);
     });
 
     it.each(['cust_name', 'cust_id', 'cust_mobile_no', 'pay_item_name'])('refuses an over-long %s, and keeps none of it', (field) => {

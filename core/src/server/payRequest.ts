@@ -17,8 +17,20 @@ export type PayRequest = Omit<PayRequestFields, 'amount' | 'display_mode'> & {
 };
 
 export const SANDBOX_FIELDS = [
-  'acquirer', 'channels', 'country', 'surcharge', 'pass_fee', 'escrow_fee', 'cancellation_period', 'refund_duration',
-  'tuc_reward_percentage', 'tuc_reward_description', 'bulk', 'logo_url', 'cybersource_org_id', 'cybersource_merchant_id',
+  'acquirer',
+  'channels',
+  'country',
+  'surcharge',
+  'pass_fee',
+  'escrow_fee',
+  'cancellation_period',
+  'refund_duration',
+  'tuc_reward_percentage',
+  'tuc_reward_description',
+  'bulk',
+  'logo_url',
+  'cybersource_org_id',
+  'cybersource_merchant_id',
 ] as const;
 
 /** The optional text fields of CONTRACT §2. */

@@ -92,10 +92,20 @@ describe('renderPage', () => {
   });
 
   it('gives every script, preload and stylesheet its integrity, and puts the import map before any module', async () => {
-    const sri = { '/assets/main.js': 'sha384-main', '/assets/main.css': 'sha384-css', '/assets/card.js': 'sha384-card', '/assets/card.css': 'sha384-cardcss' };
+    const sri = {
+      '/assets/main.js': 'sha384-main',
+      '/assets/main.css': 'sha384-css',
+      '/assets/card.js': 'sha384-card',
+      '/assets/card.css': 'sha384-cardcss',
+    };
     const html = await renderPage({
       ...input({ path: '/payment/card', channel: 'card' }),
-      assets: { js: '/assets/main.js', css: ['/assets/main.css'], screens: { card: { js: '/assets/card.js', css: '/assets/card.css' } }, integrity: sri },
+      assets: {
+        js: '/assets/main.js',
+        css: ['/assets/main.css'],
+        screens: { card: { js: '/assets/card.js', css: '/assets/card.css' } },
+        integrity: sri,
+      },
       importMap: '{"integrity":{"/assets/main.js":"sha384-main"}}',
     });
     const head = html.slice(0, html.indexOf('</head>'));
@@ -130,7 +140,11 @@ describe('renderPage', () => {
     });
 
     it("links the gate screen's stylesheet and preloads its script", async () => {
-      const assets = { js: '/assets/main.js', css: ['/assets/main.css'], screens: { 'gate-terms': { js: '/assets/gate-terms.js', css: '/assets/gate-terms.css' } } };
+      const assets = {
+        js: '/assets/main.js',
+        css: ['/assets/main.css'],
+        screens: { 'gate-terms': { js: '/assets/gate-terms.js', css: '/assets/gate-terms.css' } },
+      };
       const html = await renderPage({ ...input({ props: terms }), registry: gated, assets });
       expect(html).toContain('<link rel="stylesheet" href="/assets/gate-terms.css">');
       expect(html).toContain('<link rel="modulepreload" href="/assets/gate-terms.js">');

@@ -76,8 +76,8 @@ export async function renderPage(input: RenderInput): Promise<string> {
         <App checkout={checkout} ssrPath={path} ssrSearch={search} referrer={referrer} />
       </RenderedScreensContext.Provider>,
       {
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
+        onAllReady: () => stream.pipe(sink),
+        onShellError: reject,
         onError: (e) => {
           reject(e);
         },
@@ -100,7 +100,9 @@ export async function renderPage(input: RenderInput): Promise<string> {
     `<title>${escapeAttr(title)}</title>`,
     // Before any module: the integrity of every module the page may fetch (integrity.ts).
     ...(importMap ? [`<script type="importmap">${importMap}</script>`] : []),
-    ...[...assets.css, ...used.map((s) => s.css).filter(Boolean)].map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`),
+    ...[...assets.css, ...used.map((s) => s.css).filter(Boolean)].map(
+      (href) => `<link rel="stylesheet" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`,
+    ),
     ...used.flatMap((s) => s.preload ?? [s.js]).map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`),
     `<script type="module" src="${escapeAttr(assets.js)}"${integrityOf(assets, assets.js)}></script>`,
     '</head>',

@@ -30,7 +30,11 @@ describe('renderUnavailablePage (the session store is away)', () => {
 
   it('links only a path of this checkout', () => {
     for (const retryPath of ['//evil.example/x', 'https://evil.example/', 'javascript:alert(1)', '/\\evil.example']) {
-      expect(parse(renderUnavailablePage({ locale: 'en', css, retryPath })).querySelector('a')?.getAttribute('href')).toBe('/');
+      expect(
+        parse(renderUnavailablePage({ locale: 'en', css, retryPath }))
+          .querySelector('a')
+          ?.getAttribute('href'),
+      ).toBe('/');
     }
   });
 });
@@ -44,7 +48,9 @@ describe('renderUnreachablePage', () => {
     expect(doc.querySelector('h1')?.textContent).toBe('We could not reach the checkout');
     const form = doc.querySelector('form')!;
     expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['post', '/pay']);
-    const posted = Object.fromEntries([...form.querySelectorAll('input[type="hidden"]')].map((i) => [i.getAttribute('name'), i.getAttribute('value')]));
+    const posted = Object.fromEntries(
+      [...form.querySelectorAll('input[type="hidden"]')].map((i) => [i.getAttribute('name'), i.getAttribute('value')]),
+    );
     expect(posted).toEqual(fields);
     expect(form.querySelector('button[type="submit"]')?.textContent).toBe('Try again');
     expect(renderUnreachablePage({ locale: 'en', css: [CSS], fields })).toContain(`<link rel="stylesheet" href="${CSS}">`);
@@ -122,9 +128,19 @@ describe('renderPageScreen', () => {
     expect(doc.querySelector('#oja-root h1')?.textContent).toBe('Payment completed');
     expect(doc.querySelector('#oja-root p')?.textContent).toBe('Your payment of NGN 2,500.00 for REF-0001 was successful.');
     expect(doc.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/main-abc.js');
-    expect([...doc.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/page-refpay-1.js', '/assets/chunk-2.js']);
+    expect([...doc.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/page-refpay-1.js',
+      '/assets/chunk-2.js',
+    ]);
     const styled = { ...assets, screens: { [pageScreenKey('refpay')]: { ...screenPart, css: '/assets/page-refpay-1.css' } } };
-    const withCss = await renderPageScreen({ page: fixturePage, locale: 'en', path: '/refpay-done', data, title: 'refpay.done.title', assets: styled });
+    const withCss = await renderPageScreen({
+      page: fixturePage,
+      locale: 'en',
+      path: '/refpay-done',
+      data,
+      title: 'refpay.done.title',
+      assets: styled,
+    });
     expect(withCss).toContain('<link rel="stylesheet" href="/assets/page-refpay-1.css">');
     const carried = JSON.parse(doc.getElementById('oja-data')!.textContent!);
     expect(carried).toEqual({
@@ -137,7 +153,14 @@ describe('renderPageScreen', () => {
   });
 
   it('keeps markup in the data out of the page', async () => {
-    const html = await renderPageScreen({ page: fixturePage, locale: 'fr', path: '/refpay-done', data: { ...data, ref: '</script><script>alert(1)</script>' }, title: 'refpay.done.title', assets });
+    const html = await renderPageScreen({
+      page: fixturePage,
+      locale: 'fr',
+      path: '/refpay-done',
+      data: { ...data, ref: '</script><script>alert(1)</script>' },
+      title: 'refpay.done.title',
+      assets,
+    });
     expect(parse(html).querySelectorAll('script')).toHaveLength(2);
     expect(parse(html).documentElement.lang).toBe('fr');
   });

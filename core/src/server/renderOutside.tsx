@@ -31,7 +31,16 @@ function integrityOf(integrity: Integrity, url: string): string {
  * A whole document: its `<title>` is its heading, its stylesheets and scripts are this checkout's files, each with
  * its integrity; a document with a script has the import map of its modules first (integrity.ts).
  */
-function htmlDocument(d: { locale: Locale; title: string; css: readonly string[]; preload?: readonly string[]; script?: string; body: string; integrity?: Integrity; importMap?: string }): string {
+function htmlDocument(d: {
+  locale: Locale;
+  title: string;
+  css: readonly string[];
+  preload?: readonly string[];
+  script?: string;
+  body: string;
+  integrity?: Integrity;
+  importMap?: string;
+}): string {
   return [
     '<!doctype html>',
     `<html lang="${d.locale}">`,
@@ -55,7 +64,14 @@ function htmlDocument(d: { locale: Locale; title: string; css: readonly string[]
  * works under the strict CSP and before any script loads. The response codes' strings come along (a page may
  * name a result).
  */
-function renderOutside(locale: Locale, css: readonly string[], titleKey: string, content: ReactNode, bundles: MessageBundle[], integrity?: Integrity): string {
+function renderOutside(
+  locale: Locale,
+  css: readonly string[],
+  titleKey: string,
+  content: ReactNode,
+  bundles: MessageBundle[],
+  integrity?: Integrity,
+): string {
   const i18n = createI18n(locale, [coreMessages, resultMessages, ...bundles]);
   const html = renderToStaticMarkup(
     <I18nContext.Provider value={i18n}>
@@ -80,7 +96,14 @@ export function renderUnavailablePage(input: { locale: Locale; css: readonly str
 }
 
 /** A page plugin's `document` answer: its content in the pages' frame, with its strings, and no script. */
-export function renderPageDocument(input: { page: PagePlugin; locale: Locale; css: readonly string[]; title: string; content: ReactNode; integrity?: Integrity }): string {
+export function renderPageDocument(input: {
+  page: PagePlugin;
+  locale: Locale;
+  css: readonly string[];
+  title: string;
+  content: ReactNode;
+  integrity?: Integrity;
+}): string {
   return renderOutside(input.locale, input.css, input.title, input.content, [input.page.messages], input.integrity);
 }
 
@@ -89,7 +112,15 @@ export function renderPageDocument(input: { page: PagePlugin; locale: Locale; cs
  * beside it, and the checkout's script, which hydrates it (core's bootCheckout). The module's stylesheet and
  * chunk are linked when the build made them.
  */
-export async function renderPageScreen(input: { page: PagePlugin; locale: Locale; path: string; data: unknown; title: string; assets: PageAssets; importMap?: string }): Promise<string> {
+export async function renderPageScreen(input: {
+  page: PagePlugin;
+  locale: Locale;
+  path: string;
+  data: unknown;
+  title: string;
+  assets: PageAssets;
+  importMap?: string;
+}): Promise<string> {
   const { page, locale, path, data, title, assets, importMap } = input;
   if (!page.screen) throw new Error(`page ${page.id} answered a screen but has no screen module`);
   const { default: Screen } = await page.screen();
@@ -103,7 +134,7 @@ export async function renderPageScreen(input: { page: PagePlugin; locale: Locale
     locale,
     title: i18n.t(title),
     css: [...assets.css, ...(part?.css ? [part.css] : [])],
-    preload: part ? part.preload ?? [part.js] : [],
+    preload: part ? (part.preload ?? [part.js]) : [],
     script: assets.js,
     integrity: assets.integrity,
     importMap,

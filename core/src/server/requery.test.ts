@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const post = (path: string, body: unknown) => fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('isAlreadyPaid', () => {
   it('is true only once the reference is settled 00', async () => {
@@ -30,7 +31,10 @@ describe('isAlreadyPaid', () => {
     vi.useFakeTimers();
     try {
       // An API that never answers: aborted at the timeout.
-      const never = createHttp('http://x.test', (_url, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+      const never = createHttp(
+        'http://x.test',
+        (_url, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+      );
       let settled: boolean | undefined;
       void isAlreadyPaid(never, r).then((v) => (settled = v));
       await vi.advanceTimersByTimeAsync(REQUERY_TIMEOUT_MS - 1);

@@ -24,7 +24,19 @@ describe('sourceExpression', () => {
   });
 
   it('refuses anything else: paths, wildcards, keywords, other schemes, injections', () => {
-    for (const bad of ['https://a.example/path', '*', 'https://*.example', "'unsafe-inline'", 'javascript:alert(1)', 'data:', 'http:', "https://a.example; script-src 'unsafe-eval'", 'https://a.example b', 42, null]) {
+    for (const bad of [
+      'https://a.example/path',
+      '*',
+      'https://*.example',
+      "'unsafe-inline'",
+      'javascript:alert(1)',
+      'data:',
+      'http:',
+      "https://a.example; script-src 'unsafe-eval'",
+      'https://a.example b',
+      42,
+      null,
+    ]) {
       expect(sourceExpression(bad), String(bad)).toBeUndefined();
     }
   });
@@ -33,7 +45,9 @@ describe('sourceExpression', () => {
 describe('parseOutsideSources', () => {
   it('reads key -> origin or origins', () => {
     const warn = vi.fn();
-    expect(parseOutsideSources('{"3ds-issuer":"https:","device-fingerprint":["https://h.online-metrix.net","https://h.online-metrix.net/"]}', warn)).toEqual({
+    expect(
+      parseOutsideSources('{"3ds-issuer":"https:","device-fingerprint":["https://h.online-metrix.net","https://h.online-metrix.net/"]}', warn),
+    ).toEqual({
       '3ds-issuer': ['https:'],
       'device-fingerprint': ['https://h.online-metrix.net'],
     });
@@ -44,7 +58,11 @@ describe('parseOutsideSources', () => {
     const warn = vi.fn();
     expect(parseOutsideSources('{"a":["https://ok.example","*"],"b":"javascript:x","c":5}', warn)).toEqual({ a: ['https://ok.example'] });
     expect(warn).toHaveBeenCalledTimes(3);
-    for (const bad of ['not json', '[]', '"x"', 'null']) expect(parseOutsideSources(bad, () => undefined), bad).toEqual({});
+    for (const bad of ['not json', '[]', '"x"', 'null'])
+      expect(
+        parseOutsideSources(bad, () => undefined),
+        bad,
+      ).toEqual({});
     expect(parseOutsideSources(undefined)).toEqual({});
   });
 });
@@ -85,7 +103,7 @@ describe('paymentSources', () => {
     expect(paymentSources([card, wallet, opay], origins).policy.frame).toEqual(['https:', 'https://pay.opay.example']);
   });
 
-  it("allows nothing of a channel the payment cannot use, and nothing the configuration does not name", () => {
+  it('allows nothing of a channel the payment cannot use, and nothing the configuration does not name', () => {
     expect(paymentSources([wallet, plain], origins)).toEqual({ policy: { frame: ['https:'] }, page: { '3ds-issuer': ['https:'] } });
     expect(paymentSources([plain], origins)).toEqual({ policy: {}, page: {} });
     expect(paymentSources([card], {})).toEqual({ policy: {}, page: {} });

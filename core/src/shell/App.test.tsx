@@ -8,7 +8,6 @@ import { cardFixture, transferFixture } from '../testing/fixtureChannels';
 import '../ui/ResultScreen';
 import '../ui/CancelDialog';
 
-
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});

@@ -46,7 +46,6 @@ const LATER_PARTS: Array<[string, ScreenLoader]> = [
 /** Sandbox only, so never on the initial route of a real payment. */
 const loadDemoPanel = () => import('../ui/DemoPanel').then((m) => ({ default: m.DemoPanel }));
 
-
 /**
  * When a screen change takes the focus away with the element that had it (Pay, a method row), the focus moves to
  * the new screen's heading, so keyboard and screen reader users carry on from there, not from the top.
@@ -88,7 +87,11 @@ function NavigationBridge() {
 
 function Loading() {
   const t = useT();
-  return <p className={muted} role="status">{t('core.pending.loading')}</p>;
+  return (
+    <p className={muted} role="status">
+      {t('core.pending.loading')}
+    </p>
+  );
 }
 
 /** A channel's lazily loaded screen, remounted on every attempt. */

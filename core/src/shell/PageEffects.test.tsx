@@ -75,7 +75,16 @@ describe('REDIRECT delivery', () => {
     expect(form.getAttribute('action')).toBe('http://127.0.0.1:4401/return');
     const fields = formFields(form);
     expect(Object.keys(fields).sort()).toEqual([...CONTRACT_FIELDS].sort());
-    expect(fields).toMatchObject({ resp: '00', txnref: 'TXN-0001', payRef: 'PR-9', desc: 'Approved', amount: '150000', apprAmt: '150000', cardNum: '', mac: '' });
+    expect(fields).toMatchObject({
+      resp: '00',
+      txnref: 'TXN-0001',
+      payRef: 'PR-9',
+      desc: 'Approved',
+      amount: '150000',
+      apprAmt: '150000',
+      cardNum: '',
+      mac: '',
+    });
     expect(c.state.delivered).toBe(true);
     await pass(60_000);
     expect(submit).toHaveBeenCalledTimes(1);

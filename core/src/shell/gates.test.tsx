@@ -105,7 +105,10 @@ describe('gates before the method list', () => {
   });
 
   it("keeps a branding's own page reachable while a gate is pending", async () => {
-    const withTerms = defineBranding({ ...plainBranding, routes: [{ path: '/terms-of-use', screen: async () => ({ default: () => <h1>Terms of use</h1> }) }] });
+    const withTerms = defineBranding({
+      ...plainBranding,
+      routes: [{ path: '/terms-of-use', screen: async () => ({ default: () => <h1>Terms of use</h1> }) }],
+    });
     await renderApp({ props: gatedProps, brandings: [withTerms] }, '/terms-of-use');
     expect(heading()).toBe('Terms of use');
   });

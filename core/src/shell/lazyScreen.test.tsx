@@ -62,7 +62,7 @@ describe('loadStylesheet', () => {
   // Its head is a detached element: what is appended there is in no document, so nothing loads.
   Object.defineProperty(doc, 'head', { value: document.createElement('head') });
 
-  it("inserts a stylesheet with its integrity (a changed one is refused) and resolves when it is in", async () => {
+  it('inserts a stylesheet with its integrity (a changed one is refused) and resolves when it is in', async () => {
     const loaded = loadStylesheet('/assets/screen-x.css', { integrity: 'sha384-abc', doc });
     const link = doc.head.querySelector<HTMLLinkElement>('link[href="/assets/screen-x.css"]')!;
     expect(link.rel).toBe('stylesheet');

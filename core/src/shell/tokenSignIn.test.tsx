@@ -19,14 +19,23 @@ describe('access-token sign-in', () => {
     const visited: string[] = [];
     c.navigate = (to) => visited.push(to);
     await signInByToken(c);
-    expect(http.calls[0].body).toEqual({ merchantCode: 'MX_DEMO', payableCode: 'Default_Payable_MX_DEMO', accessToken: 'tok', accessTokenType: 'Bearer' });
+    expect(http.calls[0].body).toEqual({
+      merchantCode: 'MX_DEMO',
+      payableCode: 'Default_Payable_MX_DEMO',
+      accessToken: 'tok',
+      accessTokenType: 'Bearer',
+    });
     expect(c.state.tokenSignIn).toMatchObject({ user: { firstName: 'Ada' } });
     expect(c.state.channel).toBe('wallet');
     expect(visited).toEqual(['/payment/wallet?p=test-session']);
   });
 
   it('leaves the payer where they are when the token is refused', async () => {
-    const http = fakeHttp({ [`POST ${TOKEN_SIGN_IN_PATH}`]: () => { throw new HttpError('HTTP 403', 'http', 403); } });
+    const http = fakeHttp({
+      [`POST ${TOKEN_SIGN_IN_PATH}`]: () => {
+        throw new HttpError('HTTP 403', 'http', 403);
+      },
+    });
     const c = testCheckout({ channels: [wallet], http, props: { accessToken: 'bad', accessTokenType: 'Bearer' } });
     const visited: string[] = [];
     c.navigate = (to) => visited.push(to);

@@ -1,7 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeHttp, testCheckout } from '../testing';
 import type { TestCheckoutOptions } from '../testing';
-import { AFTER_CANCEL_CALL_MS, CANCEL_REASON_DIALOG, CANCEL_REASON_LEAVE, changeMethod, complete, dismissNotification, METHODS_PATH, notify, NOTIFICATION_MS, selectChannel, setLocale } from './actions';
+import {
+  AFTER_CANCEL_CALL_MS,
+  CANCEL_REASON_DIALOG,
+  CANCEL_REASON_LEAVE,
+  changeMethod,
+  complete,
+  dismissNotification,
+  METHODS_PATH,
+  notify,
+  NOTIFICATION_MS,
+  selectChannel,
+  setLocale,
+} from './actions';
 import { completeIfPaid, confirmCancel, retry } from './attemptActions';
 import { withSession } from './checkout';
 import { HttpError } from '../http';
@@ -174,8 +186,15 @@ describe('confirmCancel', () => {
 
   it('never reports a payment paid meanwhile (another tab) as cancelled: its success completes instead', async () => {
     const refusedPaid = () => Promise.reject(new HttpError('HTTP 409', 'http', 409, { responseCode: CODE_ALREADY_PAID }));
-    const paidChannel = { ...transferFixture, status: { intervalMs: 20_000, check: async () => ({ code: '00', response: { paymentReference: 'P-9' } }) } };
-    const { c } = checkout({ http: fakeHttp({ 'POST /api/v1/pay/customerCancellation': refusedPaid }), channels: [cardFixture, paidChannel], channel: 'transfer' });
+    const paidChannel = {
+      ...transferFixture,
+      status: { intervalMs: 20_000, check: async () => ({ code: '00', response: { paymentReference: 'P-9' } }) },
+    };
+    const { c } = checkout({
+      http: fakeHttp({ 'POST /api/v1/pay/customerCancellation': refusedPaid }),
+      channels: [cardFixture, paidChannel],
+      channel: 'transfer',
+    });
     c.state.cancelDialogOpen = true;
     expect(await confirmCancel(c, noWait)).toBe('paid');
     expect(c.state.result?.responseCode).toBe('00');
@@ -198,19 +217,35 @@ describe('confirmCancel', () => {
 });
 
 describe('completeIfPaid', () => {
-  const withStatus = (check: () => Promise<{ code: string; response: Record<string, unknown> }>) => ({ ...transferFixture, status: { intervalMs: 20_000, check } });
+  const withStatus = (check: () => Promise<{ code: string; response: Record<string, unknown> }>) => ({
+    ...transferFixture,
+    status: { intervalMs: 20_000, check },
+  });
 
   it("completes with the channel's 00 status answer", async () => {
     const { c } = checkout();
-    const done = await completeIfPaid(c, withStatus(async () => ({ code: '00', response: { paymentReference: 'P-1' } })));
+    const done = await completeIfPaid(
+      c,
+      withStatus(async () => ({ code: '00', response: { paymentReference: 'P-1' } })),
+    );
     expect(done).toBe(true);
     expect(c.state.result).toEqual({ paymentReference: 'P-1', responseCode: '00' });
   });
 
   it('leaves the page as it is when the status is not 00, fails, or the channel has none', async () => {
     const { c } = checkout();
-    expect(await completeIfPaid(c, withStatus(async () => ({ code: '09', response: {} })))).toBe(false);
-    expect(await completeIfPaid(c, withStatus(async () => Promise.reject(new Error('offline'))))).toBe(false);
+    expect(
+      await completeIfPaid(
+        c,
+        withStatus(async () => ({ code: '09', response: {} })),
+      ),
+    ).toBe(false);
+    expect(
+      await completeIfPaid(
+        c,
+        withStatus(async () => Promise.reject(new Error('offline'))),
+      ),
+    ).toBe(false);
     expect(await completeIfPaid(c, { ...cardFixture, status: undefined })).toBe(false);
     expect(c.state.result).toBeNull();
   });

@@ -75,4 +75,3 @@ export async function confirmCancel(c: Checkout, wait = (ms: number) => new Prom
 export function checkStatusNow(c: Checkout): Promise<StatusCheckOutcome> {
   return c.checkStatusNow ? c.checkStatusNow() : Promise.resolve('none');
 }
-

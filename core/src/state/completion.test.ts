@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  buildResult, completionStep, embedder, EXPIRED_CANCELLED_WAIT_MS, isSafeRedirectUrl, markOnce, MESSAGE_KEY, postToMerchant, submitResultForm,
+  buildResult,
+  completionStep,
+  embedder,
+  EXPIRED_CANCELLED_WAIT_MS,
+  isSafeRedirectUrl,
+  markOnce,
+  MESSAGE_KEY,
+  postToMerchant,
+  submitResultForm,
 } from './completion';
 import { createRegistry } from '../validation';
 import { FIXTURE_DONE_PATH, fixturePage, plainBranding } from '../testing';
@@ -128,16 +136,24 @@ describe('isSafeRedirectUrl', () => {
     expect(isSafeRedirectUrl('http://127.0.0.1:4401/return')).toBe(true);
   });
 
-  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'ftp://shop.example/', '/return', 'return', '//shop.example/return', '', 'not a url'])(
-    'refuses %j',
-    (url) => {
-      expect(isSafeRedirectUrl(url)).toBe(false);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:x',
+    'ftp://shop.example/',
+    '/return',
+    'return',
+    '//shop.example/return',
+    '',
+    'not a url',
+  ])('refuses %j', (url) => {
+    expect(isSafeRedirectUrl(url)).toBe(false);
+  });
 });
 
 describe('postToMerchant', () => {
-  it("posts the envelope to the declared origin only", () => {
+  it('posts the envelope to the declared origin only', () => {
     const target = { postMessage: vi.fn() };
     expect(postToMerchant(target, 'https://shop.example', 'COMPLETED', { resp: '00' })).toBe(true);
     expect(target.postMessage).toHaveBeenCalledTimes(1);

@@ -18,7 +18,11 @@ class RunningVisit<S extends object, P> implements Visit<S, P>, OpenVisit {
   private readonly lanes = new Map<AsyncSlot<unknown>, AbortController>();
   private readonly live = new Set<AbortController>();
 
-  constructor(readonly kind: VisitKind<S, P>, host: VisitHost, visits: Visits) {
+  constructor(
+    readonly kind: VisitKind<S, P>,
+    host: VisitHost,
+    visits: Visits,
+  ) {
     this.state = proxy(kind.create({ props: host.props(), env: host.env(), prefetched: host.takePrefetched(kind.channel) }));
     this.secret = kind.secret ? kind.secret() : (undefined as P);
     this.ctx = { props: host.props(), http: host.http, signal: this.whole.signal, visits };

@@ -110,7 +110,11 @@ describe('visits', () => {
     const { c } = checkout();
     const v = visitOf(c.visits, counterVisit);
     v.state.count = 7;
-    const seen = await v.call(async (ctx) => ({ txn: ctx.props.merchantTransactionReference, http: ctx.http, count: ctx.visits.peek(counterVisit)?.state.count }));
+    const seen = await v.call(async (ctx) => ({
+      txn: ctx.props.merchantTransactionReference,
+      http: ctx.http,
+      count: ctx.visits.peek(counterVisit)?.state.count,
+    }));
     expect(seen).toEqual({ txn: c.state.props.merchantTransactionReference, http: c.http, count: 7 });
   });
 

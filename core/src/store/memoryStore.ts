@@ -123,7 +123,11 @@ export function createMemoryStore({ maxEntries, now = Date.now }: MemoryStoreOpt
     async claimDue(queue, at, limit = CLAIM_LIMIT) {
       const q = queues.get(queue);
       if (!q) return [];
-      const due = [...q].filter(([, dueAt]) => dueAt <= at).sort((a, b) => a[1] - b[1]).slice(0, limit).map(([id]) => id);
+      const due = [...q]
+        .filter(([, dueAt]) => dueAt <= at)
+        .sort((a, b) => a[1] - b[1])
+        .slice(0, limit)
+        .map(([id]) => id);
       for (const id of due) q.delete(id);
       return due;
     },

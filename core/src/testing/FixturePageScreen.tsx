@@ -18,12 +18,16 @@ export default function FixturePageScreen() {
   const [shown, setShown] = useState(false);
   return (
     <section className={stack} aria-labelledby="refpay-done-title">
-      <h1 id="refpay-done-title" className={heading}>{t('refpay.done.title')}</h1>
+      <h1 id="refpay-done-title" className={heading}>
+        {t('refpay.done.title')}
+      </h1>
       <p>{t('refpay.done.body', { amount: formatAmount(data.amount, '566'), ref: data.ref })}</p>
       {shown ? (
         <p data-testid="refpay-details">{t('refpay.done.details', { email: data.email })}</p>
       ) : (
-        <button type="button" className={button} onClick={() => setShown(true)}>{t('refpay.done.show')}</button>
+        <button type="button" className={button} onClick={() => setShown(true)}>
+          {t('refpay.done.show')}
+        </button>
       )}
     </section>
   );

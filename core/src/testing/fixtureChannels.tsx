@@ -53,10 +53,22 @@ export const transferFixture: ChannelPlugin = defineChannel({
   screen: screenSaying('Transfer screen'),
   cancelDialog: { subtitle: 'transfer.cancel.subtitle', close: 'transfer.cancel.close' },
   // The transfer wording of the cancel dialog (companion §2).
-  messages: rowMessages('transfer', ['Pay with Transfer', 'Transfer to a generated account'], ['Payer par virement', 'Virement vers un compte généré'], {
-    en: { cancel: { subtitle: 'If you have done a successful transfer, please do not cancel or click the back button', close: 'I have done a Transfer' } },
-    fr: { cancel: { subtitle: "Si vous avez effectué un virement, n'annulez pas et ne revenez pas en arrière", close: "J'ai effectué un virement" } },
-  }),
+  messages: rowMessages(
+    'transfer',
+    ['Pay with Transfer', 'Transfer to a generated account'],
+    ['Payer par virement', 'Virement vers un compte généré'],
+    {
+      en: {
+        cancel: {
+          subtitle: 'If you have done a successful transfer, please do not cancel or click the back button',
+          close: 'I have done a Transfer',
+        },
+      },
+      fr: {
+        cancel: { subtitle: "Si vous avez effectué un virement, n'annulez pas et ne revenez pas en arrière", close: "J'ai effectué un virement" },
+      },
+    },
+  ),
 });
 
 export const walletFixture: ChannelPlugin = defineChannel({
@@ -124,7 +136,14 @@ export const drcFixture: ChannelPlugin = defineChannel({
 
 /** Every fixture, in no particular order (the registry sorts them). */
 export const fixtureChannels: ChannelPlugin[] = [
-  transferFixture, cardFixture, walletFixture, qrFixture, ussdFixture, opayFixture, ugandaFixture, drcFixture,
+  transferFixture,
+  cardFixture,
+  walletFixture,
+  qrFixture,
+  ussdFixture,
+  opayFixture,
+  ugandaFixture,
+  drcFixture,
 ];
 
 /** A bare channel offered when the merchant lists its code: enough to see an acquirer's policy at work. */

@@ -14,8 +14,12 @@ function OfferScreen() {
   return (
     <>
       <h1>{t('offer.title')}</h1>
-      <button type="button" onClick={accept}>{t('offer.accept')}</button>
-      <button type="button" onClick={skip}>{t('offer.skip')}</button>
+      <button type="button" onClick={accept}>
+        {t('offer.accept')}
+      </button>
+      <button type="button" onClick={skip}>
+        {t('offer.skip')}
+      </button>
     </>
   );
 }
@@ -26,7 +30,9 @@ function TermsScreen() {
   return (
     <>
       <h1>{t('terms.title')}</h1>
-      <button type="button" onClick={accept}>{t('terms.accept')}</button>
+      <button type="button" onClick={accept}>
+        {t('terms.accept')}
+      </button>
     </>
   );
 }

@@ -30,20 +30,45 @@ export interface FixtureState {
 
 const dueFor = (ref: string | null | undefined) => (ref && Object.hasOwn(FIXTURE_BILLS, ref) ? FIXTURE_BILLS[ref] : undefined);
 
-function BillForm({ reference, due, email, error }: { reference: string; due: number; email: string; error?: { key: string; params?: Record<string, string> } }) {
+function BillForm({
+  reference,
+  due,
+  email,
+  error,
+}: {
+  reference: string;
+  due: number;
+  email: string;
+  error?: { key: string; params?: Record<string, string> };
+}) {
   const t = useT();
   const amount = formatAmount(due, NAIRA);
   return (
     <form method="post" action={FIXTURE_FORM_PATH} className={stack} aria-labelledby="refpay-title">
-      <h1 id="refpay-title" className={heading}>{t('refpay.title')}</h1>
+      <h1 id="refpay-title" className={heading}>
+        {t('refpay.title')}
+      </h1>
       <p>{t('refpay.due', { ref: reference, amount })}</p>
       <input type="hidden" name="ref" value={reference} />
       <label>
         {t('refpay.email')}
-        <input name="email" type="email" autoComplete="email" defaultValue={email} aria-invalid={!!error} aria-describedby={error ? 'refpay-error' : undefined} />
+        <input
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={email}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'refpay-error' : undefined}
+        />
       </label>
-      {error && <p id="refpay-error" className={errorText}>{t(error.key, error.params)}</p>}
-      <button type="submit" className={button}>{t('refpay.pay', { amount })}</button>
+      {error && (
+        <p id="refpay-error" className={errorText}>
+          {t(error.key, error.params)}
+        </p>
+      )}
+      <button type="submit" className={button}>
+        {t('refpay.pay', { amount })}
+      </button>
     </form>
   );
 }
@@ -52,13 +77,20 @@ function Notice({ messageKey }: { messageKey: string }) {
   const t = useT();
   return (
     <section className={stack} aria-labelledby="refpay-title">
-      <h1 id="refpay-title" className={heading}>{t('refpay.title')}</h1>
+      <h1 id="refpay-title" className={heading}>
+        {t('refpay.title')}
+      </h1>
       <p className={muted}>{t(messageKey)}</p>
     </section>
   );
 }
 
-const notice = (status: number, messageKey: string): PageAnswer => ({ kind: 'document', status, title: 'refpay.title', content: <Notice messageKey={messageKey} /> });
+const notice = (status: number, messageKey: string): PageAnswer => ({
+  kind: 'document',
+  status,
+  title: 'refpay.title',
+  content: <Notice messageKey={messageKey} />,
+});
 const form = (status: number, reference: string, due: number, email = '', error?: { key: string; params?: Record<string, string> }): PageAnswer => ({
   kind: 'document',
   status,
@@ -93,13 +125,17 @@ async function serveForm(ctx: PageContext<FixtureState>): Promise<PageAnswer> {
     { ref, email },
   );
   if (opening.opened) return { kind: 'checkout', session: opening.session };
-  return form(502, ref, due, email, { key: 'refpay.failed', params: { code: opening.responseCode || opening.reason, description: opening.responseDescription } });
+  return form(502, ref, due, email, {
+    key: 'refpay.failed',
+    params: { code: opening.responseCode || opening.reason, description: opening.responseDescription },
+  });
 }
 
 async function serveDone(ctx: PageContext<FixtureState>): Promise<PageAnswer> {
   const { method, body } = ctx.request;
   // A result other than 00 arrives as a merchant's would (REDIRECT mode: a form POST): back to the bill's form.
-  if (method === 'POST') return { kind: 'redirect', to: dueFor(body.txnref) === undefined ? '/' : `${FIXTURE_FORM_PATH}?ref=${encodeURIComponent(body.txnref)}` };
+  if (method === 'POST')
+    return { kind: 'redirect', to: dueFor(body.txnref) === undefined ? '/' : `${FIXTURE_FORM_PATH}?ref=${encodeURIComponent(body.txnref)}` };
   const payment = ctx.payment;
   // No payment of this page's on the URL (the spec: no receipt info in the session): the checkout's home.
   if (!payment) return { kind: 'redirect', to: '/' };

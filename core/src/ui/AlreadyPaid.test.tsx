@@ -40,7 +40,9 @@ describe('Already paid page', () => {
   it('says the payment is paid, naming the merchant and the reference, with no method, amount or cancel', async () => {
     await renderPaid({ props: { merchantName: 'Oja Demo Store', merchantTransactionReference: 'ORDER-7', siteOrigin: 'https://shop.test' } });
     expect(screen.getByRole('heading', { level: 1, name: 'This payment has already been paid' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('Oja Demo Store has already received this payment (reference ORDER-7). Nothing more has been charged.');
+    expect(screen.getByRole('status').textContent).toContain(
+      'Oja Demo Store has already received this payment (reference ORDER-7). Nothing more has been charged.',
+    );
     expect(screen.queryByText('Choose a payment method')).toBeNull();
     expect(screen.queryByTestId('cancel-payment')).toBeNull();
     expect(screen.queryByLabelText(/^Amount/)).toBeNull();
@@ -48,7 +50,10 @@ describe('Already paid page', () => {
   });
 
   it('in French', async () => {
-    await renderPaid({ env: { locale: 'fr' }, props: { merchantName: 'Boutique', merchantTransactionReference: 'R-1', siteOrigin: 'https://shop.test' } });
+    await renderPaid({
+      env: { locale: 'fr' },
+      props: { merchantName: 'Boutique', merchantTransactionReference: 'R-1', siteOrigin: 'https://shop.test' },
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Ce paiement a déjà été effectué' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Retourner chez Boutique' })).toBeTruthy();
   });

@@ -37,7 +37,9 @@ export function AlreadyPaid({ referrer }: { /** http(s) page the payer came from
     <section className={stack} aria-labelledby="oja-paid-title" data-testid="already-paid">
       <div role="status">
         <TickIcon />
-        <h1 id="oja-paid-title" className={heading}>{t('core.alreadyPaid.title')}</h1>
+        <h1 id="oja-paid-title" className={heading}>
+          {t('core.alreadyPaid.title')}
+        </h1>
         <p className={muted}>{t('core.alreadyPaid.body', { merchant, reference: props.merchantTransactionReference })}</p>
       </div>
       {props.displayMode === 'INLINE' ? (
@@ -47,7 +49,9 @@ export function AlreadyPaid({ referrer }: { /** http(s) page the payer came from
           {t('core.alreadyPaid.close')}
         </button>
       ) : back ? (
-        <a className={button} href={back}>{t('core.alreadyPaid.back', { merchant })}</a>
+        <a className={button} href={back}>
+          {t('core.alreadyPaid.back', { merchant })}
+        </a>
       ) : null}
     </section>
   );

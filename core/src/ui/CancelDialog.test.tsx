@@ -9,7 +9,6 @@ import { cardFixture, transferFixture } from '../testing/fixtureChannels';
 import './CancelDialog';
 import './ResultScreen';
 
-
 let submit: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   vi.useFakeTimers();
@@ -133,7 +132,11 @@ describe('Cancel Payment dialog', () => {
     const dialog = await openDialog();
     await click(within(dialog).getByRole('button', { name: 'Cancel Payment' }));
     expect(http.calls).toEqual([
-      { key: 'POST /api/v1/pay/customerCancellation', body: { paymentId: '4242001', customerCancellationReason: CANCEL_REASON_DIALOG }, opts: undefined },
+      {
+        key: 'POST /api/v1/pay/customerCancellation',
+        body: { paymentId: '4242001', customerCancellationReason: CANCEL_REASON_DIALOG },
+        opts: undefined,
+      },
     ]);
     const confirm = within(dialog).getByRole('button', { name: 'Cancel Payment' });
     expect(confirm.getAttribute('aria-disabled')).toBe('true');
@@ -215,7 +218,9 @@ describe('Cancel Payment dialog', () => {
 
 describe('Cancel on a payment paid meanwhile', () => {
   it('says the payment is already paid, cancels nothing and sends nothing to the merchant', async () => {
-    const http = fakeHttp({ 'POST /api/v1/pay/customerCancellation': () => Promise.reject(new HttpError('HTTP 409', 'http', 409, { responseCode: '94' })) });
+    const http = fakeHttp({
+      'POST /api/v1/pay/customerCancellation': () => Promise.reject(new HttpError('HTTP 409', 'http', 409, { responseCode: '94' })),
+    });
     const { c } = await renderCheckout({ http, channel: 'card' }, '/payment/card');
     const dialog = await openDialog();
     await click(within(dialog).getByRole('button', { name: 'Cancel Payment' }));

@@ -21,7 +21,9 @@ export function CancelDialog() {
   return (
     <Dialog title={t('core.cancel.title')} closeLabel={t('core.cancel.close')} onClose={close} describedBy="oja-cancel-desc">
       <div className={stack}>
-        <p id="oja-cancel-desc" className={muted}>{t(wording.subtitle)}</p>
+        <p id="oja-cancel-desc" className={muted}>
+          {t(wording.subtitle)}
+        </p>
         <button
           type="button"
           data-autofocus

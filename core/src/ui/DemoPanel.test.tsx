@@ -69,9 +69,22 @@ describe('DemoPanel', () => {
     const c = await renderDemo();
     const fields = posted(await openPanel());
     expect(fields).toMatchObject({
-      merchant_code: 'MX_DEMO', pay_item_id: 'Default_Payable_MX_DEMO', amount: '150000', currency: '566', cust_name: 'Ada Obi',
-      cust_email: 'ada@example.com', cust_id: 'C-77', cust_mobile_no: '08031234567', pay_item_name: 'Shoes', display_mode: 'REDIRECT',
-      channels: 'CARD,TRANSFER', country: 'NG', surcharge: '500', tuc_reward_percentage: '5', tuc_reward_description: 'Cashback', lang: 'en',
+      merchant_code: 'MX_DEMO',
+      pay_item_id: 'Default_Payable_MX_DEMO',
+      amount: '150000',
+      currency: '566',
+      cust_name: 'Ada Obi',
+      cust_email: 'ada@example.com',
+      cust_id: 'C-77',
+      cust_mobile_no: '08031234567',
+      pay_item_name: 'Shoes',
+      display_mode: 'REDIRECT',
+      channels: 'CARD,TRANSFER',
+      country: 'NG',
+      surcharge: '500',
+      tuc_reward_percentage: '5',
+      tuc_reward_description: 'Cashback',
+      lang: 'en',
       site_redirect_url: c.state.props.siteRedirectUrl,
     });
     // Through the real request parser and the sandbox's pay page: the new payment's props are the old ones.
@@ -79,7 +92,19 @@ describe('DemoPanel', () => {
     expect(parsed.ok).toBe(true);
     const request = parsed.ok ? parsed.request : null;
     const again = payPageProps('2', { ...fields, amount: String(request!.amount) }) as Partial<PaymentProps>;
-    for (const k of ['amount', 'checkoutAmount', 'surcharge', 'currencyCode', 'customerEmail', 'customerName', 'customerId', 'customerMobileNo', 'payItemName', 'paymentChannels', 'tucRewardPercentage'] as const) {
+    for (const k of [
+      'amount',
+      'checkoutAmount',
+      'surcharge',
+      'currencyCode',
+      'customerEmail',
+      'customerName',
+      'customerId',
+      'customerMobileNo',
+      'payItemName',
+      'paymentChannels',
+      'tucRewardPercentage',
+    ] as const) {
       expect(again[k], k).toEqual(c.state.props[k]);
     }
   });

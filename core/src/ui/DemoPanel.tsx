@@ -30,15 +30,33 @@ const form = css`
 `;
 
 type KeptProp =
-  | 'siteRedirectUrl' | 'customerEmail' | 'customerId' | 'customerMobileNo' | 'payItemName' | 'accessToken' | 'accessTokenType'
-  | 'acquiredBy' | 'paymentChannels' | 'countryCode' | 'surcharge' | 'passFeeToCustomer' | 'escrowFee' | 'cancellationPeriod'
-  | 'refundDuration' | 'tucRewardPercentage' | 'tucRewardDescription' | 'logoUrl' | 'isBulkPayment';
+  | 'siteRedirectUrl'
+  | 'customerEmail'
+  | 'customerId'
+  | 'customerMobileNo'
+  | 'payItemName'
+  | 'accessToken'
+  | 'accessTokenType'
+  | 'acquiredBy'
+  | 'paymentChannels'
+  | 'countryCode'
+  | 'surcharge'
+  | 'passFeeToCustomer'
+  | 'escrowFee'
+  | 'cancellationPeriod'
+  | 'refundDuration'
+  | 'tucRewardPercentage'
+  | 'tucRewardDescription'
+  | 'logoUrl'
+  | 'isBulkPayment';
 
 /**
  * The /pay fields (CONTRACT §2) of this payment that the panel does not show as inputs, so that submitting it
  * unchanged starts the same payment again (customer, item, token, and the sandbox's merchant settings).
  */
-export function keptPayFields(props: Omit<Pick<PaymentProps, KeptProp>, 'paymentChannels'> & { paymentChannels: readonly string[] }): Array<[string, string]> {
+export function keptPayFields(
+  props: Omit<Pick<PaymentProps, KeptProp>, 'paymentChannels'> & { paymentChannels: readonly string[] },
+): Array<[string, string]> {
   const fields: Array<[string, string | number | boolean | undefined]> = [
     ['site_redirect_url', props.siteRedirectUrl],
     ['cust_email', props.customerEmail],
@@ -117,9 +135,13 @@ export function DemoPanel() {
             {keptPayFields(props).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            <button type="submit" className={button}>{t('core.demo.apply')}</button>
+            <button type="submit" className={button}>
+              {t('core.demo.apply')}
+            </button>
             {!props.isBulkPayment && (
-              <button type="submit" name="bulk" value="1" className={`${button} ${secondaryButton}`}>{t('core.demo.bulk')}</button>
+              <button type="submit" name="bulk" value="1" className={`${button} ${secondaryButton}`}>
+                {t('core.demo.bulk')}
+              </button>
             )}
           </form>
         </Dialog>

@@ -47,11 +47,13 @@ export function Footer() {
       <span className={powered}>
         {t('core.footer.poweredBy')} <branding.Logo />
       </span>
-      {branding.routes?.filter((r) => r.linkLabel).map((r) => (
-        <a key={r.path} className={link} href={withSession(env, r.path, locale)}>
-          {t(r.linkLabel!)}
-        </a>
-      ))}
+      {branding.routes
+        ?.filter((r) => r.linkLabel)
+        .map((r) => (
+          <a key={r.path} className={link} href={withSession(env, r.path, locale)}>
+            {t(r.linkLabel!)}
+          </a>
+        ))}
       {branding.languageToggle && (
         <nav className={toggle} aria-label={t('core.footer.language')}>
           {LOCALES.map((l) => (

@@ -3,7 +3,6 @@ import { render, screen, within } from '@testing-library/react';
 import { CheckoutHarness, testCheckout } from '../testing';
 import type { PaymentProps } from '../props';
 
-
 function renderHeader(props: Partial<PaymentProps> = {}) {
   render(<CheckoutHarness checkout={testCheckout({ props })} />);
   return screen.getByRole('banner');
@@ -53,7 +52,7 @@ describe('Header', () => {
     expect(within(header).queryByText(/FEE/)).toBeNull();
   });
 
-  it("shows an https merchant logo, named after the merchant", () => {
+  it('shows an https merchant logo, named after the merchant', () => {
     const header = renderHeader({ logoUrl: 'https://cdn.shop.example/logo.png' });
     expect(within(header).getByRole('img', { name: 'Oja Demo Store' }).getAttribute('src')).toBe('https://cdn.shop.example/logo.png');
   });

@@ -11,7 +11,6 @@ const BODY =
   'Some of the payment details entered appear to be incorrect. Please review the information provided and try again. If you require assistance, kindly contact your merchant.';
 const CONTRACT_FIELDS = ['payRef', 'txnref', 'amount', 'apprAmt', 'resp', 'desc', 'retRef', 'cardNum', 'mac', 'bpResp', 'bpTrxnRef', 'rechPin'];
 
-
 const restore: Array<() => void> = [];
 beforeEach(() => {
   vi.useFakeTimers();

@@ -23,7 +23,9 @@ export function IncorrectTransaction({ referrer }: { /** http(s) page the payer 
     <section className={stack} aria-labelledby="oja-incorrect-title">
       <div role="alert">
         <CrossIcon />
-        <h1 id="oja-incorrect-title" className={heading}>{t('core.incorrect.title')}</h1>
+        <h1 id="oja-incorrect-title" className={heading}>
+          {t('core.incorrect.title')}
+        </h1>
         <p className={muted}>{t('core.incorrect.body')}</p>
       </div>
       {embedded && props.siteOrigin ? (
@@ -31,7 +33,9 @@ export function IncorrectTransaction({ referrer }: { /** http(s) page the payer 
           {t('core.incorrect.goBack')}
         </button>
       ) : referrer ? (
-        <a className={button} href={referrer}>{t('core.incorrect.goBack')}</a>
+        <a className={button} href={referrer}>
+          {t('core.incorrect.goBack')}
+        </a>
       ) : (
         <button type="button" className={button} onClick={() => history.back()}>
           {t('core.incorrect.goBack')}

@@ -95,7 +95,11 @@ describe('Method list', () => {
   });
 
   it('keeps the language on the links', () => {
-    renderList({ env: { locale: 'fr' }, channels: [cardFixture, walletFixture, transferFixture, ugandaFixture], props: { paymentChannels: ['CARD'], nonCardOptions: [] } });
+    renderList({
+      env: { locale: 'fr' },
+      channels: [cardFixture, walletFixture, transferFixture, ugandaFixture],
+      props: { paymentChannels: ['CARD'], nonCardOptions: [] },
+    });
     expect(screen.getByRole('link', { name: /Payer par carte/ }).getAttribute('href')).toBe('/payment/card?p=test-session&lang=fr');
   });
 });

@@ -6,7 +6,6 @@ import { cardFixture, transferFixture, walletFixture } from '../testing/fixtureC
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import './ResultScreen';
 
-
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
@@ -15,7 +14,13 @@ beforeEach(() => {
 const offersTransfer = { paymentChannels: ['CARD', 'TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] };
 
 async function renderResult(responseCode: string, o: TestCheckoutOptions = {}) {
-  const c = testCheckout({ channels: [cardFixture, transferFixture], channel: 'card', result: { responseCode }, ...o, props: { ...offersTransfer, ...o.props } });
+  const c = testCheckout({
+    channels: [cardFixture, transferFixture],
+    channel: 'card',
+    result: { responseCode },
+    ...o,
+    props: { ...offersTransfer, ...o.props },
+  });
   render(<CheckoutHarness checkout={c} path="/payment/card" />);
   await pass();
   return c;

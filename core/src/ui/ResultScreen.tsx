@@ -61,12 +61,19 @@ export function ResultScreen() {
   const descriptionKey = typeof result.messageKey === 'string' ? result.messageKey : messageKeyForCode(result.responseCode);
   const description = t(descriptionKey);
   // The generic failure view (spec core §8): a failure with nothing more specific to say is titled "Oops, something went wrong...".
-  const failureTitleKey = typeof result.titleKey === 'string' ? result.titleKey : descriptionKey === GENERIC_FAILURE_KEY ? 'core.error.generic' : 'core.result.failureTitle';
+  const failureTitleKey =
+    typeof result.titleKey === 'string'
+      ? result.titleKey
+      : descriptionKey === GENERIC_FAILURE_KEY
+        ? 'core.error.generic'
+        : 'core.result.failureTitle';
   return (
     <section className={stack} aria-labelledby="oja-result-title">
       <div className={center} role="status" aria-live="polite">
         <Icon />
-        <h1 id="oja-result-title" className={heading}>{t(`core.result.${outcome}`)}</h1>
+        <h1 id="oja-result-title" className={heading}>
+          {t(`core.result.${outcome}`)}
+        </h1>
         {!failed && <p className={muted}>{t(modeMessageKey(outcome, props.displayMode, props.siteRedirectUrl), { merchant: props.merchantName })}</p>}
       </div>
       {failed && (
@@ -80,7 +87,9 @@ export function ResultScreen() {
           </button>
           {others.length > 0 && (
             <>
-              <p id="oja-alternatives" className={muted}>{t('core.result.alternatives')}</p>
+              <p id="oja-alternatives" className={muted}>
+                {t('core.result.alternatives')}
+              </p>
               <div className={alternatives}>
                 <MethodRows channels={others} labelledBy="oja-alternatives" />
               </div>

@@ -67,7 +67,10 @@ export const BulkPayment: Story = {
 export const IncorrectRedirect: Story = {
   name: 'Incorrect Transaction (REDIRECT)',
   parameters: {
-    checkout: scenario({ props: { responseCode: 'Z5', displayMode: 'REDIRECT' }, expect: { en: 'Incorrect Transaction', fr: 'Transaction incorrecte' } }),
+    checkout: scenario({
+      props: { responseCode: 'Z5', displayMode: 'REDIRECT' },
+      expect: { en: 'Incorrect Transaction', fr: 'Transaction incorrecte' },
+    }),
   },
 };
 

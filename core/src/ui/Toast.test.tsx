@@ -5,7 +5,6 @@ import type { Checkout } from '../state/checkout';
 import { NOTIFICATION_MS, notify } from '../state/actions';
 import type { NotificationKind } from '../state/checkout';
 
-
 beforeEach(() => {
   vi.useFakeTimers();
 });

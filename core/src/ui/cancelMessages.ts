@@ -5,20 +5,20 @@ export const cancelMessages: MessageBundle = {
   en: {
     core: {
       cancel: {
-        title: "Cancel Payment?",
-        subtitle: "Are you sure you want to cancel this payment?",
-        confirm: "Cancel Payment",
-        close: "Close",
+        title: 'Cancel Payment?',
+        subtitle: 'Are you sure you want to cancel this payment?',
+        confirm: 'Cancel Payment',
+        close: 'Close',
       },
     },
   },
   fr: {
     core: {
       cancel: {
-        title: "Annuler le paiement ?",
-        subtitle: "Voulez-vous vraiment annuler ce paiement ?",
-        confirm: "Annuler le paiement",
-        close: "Fermer",
+        title: 'Annuler le paiement ?',
+        subtitle: 'Voulez-vous vraiment annuler ce paiement ?',
+        confirm: 'Annuler le paiement',
+        close: 'Fermer',
       },
     },
   },

@@ -31,7 +31,9 @@ describe('createStoreFromUrl (CHECKOUT_SESSION_STORE)', () => {
   });
 
   it('refuses anything else with an error naming the variable, never echoing a password', () => {
-    expect(() => createStoreFromUrl('memcached://user:secret@cache:11211', memory)).toThrow(/CHECKOUT_SESSION_STORE must be a redis:\/\/ or rediss:\/\/ URL.*memcached:\/\//);
+    expect(() => createStoreFromUrl('memcached://user:secret@cache:11211', memory)).toThrow(
+      /CHECKOUT_SESSION_STORE must be a redis:\/\/ or rediss:\/\/ URL.*memcached:\/\//,
+    );
     expect(() => createStoreFromUrl('memcached://user:secret@cache:11211', memory)).not.toThrow(/secret/);
     expect(() => createStoreFromUrl('localhost:6379', memory)).toThrow(/CHECKOUT_SESSION_STORE/);
     expect(() => createStoreFromUrl('redis', memory)).toThrow(/not a URL/);

@@ -24,7 +24,9 @@ export function createStoreFromUrl(url: string | undefined, memoryOptions: Memor
     scheme = undefined;
   }
   if (!scheme || !REDIS_SCHEMES.has(scheme)) {
-    throw new Error(`CHECKOUT_SESSION_STORE must be a redis:// or rediss:// URL (or unset, for the in-memory store of one instance); got ${scheme ? `a ${scheme}// URL` : 'something that is not a URL'}`);
+    throw new Error(
+      `CHECKOUT_SESSION_STORE must be a redis:// or rediss:// URL (or unset, for the in-memory store of one instance); got ${scheme ? `a ${scheme}// URL` : 'something that is not a URL'}`,
+    );
   }
   return createRedisStore(given, redisOptions);
 }

@@ -189,7 +189,13 @@ describe('redis store when Redis goes away', () => {
     await expect(s.get('a')).rejects.toBeInstanceOf(StoreUnavailable);
     expect(Date.now() - started).toBeLessThan(1_000);
     // Every operation, each failing fast, while reconnection attempts go on behind.
-    for (const op of [() => s.ping(), () => s.set('b', 2, { ttlMs: 1_000 }), () => s.increment('n'), () => s.claimDue('q', Date.now()), () => s.withLock('L', async () => 1)]) {
+    for (const op of [
+      () => s.ping(),
+      () => s.set('b', 2, { ttlMs: 1_000 }),
+      () => s.increment('n'),
+      () => s.claimDue('q', Date.now()),
+      () => s.withLock('L', async () => 1),
+    ]) {
       const t = Date.now();
       await expect(op()).rejects.toBeInstanceOf(StoreUnavailable);
       expect(Date.now() - t).toBeLessThan(1_000);

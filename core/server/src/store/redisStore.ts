@@ -110,7 +110,13 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   /** Whether Redis was last seen answering; undefined before the first attempt ends. */
   let up: boolean | undefined;
   const tell = (event: RedisStoreLogLine['event'], error?: unknown) => {
-    const line: RedisStoreLogLine = { time: new Date().toISOString(), level: event === 'store-recovered' ? 'info' : 'warn', event, store: 'redis', at };
+    const line: RedisStoreLogLine = {
+      time: new Date().toISOString(),
+      level: event === 'store-recovered' ? 'info' : 'warn',
+      event,
+      store: 'redis',
+      at,
+    };
     if (error) line.error = error instanceof Error ? error.message : String(error);
     log(JSON.stringify(line));
   };
@@ -162,7 +168,9 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     },
     async set(key, value, { ttlMs, ifAbsent }) {
       const json = JSON.stringify(value);
-      const ok = await run(() => (ifAbsent ? client.set(valueKey(key), json, 'PX', px(ttlMs), 'NX') : client.set(valueKey(key), json, 'PX', px(ttlMs))));
+      const ok = await run(() =>
+        ifAbsent ? client.set(valueKey(key), json, 'PX', px(ttlMs), 'NX') : client.set(valueKey(key), json, 'PX', px(ttlMs)),
+      );
       return ok === 'OK';
     },
     async delete(key) {
