@@ -33,7 +33,11 @@ describe('Header', () => {
 
   it('names the amount for screen readers', () => {
     const header = renderHeader();
-    expect(within(header).getByLabelText('Amount: NGN 1,500.00')).toBeTruthy();
+    const amount = within(header).getByText('NGN 1,500.00').parentElement!;
+    // Read as one phrase: the label is text, visually hidden (the page's .oja-sr-only), not an aria-label.
+    expect(amount.textContent).toBe('Amount: NGN 1,500.00');
+    expect(amount.querySelector('.oja-sr-only')?.textContent).toBe('Amount: ');
+    expect(amount.hasAttribute('aria-label')).toBe(false);
   });
 
   it('shows the FEE line when the fee is passed to the customer and the surcharge is above 0', () => {

@@ -65,8 +65,10 @@ export function Header() {
       {props.responseCode === CODE_SUCCESS && (
         <div className={payer}>
           <div className={who}>{props.customerEmail || t('core.header.youArePaying')}</div>
-          <div className={amount} aria-label={`${t('core.header.amountLabel')}: ${formatAmount(props.checkoutAmount, props.currencyCode)}`}>
-            {formatAmount(props.checkoutAmount, props.currencyCode)}
+          {/* Named for screen readers by text they read (an aria-label on a plain div is not announced everywhere). */}
+          <div className={amount}>
+            <span className="oja-sr-only">{t('core.header.amountLabel')}: </span>
+            <span>{formatAmount(props.checkoutAmount, props.currencyCode)}</span>
           </div>
           {showFee && <div className={fee}>{t('core.header.fee', { amount: formatAmount(props.surcharge, props.currencyCode) })}</div>}
         </div>
