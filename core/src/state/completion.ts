@@ -1,3 +1,4 @@
+import { MESSAGE_KEY } from '@oja/sdk';
 import type { CheckoutResult } from '@oja/sdk/schema';
 import type { PaymentProps } from '../props';
 import type { TransactionResponse } from './checkout';
@@ -6,8 +7,8 @@ import { classify, CODE_SUCCESS } from '../codes';
 
 /** Expired and cancelled results wait this long before returning to the merchant, ms (spec core §4). */
 export const EXPIRED_CANCELLED_WAIT_MS = 2_000;
-/** The envelope key of every message to the embedding page. */
-export const MESSAGE_KEY = 'oja-checkout';
+/** The envelope key of every message to the embedding page: the SDK's, which reads them (one definition). */
+export { MESSAGE_KEY };
 
 /** The fields the merchant receives (CONTRACT §3), as the result's schema states them. */
 export type MerchantResult = CheckoutResult;
