@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openCheckout } from './index';
 import { FRAME_READY_TIMEOUT_MS, POPUP_READY_TIMEOUT_MS } from './checkout';
 import { MESSAGE_KEY } from './messages';
+import { SAMPLE_RESULT } from './fixtures';
 import { POPUP_CLOSED_POLL_MS } from './popup';
 import type { CheckoutHandle, CheckoutRequest } from './types';
 
@@ -50,20 +51,7 @@ function setup(extra: Partial<CheckoutRequest> = {}) {
   return { handle, ...callbacks };
 }
 
-const result = {
-  payRef: 'PR-1',
-  txnref: 'ORDER-1',
-  amount: '150000',
-  apprAmt: '150000',
-  resp: '00',
-  desc: 'Approved',
-  retRef: '',
-  cardNum: '',
-  mac: '',
-  bpResp: '',
-  bpTrxnRef: '',
-  rechPin: '',
-};
+const result: Record<string, string> = { ...SAMPLE_RESULT };
 const initialized = { key: MESSAGE_KEY, messageType: 'INITIALIZED', data: {} };
 const completed = (data: Record<string, string> = result) => ({ key: MESSAGE_KEY, messageType: 'COMPLETED', data });
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');

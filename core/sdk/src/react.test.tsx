@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_KEY } from './messages';
+import { SAMPLE_RESULT } from './fixtures';
 import { OjaCheckoutButton, useOjaCheckout } from './react';
 import type { OjaCheckoutOptions } from './react';
 import type { PayFields } from './types';
@@ -14,20 +15,7 @@ const request: PayFields = {
   currency: '566',
   site_redirect_url: `${location.origin}/return`,
 };
-const result = {
-  payRef: 'PR-1',
-  txnref: 'ORDER-1',
-  amount: '150000',
-  apprAmt: '150000',
-  resp: '00',
-  desc: 'Approved',
-  retRef: '',
-  cardNum: '',
-  mac: '',
-  bpResp: '',
-  bpTrxnRef: '',
-  rechPin: '',
-};
+const result: Record<string, string> = { ...SAMPLE_RESULT };
 
 let posted: Record<string, string>[];
 beforeEach(() => {

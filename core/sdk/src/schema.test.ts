@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPayFields, MAX_TEXT_CHARS, MAX_TOKEN_CHARS, MAX_URL_CHARS, PAY_FIELDS } from './payRules';
 import { checkoutResultSchema, payRequestSchema, schemaIssues } from './schema';
+import { SAMPLE_RESULT } from './fixtures';
 import { JSON_SCHEMA_FILES, jsonSchemas, jsonSchemaText } from './jsonSchema';
 import type { JsonSchema } from '@valibot/to-json-schema';
 import { safeParse } from 'valibot';
@@ -88,20 +89,7 @@ describe('the pay rules and the schema built from them', () => {
 
   it('parses to the pay fields alone, and a result to its fields alone', () => {
     expect(safeParse(payRequestSchema, { ...valid, channels: 'CARD' }).output).toEqual(valid);
-    const result = {
-      payRef: 'PR-1',
-      txnref: 'T-1',
-      amount: '100',
-      apprAmt: '100',
-      resp: '00',
-      desc: 'Approved',
-      retRef: '',
-      cardNum: '',
-      mac: '',
-      bpResp: '',
-      bpTrxnRef: '',
-      rechPin: '',
-    };
+    const result = { ...SAMPLE_RESULT };
     expect(safeParse(checkoutResultSchema, { ...result, extra: 'x' }).output).toEqual(result);
     expect(safeParse(checkoutResultSchema, { ...result, resp: 0 }).success).toBe(false);
   });
@@ -141,20 +129,7 @@ describe('the published JSON Schemas', () => {
   });
 
   it('state the result: every field text', () => {
-    const ok = {
-      payRef: 'PR-1',
-      txnref: 'T-1',
-      amount: '100',
-      apprAmt: '100',
-      resp: '00',
-      desc: 'Approved',
-      retRef: '',
-      cardNum: '',
-      mac: '',
-      bpResp: '',
-      bpTrxnRef: '',
-      rechPin: '',
-    };
+    const ok = { ...SAMPLE_RESULT };
     expect(meets(result, ok)).toBe(true);
     expect(meets(result, { ...ok, amount: 100 })).toBe(false);
     const { rechPin: _left, ...short } = ok;

@@ -42,10 +42,10 @@ export function createLeaves({ store, sessions, cancel, isTemporary, log = (l) =
       await cancel(s.props);
     } catch (e) {
       if (!isTemporary(e)) return;
-      const tried = await sessions.update(token, (r) => {
-        r.leaveTries = (r.leaveTries ?? 1) + 1;
+      const failed = await sessions.update(token, (r) => {
+        r.leaveTries = (r.leaveTries ?? 0) + 1;
       });
-      if (tried && (tried.leaveTries ?? 0) < LEAVE_TRIES + 1) await store.schedule(LEAVE_QUEUE, token, now() + LEAVE_RETRY_MS);
+      if (failed && failed.leaveTries! < LEAVE_TRIES) await store.schedule(LEAVE_QUEUE, token, now() + LEAVE_RETRY_MS);
       else log(JSON.stringify({ event: 'leave-cancel-failed', paymentId: s.props.paymentId, error: (e as Error).message }));
     }
   }

@@ -25,7 +25,7 @@ export interface SessionRecord {
    * cannot be altered by the payer, and reaches a page with no script.
    */
   page?: { id: string; state: unknown };
-  /** Tries of this session's leave-cancel so far, when the API could not take one (leaves.ts). */
+  /** Tries of this session's leave-cancel the API could not take so far (leaves.ts). */
   leaveTries?: number;
 }
 
