@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_KEY, RESULT_FIELDS, readMessage } from './messages';
+import { SAMPLE_RESULT } from './fixtures';
 
 const CHECKOUT = 'https://checkout.example';
 const frame = { name: 'the checkout window' };
 const from = { origin: CHECKOUT, source: frame, txnRef: 'ORDER-1' };
 
-const result = (extra: Record<string, unknown> = {}) => ({
-  payRef: 'PR-1',
-  txnref: 'ORDER-1',
-  amount: '150000',
-  apprAmt: '150000',
-  resp: '00',
-  desc: 'Approved',
-  retRef: 'RR-1',
-  cardNum: '',
-  mac: '',
-  bpResp: '',
-  bpTrxnRef: '',
-  rechPin: '',
-  ...extra,
-});
+const result = (extra: Record<string, unknown> = {}) => ({ ...SAMPLE_RESULT, retRef: 'RR-1', ...extra });
 const event = (data: unknown, over: { origin?: string; source?: unknown } = {}) =>
   ({ origin: CHECKOUT, source: frame, data, ...over }) as unknown as MessageEvent;
 const completed = (data: unknown = result()) => ({ key: MESSAGE_KEY, messageType: 'COMPLETED', data });
