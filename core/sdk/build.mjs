@@ -7,23 +7,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { withJsSpecifiers } from '../../scripts/build/packages.mjs';
 
 const pkg = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(pkg, 'dist');
 /** The package's entries (its `exports`), by output name. */
 const ENTRIES = { index: 'src/index.ts', react: 'src/react.tsx', schema: 'src/schema.ts' };
+/** The served script (`@oja/sdk/script`), built on its own: one classic script, no imports. */
+const SCRIPT_ENTRY = 'src/script.ts';
 /** What a consumer installs beside the SDK: left as imports. */
 const EXTERNAL = ['valibot', 'react', 'react/jsx-runtime'];
-
-/** Relative specifiers of the emitted declarations get the `.js` a nodenext consumer needs. */
-function withJsExtensions(dir) {
-  for (const f of fs.readdirSync(dir)) {
-    if (!f.endsWith('.d.ts')) continue;
-    const file = path.join(dir, f);
-    const text = fs.readFileSync(file, 'utf8').replace(/((?:from|import)\s*\(?\s*')(\.\.?\/[^']+?)(?<!\.js)(')/g, '$1$2.js$3');
-    fs.writeFileSync(file, text);
-  }
-}
 
 /** The JSON Schemas, written where the package publishes them; answers whether a file changed. */
 async function writeJsonSchemas() {
@@ -73,12 +66,27 @@ export async function buildSdk({ writeJsonSchemas: write = true } = {}) {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  // The classic script a checkout serves at /inline-checkout.js, ready to serve (an app's build minifies it).
+  await esbuild.build({
+    absWorkingDir: pkg,
+    entryPoints: [SCRIPT_ENTRY],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    outfile: path.join(dist, 'script.js'),
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', path.join(pkg, 'tsconfig.build.json')], { stdio: 'inherit' });
-  withJsExtensions(dist);
+  for (const f of fs.readdirSync(dist)) if (f.endsWith('.d.ts')) withJsSpecifiers(path.join(dist, f));
   const changed = write ? await writeJsonSchemas() : false;
   return { dist, changed };
 }
+
+/** The name scripts/build/packages.mjs calls a package's own build by. */
+export const buildPackage = buildSdk;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { changed } = await buildSdk();

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Every sandbox route of every installed channel (and core's own) meets malformed requests: each answers a clear
 // 4xx (or a normal answer), never a 500. The server build takes each channel's sandbox part from its package's
-// "oja-server" export; this test finds those the same way, for each channel oja.config.json lists, so a newly
+// "oja-server" export (its sources' in the workspace); this test finds those the same way, for each channel oja.config.json lists, so a newly
 // installed channel is covered by itself.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,8 +25,10 @@ async function serverPlugins(): Promise<Map<string, ServerPlugin>> {
   for (const name of readConfig(APP_ROOT).channels) {
     const dir = packageDir(name, APP_ROOT)!;
     const pkg: { exports?: Record<string, unknown> } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    const dot = pkg.exports?.['.'];
-    const server = dot && typeof dot === 'object' ? (dot as Record<string, unknown>)['oja-server'] : undefined;
+    // In the workspace the build reads sources: the "oja-server" entry under "oja-source" (scripts/build/packages.mjs).
+    const dot = pkg.exports?.['.'] as Record<string, unknown> | undefined;
+    const source = dot?.['oja-source'];
+    const server = source && typeof source === 'object' ? (source as Record<string, unknown>)['oja-server'] : undefined;
     if (typeof server !== 'string') continue;
     const plugin = (await import(path.join(fs.realpathSync(dir), server))).default as ServerPlugin;
     if (plugin?.id) found.set(plugin.id, plugin);

@@ -11,14 +11,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { wywOptions } from '../wyw.mjs';
 import { buildInventory, sri } from './inventory.mjs';
 import { CONFIG_FILE, installedModule, KINDS, readConfig } from './oja-config.mjs';
-import { isServerStrings, lazyEntries, lazyNames } from './chunks.mjs';
-import { buildSdk } from '../../core/sdk/build.mjs';
+import { exportedNames, isServerStrings, lazyEntries, lazyNames } from './chunks.mjs';
+import { buildPackages, isWorkspace, SOURCE_CONDITION } from './packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
 const assetsDir = path.join(dist, 'client', 'assets');
 const CLIENT_ENTRY = 'scripts/app/client.tsx';
-const SDK_ENTRY = 'core/sdk/src/script.ts';
+/** The merchant SDK's served script, from its sources in the workspace, as the SDK ships it anywhere else. */
+const SDK_ENTRY = '@oja/sdk/script';
 /** Under dist/client, where the checkout server reads it (core/server/src/checkoutServer.ts SDK_FILE). */
 const SDK_FILE = 'inline-checkout.js';
 /** What the built SDK holds in place of the mode it is served for (core/server/src/checkoutServer.ts). */
@@ -59,12 +60,16 @@ const ojaInstalled = {
   },
 };
 
-/** Workspace packages export their sources under this condition, their built files otherwise (core/sdk/package.json). */
-const SOURCE_CONDITION = 'oja-source';
+/**
+ * In the Oja workspace the build reads every package's sources (their `oja-source` exports); in an app that installs
+ * the packages (from the registry, from tarballs) it reads what they ship, their dist/ (scripts/build/packages.mjs).
+ */
+const workspace = isWorkspace(root);
+const SOURCES = workspace ? [SOURCE_CONDITION] : [];
 
 const common = {
   absWorkingDir: root,
-  conditions: [SOURCE_CONDITION],
+  conditions: SOURCES,
   bundle: true,
   jsx: 'automatic',
   logLevel: 'warning',
@@ -96,7 +101,7 @@ const stringsFromServer = {
       // Any other module of that name (a library's, a screen's) loads as it is.
       if (!isServerStrings(args.path, { packages: listed, cache: packageCache })) return undefined;
       const source = await fs.promises.readFile(args.path, 'utf8');
-      const names = [...source.matchAll(/^export const (\w+)/gm)].map((m) => m[1]);
+      const names = exportedNames(source);
       return { contents: names.map((n) => `export const ${n} = { en: {}, fr: {} };`).join('\n'), loader: 'ts' };
     });
   },
@@ -116,21 +121,27 @@ const client = {
   metafile: true,
 };
 
-/** The wyw stylesheets a module brings in through static imports (lazy imports excluded). */
+/**
+ * A stylesheet module: linaria's, extracted as the build reads a package's sources (wyw's virtual module), or the one
+ * beside a package's built module (dist/Screen.css, extracted when the package was built).
+ */
+const isStyle = (input) => input.startsWith('wyw-in-js:') || input.endsWith('.css');
+
+/** The stylesheets a module brings in through static imports (lazy imports excluded). */
 function staticStyles(meta, source, seen = new Set(), styles = new Set()) {
   if (seen.has(source) || !meta.inputs[source]) return styles;
   seen.add(source);
   for (const imp of meta.inputs[source].imports ?? []) {
     if (imp.kind !== 'import-statement') continue;
-    if (imp.path.startsWith('wyw-in-js:')) styles.add(imp.path);
+    if (isStyle(imp.path)) styles.add(imp.path);
     else staticStyles(meta, imp.path, seen, styles);
   }
   return styles;
 }
 
-/** Splits esbuild's unminified CSS into its per-source sections ("/* wyw-in-js:… *\/" headers), in order. */
+/** Splits esbuild's unminified CSS into its per-source sections (a "/* <stylesheet> *\/" header each), in order. */
 function sections(css, into) {
-  const re = /\/\* (wyw-in-js:[^ ]+) \*\/\n/g;
+  const re = /\/\* ((?:wyw-in-js:)?\S+\.css) \*\/\n/g;
   const marks = [...css.matchAll(re)];
   marks.forEach((m, i) => {
     if (!into.has(m[1])) into.set(m[1], css.slice(m.index + m[0].length, i + 1 < marks.length ? marks[i + 1].index : css.length));
@@ -163,7 +174,7 @@ await esbuild.build({
   target: 'node20',
   outdir: path.join(dist, 'server'),
   outExtension: { '.js': '.mjs' },
-  conditions: [SOURCE_CONDITION, 'oja-server'],
+  conditions: [...SOURCES, 'oja-server'],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 // The server bundle's CSS duplicates the client's; the server never serves it.
@@ -254,7 +265,7 @@ for (const f of fs.readdirSync(assetsDir)) {
 await esbuild.build({
   absWorkingDir: root,
   entryPoints: [SDK_ENTRY],
-  conditions: [SOURCE_CONDITION],
+  conditions: SOURCES,
   bundle: true,
   minify: true,
   format: 'iife',
@@ -275,9 +286,10 @@ const inventory = buildInventory({
 });
 fs.writeFileSync(path.join(dist, 'client', INVENTORY_FILE), JSON.stringify(inventory, null, 2));
 
-// The merchant SDK as its package publishes it (core/sdk/dist, and its JSON Schemas), for `npm pack -w @oja/sdk`.
-await buildSdk();
+// In the workspace, every released package as it publishes it (each one's dist/, the SDK's JSON Schemas), for
+// `npm pack -w <package>`.
+const packages = workspace ? await buildPackages({ root }) : null;
 
 console.log(
-  `built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/client/${SDK_FILE}, dist/client/${INVENTORY_FILE}, dist/server/server.mjs, core/sdk/dist`,
+  `built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/client/${SDK_FILE}, dist/client/${INVENTORY_FILE}, dist/server/server.mjs${packages ? `, ${packages.packages} packages' dist/ (${packages.modules} modules)` : ''}`,
 );

@@ -13,3 +13,4 @@ export declare function lazyEntries(
   sources: readonly string[],
   options: { root: string; owners: Map<string, { kind: PluginKind; id: string }>; cache?: PackageCache },
 ): Record<string, string>;
+export declare function exportedNames(text: string): string[];

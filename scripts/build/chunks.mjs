@@ -75,6 +75,26 @@ export function isServerStrings(file, { packages, cache }) {
 }
 
 /**
+ * The names a message table's module exports, read from its text: its sources' `export const messages = …`, or a
+ * built module's closing `export { messages, screenMessages as other };`.
+ */
+export function exportedNames(text) {
+  const declared = [...text.matchAll(/^export (?:const|let|var|function|class) (\w+)/gm)].map((m) => m[1]);
+  const listed = [...text.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+    m[1]
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .split(/\s+as\s+/)
+          .pop(),
+      )
+      .filter(Boolean),
+  );
+  return [...new Set([...declared, ...listed])];
+}
+
+/**
  * The lazy modules as the build's entry points, by file name (lazyNames). Two packages whose names are alike once
  * made file-safe ("@acme/x" and "acme-x") would write one file: an error names both.
  */

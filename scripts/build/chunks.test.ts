@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileSafe, isServerStrings, lazyEntries, lazyNames, packageOf } from './chunks.mjs';
+import { exportedNames, fileSafe, isServerStrings, lazyEntries, lazyNames, packageOf } from './chunks.mjs';
 import type { PluginKind } from './oja-config.mjs';
 
 let root: string;
@@ -114,5 +114,19 @@ describe('the message tables that stay off the initial route', () => {
     expect(at('node_modules/@other/x/src/messages.ts')).toBe(false);
     expect(at('node_modules/some-lib/src/messages.ts')).toBe(false);
     expect(at('node_modules/@acme/x/src/screen/messages.ts')).toBe(false);
+  });
+});
+
+describe("a message table's exported names", () => {
+  it('reads them from sources and from a built module alike', () => {
+    expect(exportedNames("import type { Messages } from '@oja/core';\nexport const messages = { en, fr };\nexport const other = {};\n")).toEqual([
+      'messages',
+      'other',
+    ]);
+    expect(exportedNames('var messages = { en, fr };\nexport {\n  messages,\n  screen as other\n};\n')).toEqual(['messages', 'other']);
+  });
+
+  it('finds none in a module that exports nothing', () => {
+    expect(exportedNames('const messages = {};\n')).toEqual([]);
   });
 });

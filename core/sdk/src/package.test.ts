@@ -8,6 +8,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSdk } from '../build.mjs';
+import { strictConsumerFlags } from '../../../scripts/test/strict-consumer';
 
 const pkg = path.resolve(import.meta.dirname, '..');
 const root = path.resolve(pkg, '../..');
@@ -133,23 +134,7 @@ console.log(props);
 `,
       );
       const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-      const args = [
-        '--noEmit',
-        '--module',
-        'nodenext',
-        '--moduleResolution',
-        'nodenext',
-        '--target',
-        'es2022',
-        '--lib',
-        'es2022,dom',
-        '--strict',
-        '--exactOptionalPropertyTypes',
-        '--noUncheckedIndexedAccess',
-        '--types',
-        'react',
-        'consumer.ts',
-      ];
+      const args = [...strictConsumerFlags({ lib: 'es2022,dom', types: 'react' }), 'consumer.ts'];
       let output = '';
       try {
         execFileSync(process.execPath, [tsc, ...args], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,0 +1,198 @@
+// Issue 12, as an acquirer would do it: Oja's packages packed to tarballs and installed into a copy of the app outside
+// the workspace, the acquirer's own branding (HALO's sources renamed ACME) built against the installed @oja/core,
+// packed and installed, oja.config.json listing the transfer channel and the brandings, the app's own build, and a
+// payment through that channel under that branding in Chromium (scripts/test/acquirer-app.mjs makes the app).
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ACME, makeAcquirerApp } from '../scripts/test/acquirer-app.mjs';
+import { releasedPackages } from '../scripts/build/packages.mjs';
+import { freePort } from '../scripts/test/redis-server.mjs';
+import { strictConsumerFlags } from '../scripts/test/strict-consumer';
+import { MERCHANT_CODE, submitForm, transfer, txnRef, useBrowser } from './helpers';
+
+/** Packing, installing from npm's cache and two builds: about 15 s on an idle machine, more beside other tests. */
+const MAKE_TIMEOUT_MS = 240_000;
+/** How long the app's server may take to answer /healthz, ms. */
+const START_TIMEOUT_MS = 20_000;
+const HOST = '127.0.0.1';
+const root = path.resolve(import.meta.dirname, '..');
+/** The export targets a consumer resolves: every condition's but the workspace's sources. */
+function builtTargets(entry: unknown): string[] {
+  if (typeof entry === 'string') return [entry];
+  if (!entry || typeof entry !== 'object') return [];
+  return Object.entries(entry).flatMap(([condition, target]) => (condition === 'oja-source' ? [] : builtTargets(target)));
+}
+
+const b = useBrowser();
+
+let made: ReturnType<typeof makeAcquirerApp>;
+let child: ChildProcess;
+let output = '';
+let checkout = '';
+let store = '';
+
+async function waitFor(url: string): Promise<void> {
+  const until = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the acquirer's server exited (${child.exitCode}):\n${output}`);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(1_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the acquirer's server did not answer ${url}:\n${output}`);
+}
+
+beforeAll(async () => {
+  made = makeAcquirerApp();
+  const [port, merchantPort, outsidePort] = [await freePort(), await freePort(), await freePort()];
+  child = spawn(process.execPath, [made.server], {
+    cwd: made.app,
+    env: { ...process.env, HOST, PORT: String(port), MERCHANT_PORT: String(merchantPort), OUTSIDE_PORT: String(outsidePort), CHECKOUT_API_BASE: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-8_000)));
+  child.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-8_000)));
+  checkout = `http://${HOST}:${port}`;
+  store = `http://${HOST}:${merchantPort}`;
+  await waitFor(`${checkout}/healthz`);
+  await waitFor(`${store}/results.json`);
+}, MAKE_TIMEOUT_MS);
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  if (made) fs.rmSync(made.dir, { recursive: true, force: true });
+});
+
+/** Opens a payment from the store's origin with a form POST, as a merchant's page does. */
+async function pay(page: Page, label: string, extra: Record<string, string> = {}): Promise<string> {
+  const ref = txnRef(label);
+  await page.goto(`${store}/`);
+  const fields = {
+    merchant_code: MERCHANT_CODE,
+    pay_item_id: 'Default_Payable_MX_DEMO',
+    txn_ref: ref,
+    amount: '150000',
+    currency: '566',
+    site_redirect_url: `${store}/return`,
+    cust_email: 'ada@example.com',
+    cust_name: 'Ada Obi',
+    ...extra,
+  };
+  await Promise.all([page.waitForURL(`${checkout}/**`), submitForm(page, `${checkout}/pay`, fields)]);
+  return ref;
+}
+
+/** The value of a design token on the page's themed root. */
+const token = (page: Page, name: string) =>
+  page.evaluate((n) => {
+    // The shell's outermost element wears the branding's class (core/src/shell/App.tsx).
+    const themed = document.querySelector('[data-sandbox]')!;
+    return getComputedStyle(themed).getPropertyValue(n).trim();
+  }, name);
+
+describe("an acquirer's checkout, assembled from installed packages", () => {
+  it('installed every Oja package and the ACME branding from tarballs, built as they ship (no sources)', () => {
+    const modules = path.join(made.app, 'node_modules');
+    for (const name of ['@oja/core', '@oja/transfer', '@oja/server', '@oja/sdk', ACME.name]) {
+      const dir = path.join(modules, name);
+      // A real folder (installed from a tarball), not a link into a workspace.
+      expect(fs.lstatSync(dir).isSymbolicLink(), name).toBe(false);
+      expect(fs.existsSync(path.join(dir, 'src')), `${name} ships no sources`).toBe(false);
+      expect(fs.existsSync(path.join(dir, 'dist/index.js')), `${name} ships dist/index.js`).toBe(true);
+    }
+    expect(made.packs.some((f) => f.startsWith('acme-oja-branding-acme-'))).toBe(true);
+    const manifest = JSON.parse(fs.readFileSync(path.join(made.app, 'dist/client/manifest.json'), 'utf8'));
+    // The lazy screen is named by its package, its strings stay with the server (scripts/build/chunks.mjs).
+    expect(manifest.screens.transfer.js).toMatch(/^\/assets\/channel-oja-transfer-Screen-/);
+    expect(manifest.screens.transfer.css).toMatch(/^\/assets\/channel-oja-transfer-Screen-.*\.css$/);
+  });
+
+  it('type-checks a consumer of the installed declarations under nodenext with strict flags, libraries checked too', () => {
+    fs.writeFileSync(
+      path.join(made.app, 'consumer.ts'),
+      [
+        "import type { ChannelPlugin } from '@oja/core';",
+        "import { createSandbox } from '@oja/core/sandbox';",
+        "import transfer from '@oja/transfer';",
+        `import acme from '${ACME.name}';`,
+        'const plugin: ChannelPlugin = transfer;',
+        'export const names = [plugin.id, acme.acquirer, typeof createSandbox];',
+        '',
+      ].join('\n'),
+    );
+    const tsc = path.join(made.app, 'node_modules/typescript/bin/tsc');
+    expect(() =>
+      execFileSync(process.execPath, [tsc, ...strictConsumerFlags({ lib: 'es2023,dom', types: 'node', jsx: true }), 'consumer.ts'], {
+        cwd: made.app,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      }),
+    ).not.toThrow();
+  });
+
+  it('every released package packs its built files and no sources, tests or stories; every export it names is in it', () => {
+    const dirs = releasedPackages(root);
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', ...dirs.flatMap((d) => ['-w', path.relative(root, d)])], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ) as { name: string; files: { path: string }[] }[];
+    expect(packed.map((p) => p.name).sort()).toEqual(dirs.map((d) => JSON.parse(fs.readFileSync(path.join(d, 'package.json'), 'utf8')).name).sort());
+    for (const { name, files } of packed) {
+      const paths = files.map((f) => f.path);
+      expect(
+        paths.filter((f) => !/^dist\/|^(package\.json|LICENSE|README\.md|[\w-]+\.schema\.json)$/.test(f)),
+        name,
+      ).toEqual([]);
+      expect(
+        paths.filter((f) => /\.(test|stories|e2e)\.|\.tsx?$/.test(f) && !f.endsWith('.d.ts')),
+        name,
+      ).toEqual([]);
+      const dir = dirs.find((d) => JSON.parse(fs.readFileSync(path.join(d, 'package.json'), 'utf8')).name === name)!;
+      const { exports } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+      for (const target of Object.values(exports).flatMap(builtTargets))
+        expect(paths, `${name} exports ${target}`).toContain(target.replace(/^\.\//, ''));
+    }
+  });
+
+  it('pays by transfer under the ACME branding: its logo and colours, the account, and 00 back at the store', async () => {
+    const page = await b.newPage();
+    const ref = await pay(page, 'acme', { acquirer: ACME.acquirer });
+    if (!new URL(page.url()).pathname.startsWith('/payment/transfer')) await page.getByRole('link', { name: /Pay with Transfer/ }).click();
+    await page.waitForURL((u) => u.origin === checkout && u.pathname === '/payment/transfer');
+    await page.getByRole('img', { name: ACME.acquirer }).first().waitFor();
+    // The branding's stylesheet, extracted when its package was built, is on the page.
+    await expect.poll(() => token(page, '--oja-primary')).toBe(ACME.primary);
+
+    await transfer.waitForAccount(page);
+    await transfer.transferred(page);
+    await page.getByRole('timer').waitFor();
+    await Promise.all([page.waitForURL(`${store}/return`), page.getByRole('button', { name: 'Simulate success' }).click()]);
+    await expect.poll(() => page.locator('h1').getAttribute('data-resp')).toBe('00');
+    const results = (await (await fetch(`${store}/results.json`)).json()) as { fields: Record<string, string> }[];
+    expect(results.filter((r) => r.fields.txnref === ref).map((r) => r.fields.resp)).toEqual(['00']);
+  });
+
+  it("shows Oja's own look for a payment of another acquirer, and a failed transfer shows the failure with a retry", async () => {
+    const page = await b.newPage();
+    await pay(page, 'acme-other', { acquirer: 'HALO' });
+    if (!new URL(page.url()).pathname.startsWith('/payment/transfer')) await page.getByRole('link', { name: /Pay with Transfer/ }).click();
+    await transfer.waitForAccount(page);
+    expect(await page.getByRole('img', { name: ACME.acquirer }).count()).toBe(0);
+    expect(await token(page, '--oja-primary')).not.toBe(ACME.primary);
+    await transfer.transferred(page);
+    await page.getByRole('timer').waitFor();
+    await page.getByRole('button', { name: 'Simulate failure' }).click();
+    await page.getByText('Payment Failed').waitFor();
+    await page.getByRole('button', { name: 'Retry payment' }).waitFor();
+  });
+});
