@@ -12,7 +12,7 @@ import { withJsSpecifiers } from '../../scripts/build/packages.mjs';
 const pkg = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(pkg, 'dist');
 /** The package's entries (its `exports`), by output name. */
-const ENTRIES = { index: 'src/index.ts', react: 'src/react.tsx', schema: 'src/schema.ts' };
+const ENTRIES = { index: 'src/index.ts', react: 'src/react.tsx', schema: 'src/schema.ts', url: 'src/url.ts' };
 /** The served script (`@oja/sdk/script`), built on its own: one classic script, no imports. */
 const SCRIPT_ENTRY = 'src/script.ts';
 /** What a consumer installs beside the SDK: left as imports. */

@@ -1,5 +1,7 @@
-/** How the checkout returns its result: a form POST (REDIRECT) or a postMessage to the embedding page. */
-export type DisplayMode = 'REDIRECT' | 'INLINE' | 'POPUP';
+import type { DisplayMode } from '@oja/sdk/schema';
+
+/** How the checkout returns its result: a form POST (REDIRECT) or a postMessage to the embedding page (the SDK's modes). */
+export type { DisplayMode };
 
 export interface NonCardOption {
   payableCode?: string;

@@ -6,6 +6,8 @@
  * no room for it) and is tested to agree with the schema on every case (src/schema.test.ts).
  */
 
+import { isHttpUrl } from './url';
+
 /** Longest customer or item text field, characters. */
 export const MAX_TEXT_CHARS = 200;
 /** Longest site_redirect_url, characters (what browsers and proxies reliably carry). */
@@ -20,18 +22,8 @@ export const DISPLAY_MODES = ['REDIRECT', 'INLINE', 'POPUP'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
 export const isDisplayMode = (mode: string): mode is DisplayMode => (DISPLAY_MODES as readonly string[]).includes(mode);
 
-/** An http: or https: URL's origin, or '' for anything else. */
-export function httpOrigin(url: unknown): string {
-  try {
-    const u = new URL(String(url));
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : '';
-  } catch {
-    return '';
-  }
-}
-
 /** Rules no regular expression states, named so that the JSON Schema can state them its own way. */
-export const isHttpUrl = (url: string): boolean => httpOrigin(url) !== '';
+export { httpOrigin, isHttpUrl } from './url';
 export const isPositiveAmount = (digits: string): boolean => Number(digits) > 0;
 
 /** One pay field's rules, checked in this order; the messages are the server's errors. */

@@ -1,4 +1,5 @@
 import { MESSAGE_KEY } from '@oja/sdk';
+import { isHttpUrl } from '@oja/sdk/url';
 import type { CheckoutResult } from '@oja/sdk/schema';
 import type { PaymentProps } from '../props';
 import type { TransactionResponse } from './checkout';
@@ -58,16 +59,6 @@ export function completionStep(
   return { kind: 'deliver', waitMs: 0 };
 }
 
-/** Only http: and https: URLs may receive the form POST. */
-export function isSafeRedirectUrl(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 export interface MessageTarget {
   postMessage(message: unknown, targetOrigin: string): void;
 }
@@ -88,7 +79,8 @@ export function postToMerchant(target: MessageTarget | null, origin: string, mes
 
 /** REDIRECT mode: an auto-submitted hidden form POSTs the result to the merchant. */
 export function submitResultForm(doc: Document, url: string, result: MerchantResult): boolean {
-  if (!isSafeRedirectUrl(url)) return false;
+  // Only http: and https: URLs may receive the form POST (the SDK's rule for site_redirect_url).
+  if (!isHttpUrl(url)) return false;
   const form = doc.createElement('form');
   form.method = 'POST';
   form.action = url;
