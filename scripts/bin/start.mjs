@@ -5,7 +5,8 @@ import path from 'node:path';
 import { ensureDependencies, root } from './ensure.mjs';
 
 ensureDependencies();
-execFileSync(process.execPath, [path.join(root, 'scripts/build/build.mjs')], { cwd: root, stdio: 'inherit' });
+// The checkout only: the packages' own dist/ (for npm pack) is not what it runs.
+execFileSync(process.execPath, [path.join(root, 'scripts/build/build.mjs'), '--app-only'], { cwd: root, stdio: 'inherit' });
 const child = spawn(process.execPath, [path.join(root, 'dist/server/server.mjs')], {
   cwd: root,
   stdio: ['inherit', 'pipe', 'inherit'],

@@ -288,7 +288,8 @@ fs.writeFileSync(path.join(dist, 'client', INVENTORY_FILE), JSON.stringify(inven
 
 // In the workspace, every released package as it publishes it (each one's dist/, the SDK's JSON Schemas), for
 // `npm pack -w <package>`.
-const packages = workspace ? await buildPackages({ root }) : null;
+// `--app-only` (npm start) leaves them: the checkout runs from the sources' build above.
+const packages = workspace && !process.argv.includes('--app-only') ? await buildPackages({ root }) : null;
 
 console.log(
   `built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.keys(entryPoints).length} client entries, dist/client/${SDK_FILE}, dist/client/${INVENTORY_FILE}, dist/server/server.mjs${packages ? `, ${packages.packages} packages' dist/ (${packages.modules} modules)` : ''}`,
