@@ -17,11 +17,8 @@ const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 export const ACME = { name: '@acme/oja-branding-acme', acquirer: 'ACME', primary: '#0b6e4f' };
 /** The channel the acquirer installs from Oja, and the brandings it lists. */
 export const ACME_CONFIG = { channels: ['@oja/transfer'], brandings: ['@oja/branding-default', ACME.name] };
-/**
- * Oja's packages the app installs from tarballs: what it lists, what they need (core, the SDK it serves, the server),
- * and the card channel, whose test cards the app's demo store lists in sandbox mode (scripts/app/server.ts).
- */
-const OJA_PACKAGES = ['@oja/core', '@oja/sdk', '@oja/server', '@oja/card', '@oja/transfer', '@oja/branding-default'];
+/** Oja's packages the app installs from tarballs: what it lists, and what they need (core, the SDK it serves, the server). */
+const OJA_PACKAGES = ['@oja/core', '@oja/sdk', '@oja/server', '@oja/transfer', '@oja/branding-default'];
 /** The app as the repository has it, copied file by file (its tests stay behind). */
 const APP_FILES = [
   'scripts/app/client.tsx',

@@ -505,6 +505,15 @@ async function fingerprint(req: SandboxRequest, ctx: SandboxContext): Promise<Sa
 
 /** The card endpoints of the sandbox collections API (spec core §7), and the outside parties' pages and script. */
 export const sandbox: SandboxPart = {
+  // The checkout's `/` lists them in sandbox mode (CONTRACT §4).
+  testCards: TEST_CARDS.map((c) => ({
+    number: c.pan,
+    brand: c.typeName,
+    pin: c.pin,
+    otp: c.otp ? SANDBOX_OTP : undefined,
+    challengeCode: c.threeDs ? SANDBOX_CHALLENGE_CODE : undefined,
+    result: c.result,
+  })),
   routes: [
     { method: 'POST', path: '/api/v1/merchantbins', handler: binConfiguration },
     { method: 'GET', path: '/api/v1/merchantbins', handler: binConfigurationByGet },

@@ -428,6 +428,17 @@ describe("The checkout's / (first steps)", () => {
     expect(htmlLang(await fr.text())).toBe('fr');
   });
 
+  it("lists the installed channels' own test cards when it is given none (a channel's sandbox part declares them)", async () => {
+    const withCards = {
+      ...transfer,
+      sandbox: { ...transfer.sandbox!, testCards: [{ number: '5060990580000217499', brand: 'Verve', pin: '1111', result: '00' }] },
+    };
+    const { base } = await start({ channels: [withCards], storeBase: 'http://127.0.0.1:4401' });
+    expect(await (await fetch(`${base}/`)).text()).toContain('Verve 5060990580000217499: PIN 1111. Result: 00 Successful');
+    const { base: without } = await start({ storeBase: 'http://127.0.0.1:4401' });
+    expect(await (await fetch(`${without}/`)).text()).not.toContain('Test cards');
+  });
+
   it('with a real API: a short page, no test data', async () => {
     const api = await stubApi((res) => res.end('{}'));
     const { base } = await start({

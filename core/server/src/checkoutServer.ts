@@ -153,7 +153,7 @@ export interface CheckoutServerOptions {
   store?: Store;
   /** The demo merchant store's address, linked from the checkout's `/` in sandbox mode. */
   storeBase?: string;
-  /** The sandbox's test cards, listed on the checkout's `/` in sandbox mode (the card channel owns them). */
+  /** The test cards the checkout's `/` lists in sandbox mode; by default the installed channels' (SandboxPart.testCards). */
   testCards?: readonly HomeTestCard[];
   /** Waits between pay-page tries (tests shorten it), ms. */
   payPageBackoffMs?: number;
@@ -314,7 +314,10 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const env = o.env ?? process.env;
   const log = o.logReport ?? ((line: string) => console.warn(line));
   const registry: Registry = createRegistry(o.channels, o.brandings, {
-    pages: [homePage({ storeBase: o.storeBase, testCards: o.testCards }), ...(o.pages ?? [])],
+    pages: [
+      homePage({ storeBase: o.storeBase, testCards: o.testCards ?? o.channels.flatMap((c) => c.sandbox?.testCards ?? []) }),
+      ...(o.pages ?? []),
+    ],
     gates: o.gates,
   });
   const serverless = registry.pages.filter((pg) => typeof pg.serve !== 'function').map((pg) => pg.id);

@@ -16,7 +16,7 @@ export interface RunOptions {
   gates?: GatePlugin[];
   /** dist/client: the built assets and their manifest. */
   clientDir: string;
-  /** The sandbox's test cards, listed on `/` in sandbox mode. */
+  /** The test cards `/` lists in sandbox mode; by default the installed channels' own. */
   testCards?: readonly HomeTestCard[];
   /**
    * A demo merchant's site started beside the checkout on MERCHANT_PORT (npm start): given the checkout's base, its

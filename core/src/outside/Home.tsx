@@ -1,20 +1,11 @@
 import { useT } from '../i18n';
 import { messageKeyForCode } from '../codeMessages';
 import { button, heading, muted, stack } from '../ui/styles';
+import type { SandboxTestCard } from '../sandbox/types';
 
 /** A sandbox test card as the home page lists it (the card channel owns the cards: CONTRACT §4). */
-export interface HomeTestCard {
-  number: string;
-  brand: string;
-  /** The PIN the card asks for, if any. */
-  pin?: string;
-  /** The OTP the card asks for after the PIN, if any. */
-  otp?: string;
-  /** The code of the 3-D Secure challenge page, if the card opens it. */
-  challengeCode?: string;
-  /** The response code the payment ends with. */
-  result: string;
-}
+/** A test card as `/` lists it: the installed channels' sandbox parts declare them (SandboxPart.testCards). */
+export type HomeTestCard = SandboxTestCard;
 
 export interface HomeProps {
   /** The embedded sandbox is on: the page shows the test data. */

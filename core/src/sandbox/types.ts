@@ -117,6 +117,22 @@ export interface SandboxPart {
    * `env.channelSettings[<channel id>]`. A real API takes them from CHECKOUT_CHANNEL_SETTINGS instead.
    */
   settings?: Record<string, string>;
+  /** Test cards the checkout's `/` lists in sandbox mode (CONTRACT §4), the card channel's: a channel owns its test data. */
+  testCards?: readonly SandboxTestCard[];
+}
+
+/** A test card as the checkout's `/` lists it. */
+export interface SandboxTestCard {
+  number: string;
+  brand: string;
+  /** The PIN the card asks for, if any. */
+  pin?: string;
+  /** The OTP the card asks for after the PIN, if any. */
+  otp?: string;
+  /** The code of the 3-D Secure challenge page, if the card opens it. */
+  challengeCode?: string;
+  /** The response code the payment ends with. */
+  result: string;
 }
 
 /** A channel's own record on each sandbox payment, typed by its owner (plain JSON: a shared store may keep it). */
