@@ -17,6 +17,8 @@ async function packagesReached(entries: string[]): Promise<string[]> {
   await build({
     entryPoints: entries,
     absWorkingDir: ROOT,
+    // The workspace's sources, as Storybook reads them (stories/.storybook/main.ts), not the packages' dist/.
+    conditions: ['oja-source'],
     bundle: true,
     write: false,
     outdir: 'out',
