@@ -112,6 +112,11 @@ describe("an acquirer's checkout, assembled from installed packages", () => {
     // The lazy screen is named by its package, its strings stay with the server (scripts/build/chunks.mjs).
     expect(manifest.screens.transfer.js).toMatch(/^\/assets\/channel-oja-transfer-Screen-/);
     expect(manifest.screens.transfer.css).toMatch(/^\/assets\/channel-oja-transfer-Screen-.*\.css$/);
+    // The installed channel's initial-route strings (its dist/messages.js) come with the page, not in the scripts:
+    // the row's title is in none of the initial route's modules, in either language.
+    const initial = (manifest.entryModules as string[]).map((m) => fs.readFileSync(path.join(made.app, 'dist/client', m), 'utf8')).join('\n');
+    expect(initial).not.toContain('Pay with Transfer');
+    expect(initial).not.toContain('Payer par virement');
   });
 
   it('type-checks a consumer of the installed declarations under nodenext with strict flags, libraries checked too', () => {
