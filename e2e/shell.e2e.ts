@@ -301,3 +301,39 @@ describe('Languages and brandings', () => {
     expect((await sandboxPayment(ref)).payment?.cancellation).toBeNull();
   });
 });
+
+describe('pictures the server draws (row icons, the acquirer logo)', () => {
+  const pictureModule = /-(?:[A-Za-z]+Icon|Logo)-[A-Z0-9]+\.js$/;
+
+  it('keeps the served icons and logo through hydration without fetching their modules', async () => {
+    const page = await b.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (pictureModule.test(new URL(r.url()).pathname)) fetched.push(r.url());
+    });
+    await openPay(page, payFields(txnRef('drawn'), { channels: 'CARD,TRANSFER', acquirer: 'HALO' }));
+    await whenHydrated(page.getByRole('link', { name: /Pay with Transfer/ }));
+    expect(await page.locator('[data-oja-drawn^="icon-"] svg').count()).toBeGreaterThanOrEqual(2);
+    await page.getByRole('img', { name: 'HALO' }).first().waitFor();
+    expect(fetched).toEqual([]);
+  });
+
+  it('draws the icons itself when the list was never served (a deep link, then Change payment method)', async () => {
+    const page = await b.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (pictureModule.test(new URL(r.url()).pathname)) fetched.push(new URL(r.url()).pathname);
+    });
+    const fields = payFields(txnRef('drawn-later'), { channels: 'CARD,TRANSFER' });
+    await openPay(page, fields);
+    await whenHydrated(page.getByRole('link', { name: /Pay with Transfer/ }));
+    await page.getByRole('link', { name: /Pay with Transfer/ }).click();
+    await transfer.waitForAccount(page);
+    await page.reload();
+    await transfer.waitForAccount(page);
+    fetched.length = 0;
+    await page.getByRole('link', { name: 'Change payment method' }).click();
+    await expect.poll(() => page.locator('[data-oja-drawn^="icon-"] svg').count()).toBeGreaterThanOrEqual(2);
+    expect(fetched.some((f) => /TransferIcon/.test(f))).toBe(true);
+  });
+});

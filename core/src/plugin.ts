@@ -52,9 +52,24 @@ export interface StatusCheck {
   check(ctx: StatusContext): Promise<StatusAnswer>;
 }
 
+/**
+ * A picture the server draws into the page (drawnByServer): the browser keeps the server's markup and loads the
+ * component only if it must draw the picture itself (a method list reopened after a deep link to a channel, a story).
+ * So a row's icon or a branding's logo costs the initial route nothing but this object.
+ */
+export interface DrawnPicture {
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/** A picture: a component in every bundle, or one the server draws (DrawnPicture). */
+export type Picture = ComponentType | DrawnPicture;
+
+/** A picture the server draws: `icon: drawnByServer(() => import('./TransferIcon'))` (the module's default export). */
+export const drawnByServer = (load: DrawnPicture['load']): DrawnPicture => ({ load });
+
 export interface MethodRow {
-  /** Decorative icon (aria-hidden). */
-  icon: ComponentType;
+  /** Decorative icon (aria-hidden), usually drawn by the server. */
+  icon: Picture;
   /** Translation keys, in the channel's own namespace. */
   title: string;
   description: string;
@@ -157,8 +172,8 @@ export interface BrandingPlugin {
   acquirer: string;
   /** Class carrying the branding's design tokens as CSS custom properties. */
   className: string;
-  /** The acquirer's logo, shown in the header when the merchant has none and in the "powered by" footer. */
-  Logo: ComponentType;
+  /** The acquirer's logo, shown in the header when the merchant has none and in the "powered by" footer; usually drawn by the server. */
+  Logo: Picture;
   /** Shows the EN/FR toggle (MUL). */
   languageToggle?: boolean;
   /** Acquirer channel policy by channel code: allow only these, or force these on. */

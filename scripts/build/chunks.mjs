@@ -42,7 +42,7 @@ export const fileSafe = (name) => name.replace(/^@/, '').replace(/[^A-Za-z0-9._-
 /**
  * A lazily loaded module's names: `key`, what core asks the manifest for (a channel's screen "<id>", its other
  * lazy modules "<id>-<file>", a gate's "gate-<id>", a page's "page-<id>" or "page-<id>-<file>", a branding's
- * "branding-<acquirer>", core's "core-<file>", see core/src/server/integrity.ts), and `name`, its file's name
+ * "branding-<acquirer>" (its logo "branding-<acquirer>-Logo"), core's "core-<file>", see core/src/server/integrity.ts), and `name`, its file's name
  * ("channel-<package>-<file>", …), unique per package however the packages' folders are called. A lazy module of
  * a package that is neither core nor listed (a library's own) is "lib-<package>-<file>": reached through the
  * screen that loads it.
@@ -60,7 +60,8 @@ export function lazyNames(source, { root, owners, cache }) {
   if (owner.kind === 'channels') return { key: file === 'Screen' ? owner.id : `${owner.id}-${file}`, name };
   if (owner.kind === 'gates') return { key: `gate-${owner.id}`, name };
   if (owner.kind === 'pages') return { key: file === 'Screen' ? `page-${owner.id}` : `page-${owner.id}-${file}`, name };
-  return { key: `branding-${owner.id}`, name };
+  // A branding's logo, drawn by the server (core's Drawn), is fetched apart from its pages' screen.
+  return { key: file === 'Logo' ? `branding-${owner.id}-Logo` : `branding-${owner.id}`, name };
 }
 
 /**

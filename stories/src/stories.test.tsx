@@ -210,7 +210,8 @@ for (const [file, mod] of entries) {
         // The branding's logo is in the footer ("powered by"); a page outside a payment has neither.
         const footer = container.querySelector('footer');
         if (s.outside) expect(footer).toBeNull();
-        else expect(queryAllByRole(footer!, 'img', { name: BRAND_NAME[branding] })).toHaveLength(1);
+        // Drawn by the server on a real page; a story draws it itself, as soon as its module is in.
+        else await waitFor(() => expect(queryAllByRole(footer!, 'img', { name: BRAND_NAME[branding] })).toHaveLength(1));
 
         const text = readableText(document.body);
         expect(text.match(MISSING_KEY)?.[0] ?? null, 'a translation key is showing').toBeNull();

@@ -1,12 +1,11 @@
-import { defineBranding } from '@oja/core';
+import { defineBranding, drawnByServer } from '@oja/core';
 import { theme } from './theme';
-import { Logo } from './Logo';
 import { messages } from './messages';
 
 /** The branding of payments with no (or an unknown) acquirer: Oja's own look, no channel policy. */
 export default defineBranding({
   acquirer: '',
   className: theme,
-  Logo,
+  Logo: drawnByServer(() => import('./Logo')),
   messages,
 });

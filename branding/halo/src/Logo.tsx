@@ -25,3 +25,6 @@ export function Logo() {
     </svg>
   );
 }
+
+/** Loaded only when the page draws the logo itself (the server draws it otherwise). */
+export default Logo;

@@ -1,13 +1,12 @@
-import { defineBranding } from '@oja/core';
+import { defineBranding, drawnByServer } from '@oja/core';
 import { theme } from './theme';
-import { Logo } from './Logo';
 import { messages } from './messages';
 
 /** The HALO acquirer: indigo looks, and a fixed set of channels forced on (spec core §5). */
 export default defineBranding({
   acquirer: 'HALO',
   className: theme,
-  Logo,
+  Logo: drawnByServer(() => import('./Logo')),
   channels: { force: ['CARD', 'TRANSFER', 'WALLET', 'QR', 'USSD', 'CREDIT', 'GOOGLE_PAY'] },
   messages,
 });

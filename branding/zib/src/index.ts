@@ -1,6 +1,5 @@
-import { defineBranding } from '@oja/core';
+import { defineBranding, drawnByServer } from '@oja/core';
 import { theme } from './theme';
-import { Logo } from './Logo';
 import { messages } from './messages';
 
 /** Path of ZIB's terms of use page (spec channels §2). */
@@ -10,7 +9,7 @@ export const TERMS_PATH = '/payment/zib-disclaimer';
 export default defineBranding({
   acquirer: 'ZIB',
   className: theme,
-  Logo,
+  Logo: drawnByServer(() => import('./Logo')),
   channels: { only: ['CARD', 'TRANSFER'] },
   routes: [{ path: TERMS_PATH, screen: () => import('./Terms'), linkLabel: 'zib.termsLink' }],
   messages,

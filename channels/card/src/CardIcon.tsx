@@ -5,3 +5,6 @@ export function CardIcon() {
     </svg>
   );
 }
+
+/** Loaded only when the page draws the row itself (the server draws it otherwise). */
+export default CardIcon;

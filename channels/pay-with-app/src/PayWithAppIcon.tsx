@@ -12,3 +12,6 @@ export function PayWithAppIcon() {
     </svg>
   );
 }
+
+/** Loaded only when the page draws the row itself (the server draws it otherwise). */
+export default PayWithAppIcon;

@@ -1,6 +1,5 @@
-import { defineChannel, isOffered, lazyStatusCheck } from '@oja/core';
+import { defineChannel, drawnByServer, isOffered, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
-import { PayWithAppIcon } from './PayWithAppIcon';
 import { STATUS_POLL_MS, STATUS_RETRY_MS } from './constants';
 
 /**
@@ -13,7 +12,7 @@ export const payWithApp = defineChannel({
   path: '/payment/pay-with-app',
   order: 60,
   isAvailable: (props) => isOffered(props, 'PAY_WITH_APP'),
-  row: { icon: PayWithAppIcon, title: 'pay-with-app.row.title', description: 'pay-with-app.row.description' },
+  row: { icon: drawnByServer(() => import('./PayWithAppIcon')), title: 'pay-with-app.row.title', description: 'pay-with-app.row.description' },
   screen: () => import('./Screen'),
   // The request carries the bearer token the channel's visit holds (api.ts finds it through ctx.visits).
   status: { intervalMs: STATUS_POLL_MS, retryMs: STATUS_RETRY_MS, check: lazyStatusCheck(() => import('./api')) },

@@ -1,6 +1,5 @@
-import { defineChannel, isOffered, lazyStatusCheck } from '@oja/core';
+import { defineChannel, drawnByServer, isOffered, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
-import { QrIcon } from './QrIcon';
 import { STATUS_POLL_MS } from './constants';
 
 /** Scan a QR code with a bank app (spec core §2 "QR", §4 "QR"). */
@@ -10,7 +9,7 @@ export const qr = defineChannel({
   path: '/payment/qr',
   order: 40,
   isAvailable: (props) => isOffered(props, 'QR'),
-  row: { icon: QrIcon, title: 'qr.row.title', description: 'qr.row.description' },
+  row: { icon: drawnByServer(() => import('./QrIcon')), title: 'qr.row.title', description: 'qr.row.description' },
   screen: () => import('./Screen'),
   // Pending codes: core's default (09, S0, Z0).
   status: { intervalMs: STATUS_POLL_MS, check: lazyStatusCheck(() => import('./api')) },

@@ -11,3 +11,6 @@ export function TransferIcon() {
     </svg>
   );
 }
+
+/** Loaded only when the page draws the row itself (the server draws it otherwise). */
+export default TransferIcon;

@@ -1,6 +1,5 @@
-import { defineChannel, isOffered, lazyStatusCheck } from '@oja/core';
+import { defineChannel, drawnByServer, isOffered, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
-import { TransferIcon } from './TransferIcon';
 import { PENDING_CODES, STATUS_POLL_MS } from './constants';
 
 /** Bank transfer to a generated account (spec core §2 "Transfer", §4 "Transfer"). */
@@ -10,7 +9,7 @@ export const transfer = defineChannel({
   path: '/payment/transfer',
   order: 20,
   isAvailable: (props) => isOffered(props, 'TRANSFER'),
-  row: { icon: TransferIcon, title: 'transfer.row.title', description: 'transfer.row.description' },
+  row: { icon: drawnByServer(() => import('./TransferIcon')), title: 'transfer.row.title', description: 'transfer.row.description' },
   screen: () => import('./Screen'),
   // The calls load with the screen, not on the initial route.
   prefetch: (ctx) => import('./api').then((api) => api.generateAccount(ctx)),

@@ -1,6 +1,5 @@
-import { defineChannel, isOffered, lazyStatusCheck } from '@oja/core';
+import { defineChannel, drawnByServer, isOffered, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
-import { UssdIcon } from './UssdIcon';
 import { STATUS_POLL_MS } from './constants';
 
 /** Dial a bank's USSD code (spec core §2 "USSD", §4 "USSD"). */
@@ -10,7 +9,7 @@ export const ussd = defineChannel({
   path: '/payment/ussd',
   order: 50,
   isAvailable: (props) => isOffered(props, 'USSD'),
-  row: { icon: UssdIcon, title: 'ussd.row.title', description: 'ussd.row.description' },
+  row: { icon: drawnByServer(() => import('./UssdIcon')), title: 'ussd.row.title', description: 'ussd.row.description' },
   screen: () => import('./Screen'),
   status: { intervalMs: STATUS_POLL_MS, check: lazyStatusCheck(() => import('./api')) },
   messages,

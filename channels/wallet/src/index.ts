@@ -1,6 +1,5 @@
-import { defineChannel } from '@oja/core';
+import { defineChannel, drawnByServer } from '@oja/core';
 import { messages } from './messages';
-import { WalletIcon } from './WalletIcon';
 
 /** Kenya's payments have no wallet (spec core §5). */
 const KENYA = 'KE';
@@ -16,7 +15,7 @@ export const wallet = defineChannel({
   path: '/payment/wallet',
   order: 15,
   isAvailable: (props) => props.paymentChannels.length > 1 && props.countryCode !== KENYA,
-  row: { icon: WalletIcon, title: 'wallet.row.title', description: 'wallet.row.description' },
+  row: { icon: drawnByServer(() => import('./WalletIcon')), title: 'wallet.row.title', description: 'wallet.row.description' },
   screen: () => import('./Screen'),
   messages,
   acceptsAccessToken: true,

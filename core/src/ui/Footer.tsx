@@ -5,6 +5,7 @@ import type { Locale } from '../i18n';
 import { useCheckout, useCheckoutState, brandingOf, withSession } from '../state/checkout';
 import { setLocale } from '../state/actions';
 import { link } from './styles';
+import { Drawn } from './Drawn';
 
 const footer = css`
   display: flex;
@@ -45,7 +46,7 @@ export function Footer() {
   return (
     <footer className={footer}>
       <span className={powered}>
-        {t('core.footer.poweredBy')} <branding.Logo />
+        {t('core.footer.poweredBy')} <Drawn picture={branding.Logo} slot="logo-footer" />
       </span>
       {branding.routes
         ?.filter((r) => r.linkLabel)

@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import { formatAmount } from '../money';
 import { CODE_SUCCESS } from '../codes';
 import { useCheckout, useCheckoutState, brandingOf } from '../state/checkout';
+import { Drawn } from './Drawn';
 
 const header = css`
   display: flex;
@@ -55,12 +56,12 @@ export function Header() {
   const t = useT();
   const c = useCheckout();
   const { props } = useCheckoutState();
-  const Logo = brandingOf(c).Logo;
+  const branding = brandingOf(c);
   const logoUrl = safeLogoUrl(props.logoUrl);
   const showFee = props.passFeeToCustomer && props.surcharge > 0;
   return (
     <header className={header}>
-      <div className={logo}>{logoUrl ? <img src={logoUrl} alt={props.merchantName} /> : <Logo />}</div>
+      <div className={logo}>{logoUrl ? <img src={logoUrl} alt={props.merchantName} /> : <Drawn picture={branding.Logo} slot="logo" />}</div>
       {/* A refused request (Incorrect Transaction) has no amount to show. */}
       {props.responseCode === CODE_SUCCESS && (
         <div className={payer}>

@@ -5,6 +5,7 @@ import { useCheckout, useCheckoutState, withSession } from '../state/checkout';
 import { selectChannel } from '../state/actions';
 import { ChevronIcon } from './icons';
 import { heading, muted } from './styles';
+import { Drawn } from './Drawn';
 
 const list = css`
   list-style: none;
@@ -49,7 +50,6 @@ export function MethodRows({ channels, labelledBy }: { channels: ChannelPlugin[]
   return (
     <ul className={list} aria-labelledby={labelledBy}>
       {channels.map((p) => {
-        const Icon = p.row!.icon;
         return (
           <li key={p.id}>
             <a
@@ -61,7 +61,7 @@ export function MethodRows({ channels, labelledBy }: { channels: ChannelPlugin[]
                 selectChannel(c, p);
               }}
             >
-              <Icon />
+              <Drawn picture={p.row!.icon} slot={`icon-${p.id}`} />
               <span>
                 <span className={title}>{t(p.row!.title)}</span>
                 <span className={desc}>{t(p.row!.description)}</span>
