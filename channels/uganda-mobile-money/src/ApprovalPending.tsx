@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, formatAmount, styles, useCheckoutState, useT } from '@oja/core';
-import { PendingLayout } from '@oja/core/pending-layout';
+import { ChangeMethodLink, formatAmount, useCheckoutState, useT } from '@oja/core';
+import { PendingLayout, StillTrying } from '@oja/core/pending-layout';
 import { BILLERS } from './constants';
 import type { MobileMoneyState } from './visit';
 
@@ -25,11 +25,7 @@ export function ApprovalPending({ state, failures }: ApprovalPendingProps) {
         biller: biller ? t(biller.label) : snap.telco,
       })}
     >
-      {failures >= 2 && (
-        <p className={styles.notice} role="status">
-          {t('core.error.stillTrying')}
-        </p>
-      )}
+      <StillTrying failures={failures} />
       <ChangeMethodLink />
     </PendingLayout>
   );
