@@ -53,7 +53,7 @@ export default function UgandaMobileMoneyScreen() {
   const waiting = snap.notification.status === 'success' && snap.notification.response?.code === CODE_PENDING;
   const polling = useStatusPolling(plugin, waiting);
 
-  if (waiting) return <ApprovalPending state={v.state} failures={polling.failures} />;
+  if (waiting) return <ApprovalPending telco={snap.telco} customerId={snap.customerId} failures={polling.failures} />;
   if (snap.notification.status === 'pending') {
     return (
       <PendingLayout title={t('uganda-mobile-money.sending')} simulate={false}>
