@@ -40,12 +40,28 @@ const installedCodes = new Set(installed.channels.map((c) => c.code));
 const ofInstalled = (codes: string[]) => codes.filter((c) => installedCodes.has(c));
 
 describe('availability with the installed plugins', () => {
-  it('a naira payment offering everything shows every installed channel', () => {
-    expect(offered(offering(NAIRA_CODES))).toEqual(registry.channels.filter((c) => c.row).map((c) => c.code));
+  it('a naira payment offering everything shows every installed channel it offers', () => {
+    expect(offered(offering(NAIRA_CODES))).toEqual(registry.channels.filter((c) => c.row && NAIRA_CODES.includes(c.code)).map((c) => c.code));
   });
 
-  it('currency 800 leaves only card and Uganda mobile money', () => {
-    expect(offered(everything({ currencyCode: '800', countryCode: 'UG' }))).toEqual(ofInstalled(['CARD', 'UGANDA_MOBILE_MONEY']));
+  it('currency 800 leaves only card and Uganda mobile money, under every acquirer that allows it', () => {
+    // Offering DRC mobile money as well would put the payment in the DRC market too: only the card would stay.
+    const ugandan = offering(
+      EVERY_CODE.filter((c) => c !== 'DRC_MOBILE_MONEY'),
+      { currencyCode: '800', countryCode: 'UG' },
+    );
+    expect(offered(ugandan)).toEqual(ofInstalled(['CARD', 'UGANDA_MOBILE_MONEY']));
+    // HALO forces the wallet, transfer and others on; the market takes them off again.
+    for (const acquiredBy of ['MUL', 'HALO'] as const)
+      expect(offered({ ...ugandan, acquiredBy })).toEqual(ofInstalled(['CARD', 'UGANDA_MOBILE_MONEY']));
+    expect(offered({ ...ugandan, acquiredBy: 'ZIB' })).toEqual(['CARD']);
+    expect(offered(everything({ currencyCode: '800', countryCode: 'UG' }))).toEqual(['CARD']);
+  });
+
+  it('Uganda mobile money is offered for currency 800 only', () => {
+    for (const currencyCode of ['566', '840', '976', '404']) {
+      expect(offered(offering(['CARD', 'UGANDA_MOBILE_MONEY'], { currencyCode, countryCode: 'UG' }))).not.toContain('UGANDA_MOBILE_MONEY');
+    }
   });
 
   it('a naira payment offering DRC mobile money is in the DRC market', () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { CODE_EXPIRED, ChangeMethodLink, complete, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
-import { PendingLayout } from '@oja/core/pending-layout';
+import { PendingLayout, StillTrying } from '@oja/core/pending-layout';
 import { useCountdown } from '@oja/core/countdown';
 import { useStatusPolling } from '@oja/core/status-polling';
 import type { PwaState } from './state';
@@ -38,11 +38,7 @@ export function TransactionStatus({ state }: { state: PwaState }) {
       remainingMs={snap.statusDeadline === null ? STATUS_WAIT_MS : left}
       message={t('pay-with-app.status.message')}
     >
-      {polling.failures >= 2 && (
-        <p className={styles.notice} role="status">
-          {t('core.error.stillTrying')}
-        </p>
-      )}
+      <StillTrying failures={polling.failures} />
       {timedOut && snap.extensions < MAX_STATUS_EXTENSIONS && (
         <div className={styles.stack} role="alert">
           <p>{t('pay-with-app.status.timedOut')}</p>

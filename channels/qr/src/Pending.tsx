@@ -1,6 +1,6 @@
 import { css } from '@linaria/core';
 import { ChangeMethodLink, formatAmount, styles, useCheckoutState, useT } from '@oja/core';
-import { PendingLayout } from '@oja/core/pending-layout';
+import { PendingLayout, StillTrying } from '@oja/core/pending-layout';
 import { useCountdown } from '@oja/core/countdown';
 import { QrCode } from '@oja/core/qr';
 import type { QrPayment } from './api';
@@ -60,11 +60,7 @@ export function QrPending({ payment, failures }: QrPendingProps) {
           {t('qr.validityOver')}
         </p>
       )}
-      {failures >= 2 && (
-        <p className={styles.notice} role="status">
-          {t('core.error.stillTrying')}
-        </p>
-      )}
+      <StillTrying failures={failures} />
       <ChangeMethodLink />
     </PendingLayout>
   );

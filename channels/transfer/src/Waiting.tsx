@@ -1,5 +1,5 @@
 import { ChangeMethodLink, styles, useT } from '@oja/core';
-import { PendingLayout } from '@oja/core/pending-layout';
+import { PendingLayout, StillTrying } from '@oja/core/pending-layout';
 import { useCountdown } from '@oja/core/countdown';
 import { MAX_EXTENSIONS } from './constants';
 
@@ -19,11 +19,7 @@ export function Waiting({ waitDeadline, extensionsUsed, onExtend, failures }: Wa
   const canExtend = extensionsUsed < MAX_EXTENSIONS;
   return (
     <PendingLayout title={t('transfer.waitingTitle')} message={t('transfer.waitingMessage')} remainingMs={left}>
-      {failures >= 2 && (
-        <p className={styles.notice} role="status">
-          {t('core.error.stillTrying')}
-        </p>
-      )}
+      <StillTrying failures={failures} />
       {left === 0 && (
         <div className={styles.stack} role="status">
           <p>{canExtend ? t('transfer.notYet') : t('transfer.stillChecking')}</p>

@@ -1,5 +1,6 @@
 import { css } from '@linaria/core';
 import { ChangeMethodLink, styles, useT } from '@oja/core';
+import { StillTrying } from '@oja/core/pending-layout';
 
 const startAligned = css`
   align-self: flex-start;
@@ -21,11 +22,7 @@ export function WaitingActions({ validityLeft, failures, onChangeBank }: Waiting
   const t = useT();
   return (
     <>
-      {failures >= 2 && (
-        <p className={styles.notice} role="status">
-          {t('core.error.stillTrying')}
-        </p>
-      )}
+      <StillTrying failures={failures} />
       {validityLeft === 0 && (
         <p className={styles.notice} role="status">
           {t('ussd.codeExpired')}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { registerMessages, useT } from '../i18n';
 import { pendingMessages } from './pendingMessages';
 import { formatMmSs } from './countdown';
-import { heading, muted, stack } from '../ui/styles';
+import { heading, muted, notice, stack } from '../ui/styles';
 import { useCheckoutState } from '../state/checkout';
 import { useLazyScreen } from '../shell/lazyScreen';
 
@@ -81,5 +81,22 @@ export function PendingLayout({ title, message, remainingMs, format = formatMmSs
       {children}
       {simulate && env.sandbox && <SandboxSimulateControl />}
     </section>
+  );
+}
+
+/** Consecutive failed status requests after which the payer is told the page keeps trying. */
+export const STILL_TRYING_AFTER_FAILURES = 2;
+
+/**
+ * Under a wait: "We are having trouble confirming your payment. We will keep trying." once status requests keep
+ * failing (useStatusPolling's `failures`), announced politely; nothing before.
+ */
+export function StillTrying({ failures }: { failures: number }) {
+  const t = useT();
+  if (failures < STILL_TRYING_AFTER_FAILURES) return null;
+  return (
+    <p className={notice} role="status">
+      {t('core.error.stillTrying')}
+    </p>
   );
 }

@@ -15,14 +15,16 @@ export function paymentFields(props: PaymentProps) {
 }
 
 /**
- * A channel's status call asked by merchant code and transaction reference (transfer, QR, USSD): the answer's
- * response code, or an 'invalid' HttpError when it has none (the poller then backs off and asks again).
+ * A channel's status call asked by merchant code and transaction reference: in the query (transfer, QR, USSD) or,
+ * with `method` POST, in a JSON body (Uganda mobile money). Answers the response code, or an 'invalid' HttpError
+ * when the answer has none (the poller then backs off and asks again).
  */
-export async function checkStatusAt(path: string, { http, props, signal }: StatusContext): Promise<StatusAnswer> {
-  const res = await http.get<Record<string, unknown>>(path, {
-    params: { merchantCode: props.merchantCode, transactionReference: props.merchantTransactionReference },
-    signal,
-  });
+export async function checkStatusAt(path: string, { http, props, signal }: StatusContext, method: 'GET' | 'POST' = 'GET'): Promise<StatusAnswer> {
+  const names = { merchantCode: props.merchantCode, transactionReference: props.merchantTransactionReference };
+  const res =
+    method === 'POST'
+      ? await http.post<Record<string, unknown>>(path, names, { signal })
+      : await http.get<Record<string, unknown>>(path, { params: names, signal });
   if (typeof res.responseCode !== 'string' || res.responseCode === '') throw new HttpError('Status answer without a code', 'invalid');
   return { code: res.responseCode, response: res };
 }

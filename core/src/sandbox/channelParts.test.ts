@@ -89,4 +89,25 @@ describe("a channel's sandbox attempts", () => {
     expect(await ask('MX', 'T2')).toBe(UNKNOWN_PAYMENT);
     expect(UNKNOWN_PAYMENT).toEqual({ status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } });
   });
+
+  it('names the payment of an attempt by merchant code and transaction reference when the body has no payment id', async () => {
+    const p = payment();
+    const ctx = contextWith(p, (ref) => (ref.paymentId ?? '') === '' && ref.merchantCode === 'MX' && ref.txnRef === 'T1');
+    const route = attemptRoute('/api/v2/notify', (found) => ({ body: { responseCode: '09', paymentId: found.paymentId } }));
+    const ask = (body: Record<string, unknown>) =>
+      route.handler({ method: 'POST', path: route.path, params: {}, query: new URLSearchParams(), body, headers: {} }, ctx);
+    expect(await ask({ merchantCode: 'MX', transactionReference: 'T1' })).toEqual({ body: { responseCode: '09', paymentId: '77' } });
+    expect(await ask({ merchantCode: 'MX', transactionReference: 'T2' })).toBe(UNKNOWN_PAYMENT);
+  });
+
+  it('answers a POSTed status from the names in its body, never from the query', async () => {
+    const p = payment();
+    const ctx = contextWith(p, (ref) => ref.merchantCode === 'MX' && ref.txnRef === 'T1');
+    const route = statusRoute('/api/v1/code/status', (found) => ({ responseCode: '09', paymentId: found.paymentId }), 'POST');
+    expect(route).toMatchObject({ method: 'POST', path: '/api/v1/code/status' });
+    const ask = (body: Record<string, unknown>, query = new URLSearchParams()) =>
+      route.handler({ method: 'POST', path: route.path, params: {}, query, body, headers: {} }, ctx);
+    expect(await ask({ merchantCode: 'MX', transactionReference: 'T1' })).toEqual({ body: { responseCode: '09', paymentId: '77' } });
+    expect(await ask({}, new URLSearchParams({ merchantCode: 'MX', transactionReference: 'T1' }))).toBe(UNKNOWN_PAYMENT);
+  });
 });

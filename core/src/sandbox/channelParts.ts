@@ -21,8 +21,10 @@ export function currentAttempt<R extends AttemptRecord>(records: SandboxRecord<R
 }
 
 /**
- * A channel's route that starts an attempt (generates an account, a code) for the payment named by `paymentId` in
- * the body. A paid payment stays paid: no new attempt, nothing recorded, the refusal answered (alreadyPaid).
+ * A channel's route that starts an attempt (generates an account, a code, sends a notification) for the payment
+ * named in the body by `paymentId`, or without one by `merchantCode` and `transactionReference` (Uganda mobile
+ * money's notification). A paid payment stays paid: no new attempt, nothing recorded, the refusal answered
+ * (alreadyPaid).
  */
 export function attemptRoute(
   path: string,
@@ -32,20 +34,31 @@ export function attemptRoute(
     method: 'POST',
     path,
     handler: async (req, ctx) => {
-      const p = await ctx.payment({ paymentId: req.body.paymentId });
+      const p = await ctx.payment({ paymentId: req.body.paymentId, merchantCode: req.body.merchantCode, txnRef: req.body.transactionReference });
       if (!p) return UNKNOWN_PAYMENT;
       return isPaid(p) ? alreadyPaid(p) : start(p, req, ctx);
     },
   };
 }
 
-/** A channel's status route: the payment named by merchant code and transaction reference, answered by `status`. */
-export function statusRoute(path: string, status: (p: SandboxPayment, ctx: SandboxContext) => Record<string, unknown>): SandboxRoute {
+/**
+ * A channel's status route: the payment named by merchant code and transaction reference, answered by `status`.
+ * A GET names it in the query (transfer, QR, USSD), a POST in its JSON body (Uganda mobile money).
+ */
+export function statusRoute(
+  path: string,
+  status: (p: SandboxPayment, ctx: SandboxContext) => Record<string, unknown>,
+  method: 'GET' | 'POST' = 'GET',
+): SandboxRoute {
   return {
-    method: 'GET',
+    method,
     path,
     handler: async (req, ctx) => {
-      const p = await ctx.payment({ merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') });
+      const names =
+        method === 'POST'
+          ? { merchantCode: req.body.merchantCode, txnRef: req.body.transactionReference }
+          : { merchantCode: req.query.get('merchantCode'), txnRef: req.query.get('transactionReference') };
+      const p = await ctx.payment(names);
       return p ? { body: status(p, ctx) } : UNKNOWN_PAYMENT;
     },
   };

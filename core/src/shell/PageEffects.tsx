@@ -6,7 +6,7 @@ import type { Checkout } from '../state/checkout';
 import { isComplete } from '../codes';
 import { buildResult, completionStep, embedder, markOnce, postToMerchant, submitResultForm } from '../state/completion';
 import { go, LEAVE_PATH } from '../state/actions';
-import { withSession } from '../state/checkout';
+import { availableFor, withSession } from '../state/checkout';
 
 /** Sends the result to the merchant exactly once per payment. */
 export function deliver(c: Checkout): void {
@@ -29,11 +29,12 @@ export const TOKEN_SIGN_IN_PATH = '/api/v1/pay-page/token-authentication';
 
 /**
  * The merchant's access-token sign-in (spec core §2): the token is authenticated, then the channel that
- * accepts tokens (the wallet) opens with the signed-in user. A refused token leaves the payer on the list.
+ * accepts tokens (the wallet) opens with the signed-in user. A refused token leaves the payer on the list. Only a
+ * channel this payment can use takes the token: one a market keeps out (a UGX payment's) is never opened by it.
  */
 export async function signInByToken(c: Checkout): Promise<void> {
   const { props } = c.state;
-  const channel = props.accessToken && props.accessTokenType ? c.registry.channels.find((p) => p.acceptsAccessToken) : undefined;
+  const channel = props.accessToken && props.accessTokenType ? availableFor(c).find((p) => p.acceptsAccessToken) : undefined;
   if (!channel) return;
   try {
     c.state.tokenSignIn = await c.http.post(TOKEN_SIGN_IN_PATH, {

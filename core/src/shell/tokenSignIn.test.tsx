@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineChannel, HttpError } from '../index';
+import { CURRENCY_UGX, defineChannel, HttpError } from '../index';
 import { fakeHttp, testCheckout } from '../testing';
 import { signInByToken, TOKEN_SIGN_IN_PATH } from './PageEffects';
 
@@ -49,5 +49,16 @@ describe('access-token sign-in', () => {
     await signInByToken(testCheckout({ channels: [wallet], http }));
     await signInByToken(testCheckout({ channels: [], http, props: { accessToken: 'tok', accessTokenType: 'Bearer' } }));
     expect(http.calls).toEqual([]);
+  });
+
+  it('never opens a channel this payment cannot use: a UGX payment keeps the token channel out (market rule)', async () => {
+    const http = fakeHttp({ [`POST ${TOKEN_SIGN_IN_PATH}`]: () => ({ responseCode: '00' }) });
+    const c = testCheckout({ channels: [wallet], http, props: { accessToken: 'tok', accessTokenType: 'Bearer', currencyCode: CURRENCY_UGX } });
+    const visited: string[] = [];
+    c.navigate = (to) => visited.push(to);
+    await signInByToken(c);
+    expect(http.calls).toEqual([]);
+    expect(c.state.channel).toBeNull();
+    expect(visited).toEqual([]);
   });
 });

@@ -1,0 +1,12 @@
+import type { MobileMoneyDetails } from './api';
+import { isTelco } from './constants';
+import type { Telco } from './constants';
+
+/**
+ * The form's rule (companion §5): Pay is enabled only when a biller is chosen and a number or wallet ID is given
+ * (spaces around it do not count). Answers what the notification sends, or null while the rule is not met.
+ */
+export function detailsOf(form: { telco: Telco | ''; customerId: string }): MobileMoneyDetails | null {
+  const customerId = form.customerId.trim();
+  return isTelco(form.telco) && customerId !== '' ? { telco: form.telco, customerId } : null;
+}
