@@ -17,8 +17,9 @@ import { PendingLayout } from '@oja/core/pending-layout';
 import { useCountdown } from '@oja/core/countdown';
 import { useStatusPolling } from '@oja/core/status-polling';
 import { useVisit } from '@oja/core/visit';
-import { CODE_WALLET_FAILED, ORANGE_FIRST_QUERY_MS, POLL_TIMEOUT_MS } from './constants';
-import { isOrange, walletNumber } from './rules';
+import { CODE_WALLET_FAILED } from './constants';
+import { walletNumber } from './rules';
+import { isOrange, ORANGE_FIRST_QUERY_MS, POLL_TIMEOUT_MS } from './timing';
 import { drcVisit, recallWait, rememberStart } from './visit';
 import { WALLET_FAILED_KEY } from './WalletForm';
 

@@ -1,7 +1,8 @@
 import type { CallContext, StatusAnswer, StatusContext } from '@oja/core';
 import { HttpError, serverNow } from '@oja/core';
 import { DRC_COUNTRY, PAYMENT_PATH, PROVIDERS_PATH, QUERY_PATH, TRANS_TYPE } from './constants';
-import { billerCode, namesMerchantCountry, orderCurrency, walletNumber } from './rules';
+import { namesMerchantCountry, orderCurrency, walletNumber } from './rules';
+import { billerCode } from './timing';
 import { drcVisit } from './visit';
 
 /** A wallet the payer may pay from: one of the providers of the list's billers (companion §7 "countryList"). */

@@ -4,22 +4,8 @@ export const DRC_COUNTRY = 'CD';
 export const DRC_DIAL_PREFIX = '243';
 /** US dollar (ISO 4217 numeric): the one currency a DRC payment may carry besides the Congolese franc (companion §9). */
 export const CURRENCY_USD = '840';
-/** The wallet whose numbers go without "+" and whose confirmation is slow (companion §4, §5). */
-export const ORANGE = 'ORANGE';
 /** The wallet whose payment call names no merchant country (companion §7). */
 export const AFRIMONEY = 'AFRIMONEY';
-
-/** Wait from the payment call's 00 to the first status query, ms (companion §4, §9). */
-export const FIRST_QUERY_MS = 4_000;
-/** The same wait for ORANGE: 23 minutes, ms (companion §4 "1,380,000 ms"). */
-export const ORANGE_FIRST_QUERY_MS = 1_380_000;
-/**
- * Wait between two status queries while the answer is 09, ms. The spec gives the first wait only ("09
- * requeries"); the same pace keeps a 30 s window to about seven queries.
- */
-export const QUERY_INTERVAL_MS = 4_000;
-/** The polling timeout: how long the payer is waited for after the USSD prompt went to the phone, ms (companion §4, §9). */
-export const POLL_TIMEOUT_MS = 30_000;
 
 /** The collections API's paths (companion §7). */
 export const PROVIDERS_PATH = '/api/v1/countries/countryList';

@@ -1,8 +1,7 @@
 import { defineChannel, isOffered, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
 import { DrcMobileMoneyIcon } from './DrcMobileMoneyIcon';
-import { QUERY_INTERVAL_MS } from './constants';
-import { firstQueryMs, leftUntil, pollWindowMs } from './rules';
+import { QUERY_INTERVAL_MS, firstQueryMs, leftUntil, pollWindowMs } from './timing';
 
 /**
  * DRC mobile money (companion §2 "DRC mobile wallet screen", "DRC USSD notification screen", §4 "DRC wallet"): the

@@ -2,7 +2,8 @@ import type { AttemptRecord, SandboxAnswer, SandboxContext, SandboxPart, Sandbox
 import { attemptRoute, badRequest, currentAttempt, sandboxRecord, settledStatus, textField, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
 import drcMobileMoney from './index';
 import { CODE_WALLET_FAILED, DRC_COUNTRY, DRC_DIAL_PREFIX, PAYMENT_PATH, PROVIDERS_PATH, QUERY_PATH } from './constants';
-import { billerCode, isOrange, namesMerchantCountry, orderCurrency } from './rules';
+import { namesMerchantCountry, orderCurrency } from './rules';
+import { billerCode, isOrange } from './timing';
 
 /** The DRC's wallets as the sandbox's provider list gives them (CONTRACT §5: at least ORANGE, VODACOM and AIRTEL). */
 export const SANDBOX_PROVIDERS = [
