@@ -10,7 +10,16 @@ describe('the installed plugins, as unit tests load them', () => {
   it("are this repository's oja.config.json, in its order", async () => {
     const installed = await loadInstalled();
     const config = readConfig(APP_ROOT);
-    expect(installed.channels.map((c) => c.id)).toEqual(['card', 'wallet', 'transfer', 'qr', 'ussd', 'pay-with-app', 'uganda-mobile-money']);
+    expect(installed.channels.map((c) => c.id)).toEqual([
+      'card',
+      'wallet',
+      'transfer',
+      'qr',
+      'ussd',
+      'pay-with-app',
+      'uganda-mobile-money',
+      'drc-mobile-money',
+    ]);
     expect(installed.brandings.map((b) => b.acquirer)).toEqual(['', 'ZIB', 'MUL', 'HALO']);
     expect(config.channels).toHaveLength(installed.channels.length);
     expect(installed.gates).toEqual([]);

@@ -34,7 +34,8 @@ const STORY_TEST_MS = 20_000;
  * A translation key showing instead of its text: an owner's namespace, a dot, a camelCase name. The name starts
  * lower case so that a sentence ending in "wallet." or "card." followed by the next element's text is no key.
  */
-const MISSING_KEY = /\b(core|card|wallet|transfer|qr|ussd|pay-with-app|uganda-mobile-money|zib|mul|halo|brandingDefault)\.[a-z][a-zA-Z]*/;
+const MISSING_KEY =
+  /\b(core|card|wallet|transfer|qr|ussd|pay-with-app|uganda-mobile-money|drc-mobile-money|zib|mul|halo|brandingDefault)\.[a-z][a-zA-Z]*/;
 /** The header's words when no customer e-mail is given. */
 const YOU_ARE_PAYING = { en: 'You are paying', fr: 'Vous payez' } as const;
 const BRAND_NAME: Record<StoryBranding, string> = { '': 'Oja', ZIB: 'ZIB', MUL: 'MUL', HALO: 'HALO' };

@@ -13,3 +13,6 @@ export function MobileMoneyIcon() {
     </svg>
   );
 }
+
+/** Loaded only when the page draws the row itself (the server draws it otherwise). */
+export default MobileMoneyIcon;

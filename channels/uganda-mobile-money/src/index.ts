@@ -1,6 +1,5 @@
-import { CURRENCY_UGX, CODE_PENDING, defineChannel, isOffered, lazyStatusCheck } from '@oja/core';
+import { CODE_PENDING, CURRENCY_UGX, defineChannel, drawnByServer, isOffered, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
-import { MobileMoneyIcon } from './MobileMoneyIcon';
 import { STATUS_POLL_MS } from './constants';
 
 /**
@@ -14,7 +13,11 @@ export const ugandaMobileMoney = defineChannel({
   path: '/payment/uganda-mobile-money',
   order: 70,
   isAvailable: (props) => props.currencyCode === CURRENCY_UGX && isOffered(props, 'UGANDA_MOBILE_MONEY'),
-  row: { icon: MobileMoneyIcon, title: 'uganda-mobile-money.row.title', description: 'uganda-mobile-money.row.description' },
+  row: {
+    icon: drawnByServer(() => import('./MobileMoneyIcon')),
+    title: 'uganda-mobile-money.row.title',
+    description: 'uganda-mobile-money.row.description',
+  },
   screen: () => import('./Screen'),
   // "Repeating every 2 s while 09; any other code completes": 09 alone is pending here.
   status: { intervalMs: STATUS_POLL_MS, pendingCodes: [CODE_PENDING], check: lazyStatusCheck(() => import('./api')) },
