@@ -5,7 +5,9 @@ import { registerMessages, useT } from '../i18n';
 import { PendingLayout } from './PendingLayout';
 import { formatMmSs } from './countdown';
 import { frameMessages } from './frameMessages';
-import { heading, muted, stack } from '../ui/styles';
+import { heading, link, muted, stack } from '../ui/styles';
+import { availableFor, useCheckout, useCheckoutState, withSession } from '../state/checkout';
+import { changeMethod, METHODS_PATH, selectChannel } from '../state/actions';
 
 registerMessages(frameMessages);
 
@@ -106,5 +108,30 @@ function PendingClock({ remainingMs }: { remainingMs: number }) {
         {t('core.pending.minutesLeft', { minutes: Math.ceil(remainingMs / 60_000) })}
       </span>
     </p>
+  );
+}
+
+/**
+ * Back from a provider's page: to the channel of the option the provider belongs to (the wallet list, by its code:
+ * 'CUSTOMER_WALLET') when this payment can use it, else to the method list. A real link: it works before hydration.
+ */
+export function BackLink({ label, option }: { /** Translation key. */ label: string /** The option's channel code. */; option: string }) {
+  const t = useT();
+  const c = useCheckout();
+  const { env, locale } = useCheckoutState();
+  const list = c.registry.byCode(option);
+  const to = list && availableFor(c).includes(list) ? list : undefined;
+  return (
+    <a
+      className={link}
+      href={withSession(env, to?.path ?? METHODS_PATH, locale)}
+      onClick={(e) => {
+        e.preventDefault();
+        if (to) selectChannel(c, to);
+        else changeMethod(c);
+      }}
+    >
+      {t(label)}
+    </a>
   );
 }
