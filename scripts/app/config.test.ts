@@ -21,6 +21,7 @@ describe('the installed plugins, as unit tests load them', () => {
       'drc-mobile-money',
       'customer-wallet',
       'opay',
+      'enaira',
     ]);
     expect(installed.brandings.map((b) => b.acquirer)).toEqual(['', 'ZIB', 'MUL', 'HALO']);
     expect(config.channels).toHaveLength(installed.channels.length);

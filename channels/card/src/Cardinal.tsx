@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, complete, styles, useChannel, useCheckout, useT } from '@oja/core';
 import type { StatusAnswer } from '@oja/core';
 import { PendingLayout } from '@oja/core/pending-layout';
-import { frameStyles } from '@oja/core/provider-frame';
 import { useStatusPolling } from '@oja/core/status-polling';
 import { cardFlow, CODE_OTP, finishCardinal, pay } from './flow';
 import type { PayResponse } from './api';
@@ -12,6 +11,22 @@ import type { PayResponse } from './api';
 /** The device data collection frame is removed after this long, ms (spec core §9). */
 export const DEVICE_COLLECTION_MS = 7_000;
 
+const frameBox = css`
+  position: relative;
+  min-height: 400px;
+  border: 1px solid var(--oja-border, #e3e8ef);
+  border-radius: var(--oja-radius-button, 8px);
+  overflow: hidden;
+  > iframe { display: block; width: 100%; height: 400px; border: 0; }
+`;
+const overlay = css`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: var(--oja-surface, #fff);
+`;
 const hidden = css`
   position: absolute;
   width: 1px;
@@ -102,7 +117,7 @@ export function Cardinal() {
       {issuerUrl ? (
         <>
           <p className={styles.muted}>{t('card.cardinal.message')}</p>
-          <div className={frameStyles.box} aria-busy={!loaded}>
+          <div className={frameBox} aria-busy={!loaded}>
             <iframe
               src={issuerUrl}
               title={t('card.cardinal.frameTitle')}
@@ -111,7 +126,7 @@ export function Cardinal() {
               data-testid="issuer-frame"
             />
             {!loaded && (
-              <div className={frameStyles.overlay}>
+              <div className={overlay}>
                 <PendingLayout title={t('card.cardinal.preparing')} simulate={false} />
               </div>
             )}

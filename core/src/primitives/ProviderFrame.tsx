@@ -28,7 +28,7 @@ const overlay = css`
   background: var(--oja-surface, #fff);
 `;
 
-/** An outside page's frame and the loader over it: shared with the card's 3-D Secure frame. */
+/** An outside page's frame and the loader over it. */
 export const frameStyles = { box: frameBox, overlay };
 
 /**

@@ -1,18 +1,66 @@
-import { escapeHtml, isPaid } from './sandbox';
-import type { SandboxAnswer, SandboxContext, SandboxPayment, SandboxRoute } from './types';
+import { escapeHtml, isPaid, settledStatus } from './sandbox';
+import { currentAttempt } from './channelParts';
+import type { AttemptRecord } from './channelParts';
+import type { SandboxAnswer, SandboxContext, SandboxPayment, SandboxRecord, SandboxRoute } from './types';
 
-/** A wallet provider's payment page as the sandbox serves it on its second origin (CONTRACT §5). */
-export interface ProviderPageOptions {
+/** The code a declined or expired provider payment answers (companion §4: "01 completes empty and stops"). */
+export const CODE_PROVIDER_STOPPED = '01';
+
+/** One attempt at a wallet paid on the provider's own page: when the page was issued. */
+export interface ProviderAttempt extends AttemptRecord {
+  issuedAt: number;
+}
+
+/**
+ * A wallet whose payer approves on the provider's page (OPay, eNaira, PalmPay), as the sandbox plays it: the page on
+ * the second origin (CONTRACT §5) with Approve and Decline, settled also by POST /sandbox/simulate or by its
+ * validity running out.
+ */
+export interface ProviderWallet<R extends ProviderAttempt> {
+  records: SandboxRecord<R>;
+  /** The provider's name as its page shows it: 'OPay'. */
+  name: string;
   /** The page's path on the second origin: '/opay/pay'. */
   path: string;
-  /** The provider's name as the page shows it: 'OPay'. */
-  name: string;
-  /** The page a payment's current attempt was given (its ref), or undefined when it has none open. */
-  currentRef(p: SandboxPayment): string | undefined;
+  /** How long an attempt stays open after its page was issued, ms. */
+  validityMs: number;
+}
+
+/**
+ * Why a provider wallet's initialise body (companion §7: merchantCode, payableCode, transactionReference, paymentId,
+ * currencyCode, the same for OPay, eNaira and PalmPay) is not one the API takes, or null.
+ */
+export function providerInitProblem(p: SandboxPayment, b: Record<string, unknown>): string | null {
+  if (b.merchantCode !== p.merchantCode || b.transactionReference !== p.txnRef || String(b.paymentId) !== p.paymentId)
+    return "merchantCode, transactionReference and paymentId must be the payment's";
+  if (typeof b.payableCode !== 'string' || !b.payableCode) return 'payableCode is required';
+  return String(b.currencyCode) === String(p.props.currencyCode) ? null : "currencyCode must be the payment's";
 }
 
 /** The page's ref: the payment and its attempt, so that a page of an earlier attempt settles nothing. */
-export const providerPageRef = (p: SandboxPayment, generation: number): string => `${p.paymentId}.${generation}`;
+const pageRef = (p: SandboxPayment, generation: number): string => `${p.paymentId}.${generation}`;
+
+/** Starts (or continues) the payment's attempt and gives the URL of its page on the second origin. */
+export function openProviderPage<R extends ProviderAttempt>(
+  w: ProviderWallet<R>,
+  p: SandboxPayment,
+  ctx: SandboxContext,
+  fresh: (generation: number, issuedAt: number) => R,
+): { record: R; url: string } {
+  const record = currentAttempt(w.records, p, (generation) => fresh(generation, ctx.now()));
+  return { record, url: ctx.outsideUrl(`${w.path}?ref=${pageRef(p, record.generation)}`) };
+}
+
+/** The status of the payment's attempt: 00 with the result's fields, 09 while open, 01 once declined or expired. */
+export function providerStatus<R extends ProviderAttempt>(w: ProviderWallet<R>, p: SandboxPayment, r: R, now: number): Record<string, unknown> {
+  const answer = settledStatus(p, {
+    expired: now > r.issuedAt + w.validityMs,
+    failedCode: CODE_PROVIDER_STOPPED,
+    references: { paymentReference: `OJA|${w.name.toUpperCase()}|${p.paymentId}`, retrievalReferenceNumber: `RR${p.paymentId}${r.generation}` },
+    describe: { failed: `Declined in ${w.name}`, expired: `${w.name} payment expired`, pending: `Awaiting approval in ${w.name}` },
+  });
+  return answer.responseCode === 'XS1' ? { ...answer, responseCode: CODE_PROVIDER_STOPPED } : answer;
+}
 
 function html(name: string, body: string): string {
   return `<!doctype html>
@@ -33,39 +81,38 @@ const framers = (p: SandboxPayment): string[] =>
  * The provider's page with Approve and Decline (GET), and their answer (POST: the payment settled success or
  * failed, as POST /sandbox/simulate settles it). A paid payment stays paid; a settled or unknown page says so.
  */
-export function providerPageRoutes(o: ProviderPageOptions): SandboxRoute[] {
+export function providerPageRoutes<R extends ProviderAttempt>(w: ProviderWallet<R>): SandboxRoute[] {
   const find = async (ref: unknown, ctx: SandboxContext) => {
     if (typeof ref !== 'string' || !/^\d+\.\d+$/.test(ref)) return undefined;
     const p = await ctx.payment({ paymentId: ref.split('.')[0] });
-    return p && o.currentRef(p) === ref ? p : undefined;
+    const r = p && w.records.get(p);
+    return p && r && pageRef(p, r.generation) === ref ? p : undefined;
   };
+  const name = escapeHtml(w.name);
   const unknown: SandboxAnswer = {
     status: 404,
-    html: html(o.name, `<h1>${escapeHtml(o.name)}</h1>\n<p>This payment is unknown or no longer open. Return to the checkout.</p>`),
+    html: html(w.name, `<h1>${name}</h1>\n<p>This payment is unknown or no longer open. Return to the checkout.</p>`),
   };
   const settled = (p: SandboxPayment): SandboxAnswer => ({
-    html: html(
-      o.name,
-      `<h1>${escapeHtml(o.name)}</h1>\n<p>${isPaid(p) ? 'Payment approved.' : 'Payment declined.'} The checkout moves on by itself.</p>`,
-    ),
+    html: html(w.name, `<h1>${name}</h1>\n<p>${isPaid(p) ? 'Payment approved.' : 'Payment declined.'} The checkout moves on by itself.</p>`),
     frameAncestors: framers(p),
   });
   return [
     {
       method: 'GET',
-      path: o.path,
+      path: w.path,
       handler: async (req, ctx) => {
-        const ref = req.query.get('ref');
+        const ref = String(req.query.get('ref'));
         const p = await find(ref, ctx);
         if (!p) return unknown;
         if (p.outcome) return settled(p);
         const amount = escapeHtml(`${p.props.currencyCode} ${(Number(p.props.checkoutAmount) / 100).toFixed(2)}`);
         const button = (decision: string, label: string) =>
-          `<form method="post" action="${escapeHtml(o.path)}"><input type="hidden" name="ref" value="${escapeHtml(String(ref))}"><button type="submit" name="decision" value="${decision}">${label}</button></form>`;
+          `<form method="post" action="${escapeHtml(w.path)}"><input type="hidden" name="ref" value="${escapeHtml(ref)}"><button type="submit" name="decision" value="${decision}">${label}</button></form>`;
         return {
           html: html(
-            o.name,
-            `<h1>${escapeHtml(o.name)}</h1>\n<p>Approve the payment of ${amount} to ${escapeHtml(String(p.props.merchantName))} from your ${escapeHtml(o.name)} wallet.</p>\n${button('approve', 'Approve')}\n${button('decline', 'Decline')}`,
+            w.name,
+            `<h1>${name}</h1>\n<p>Approve the payment of ${amount} to ${escapeHtml(String(p.props.merchantName))} from your ${name} wallet.</p>\n${button('approve', 'Approve')}\n${button('decline', 'Decline')}`,
           ),
           frameAncestors: framers(p),
         };
@@ -73,7 +120,7 @@ export function providerPageRoutes(o: ProviderPageOptions): SandboxRoute[] {
     },
     {
       method: 'POST',
-      path: o.path,
+      path: w.path,
       handler: async (req, ctx) => {
         const p = await find(req.body.ref, ctx);
         if (!p) return unknown;
