@@ -22,6 +22,7 @@ describe('the installed plugins, as unit tests load them', () => {
       'customer-wallet',
       'opay',
       'enaira',
+      'palmpay',
     ]);
     expect(installed.brandings.map((b) => b.acquirer)).toEqual(['', 'ZIB', 'MUL', 'HALO']);
     expect(config.channels).toHaveLength(installed.channels.length);
