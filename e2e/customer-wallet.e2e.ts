@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import {
   checkoutBase,
+  hideServerDate,
+  sleep,
+  withFaultHeaders,
   expectAccessible,
   expectDeliveredOnce,
   openPay,
@@ -32,8 +35,8 @@ async function openWallets(page: Page, label: string, wallets?: string): Promise
   return ref;
 }
 
-/** OPay's page in its frame, once loaded (its loader gone). */
-async function opayPage(page: Page): Promise<Frame> {
+/** A wallet's page in its frame, once loaded (its loader gone). */
+async function providerPage(page: Page): Promise<Frame> {
   const frame = page.getByTestId('provider-frame');
   await frame.waitFor();
   // From the sandbox's second origin (CONTRACT §5), not the checkout's.
@@ -46,10 +49,10 @@ async function opayPage(page: Page): Promise<Frame> {
 describe('the wallet list', () => {
   it('opens by itself, lists only the installed wallets of the allowed types, sorted by type', async () => {
     const page = await b.newPage();
-    await openWallets(page, 'cw-list', 'paypal,opay');
+    await openWallets(page, 'cw-list', 'palmpay,paypal,opay');
     await page.getByRole('heading', { name: 'Choose your wallet' }).waitFor();
     const links = page.getByRole('list').getByRole('link');
-    expect(await links.allTextContents()).toEqual(['OPay']);
+    expect(await links.allTextContents()).toEqual(['OPay', 'PalmPay']);
     await expectAccessible(page, 'the wallet list');
   });
 
@@ -70,7 +73,7 @@ describe('OPay', () => {
     await link.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === OPAY_PATH);
-    const frame = await opayPage(page);
+    const frame = await providerPage(page);
     await expectAccessible(page, "OPay's page in its frame");
     const approve = frame.getByRole('button', { name: 'Approve' });
     await approve.focus();
@@ -82,7 +85,7 @@ describe('OPay', () => {
     const page = await b.newPage();
     const ref = await openWallets(page, 'opay-decline');
     await (await whenHydrated(page.getByRole('link', { name: 'OPay', exact: true }))).click();
-    const frame = await opayPage(page);
+    const frame = await providerPage(page);
     await frame.getByRole('button', { name: 'Decline' }).click();
     await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
     expect(await storeResults(ref)).toEqual([]);
@@ -92,7 +95,7 @@ describe('OPay', () => {
     const page = await b.newPage();
     await openWallets(page, 'opay-back');
     await (await whenHydrated(page.getByRole('link', { name: 'OPay', exact: true }))).click();
-    await opayPage(page);
+    await providerPage(page);
     await page.getByRole('link', { name: 'Back' }).click();
     await page.waitForURL((u) => u.pathname === LIST_PATH);
   });
@@ -101,11 +104,66 @@ describe('OPay', () => {
     const page = await b.newPage();
     const ref = await openWallets(page, 'opay-leave');
     await (await whenHydrated(page.getByRole('link', { name: 'OPay', exact: true }))).click();
-    await opayPage(page);
+    await providerPage(page);
     await page.goto(`${storeBase()}/`);
     await expect
       .poll(async () => (await sandboxPayment(ref)).payment?.cancellation ?? null, { timeout: 8_000, interval: 250 })
       .toMatchObject({ reason: 'Return to merchant Site' });
+    expect(await storeResults(ref)).toEqual([]);
+  });
+});
+
+/** Opens a wallet from the list by its name. */
+async function openWallet(page: Page, name: string, path: string): Promise<Frame> {
+  await (await whenHydrated(page.getByRole('link', { name, exact: true }))).click();
+  await page.waitForURL((u) => u.pathname === path);
+  return providerPage(page);
+}
+
+describe('eNaira', () => {
+  it('Approve in the frame: 00 to the store once', async () => {
+    const page = await b.newPage();
+    const ref = await openWallets(page, 'enaira-ok');
+    const frame = await openWallet(page, 'eNaira', '/payment/enaira');
+    await expectAccessible(page, 'the eNaira page in its frame');
+    await frame.getByRole('button', { name: 'Approve' }).click();
+    await expectDeliveredOnce(page, ref, '00');
+    // Confirmed at once with the invoiceId (the sandbox's record of the invoice).
+    expect((await sandboxPayment(ref)).payment!.channels.enaira).toMatchObject({ confirmed: true });
+  });
+
+  it('an initialise error (fault injection) completes with an empty code: the failure view', async () => {
+    const page = await b.newPage();
+    const ref = await openWallets(page, 'enaira-init-error');
+    await withFaultHeaders(page, '/api/v1/enaira-wallet/init', { 'x-sandbox-error-rate': '1' });
+    await (await whenHydrated(page.getByRole('link', { name: 'eNaira', exact: true }))).click();
+    await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
+    expect(await page.getByTestId('provider-frame').count()).toBe(0);
+    expect(await storeResults(ref)).toEqual([]);
+  });
+});
+
+describe('PalmPay', () => {
+  it('Approve in the frame: 00 to the store once', async () => {
+    const page = await b.newPage();
+    const ref = await openWallets(page, 'palmpay-ok');
+    const frame = await openWallet(page, 'PalmPay', '/payment/palmpay');
+    await frame.getByRole('button', { name: 'Approve' }).click();
+    await expectDeliveredOnce(page, ref, '00');
+  });
+
+  it('the 5-minute countdown from initialise, on the page clock: at zero the payment completes empty', async () => {
+    const page = await b.newPage();
+    await page.clock.install();
+    await hideServerDate(page);
+    const ref = await openWallets(page, 'palmpay-timeout');
+    await openWallet(page, 'PalmPay', '/payment/palmpay');
+    expect(await page.getByRole('timer').textContent()).toMatch(/05:00|04:5\d/);
+    await page.clock.fastForward(2 * 60_000);
+    expect(await page.getByRole('timer').textContent()).toMatch(/0[23]:[0-5]\d/);
+    await page.clock.fastForward(3 * 60_000);
+    await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
+    await sleep(300);
     expect(await storeResults(ref)).toEqual([]);
   });
 });
