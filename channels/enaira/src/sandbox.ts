@@ -1,3 +1,4 @@
+import type { OutsideSource } from '@oja/core';
 import type { ProviderAttempt, SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import {
   attemptRoute,
@@ -65,9 +66,14 @@ export const sandbox: SandboxPart = {
   outsideRoutes: providerPageRoutes(wallet),
 };
 
+/** The page's origin, allowed (frame-src) only on the pages of payments that can use this wallet. */
+const sources: OutsideSource[] = [
+  { key: ENAIRA_PAGE_SOURCE, directives: ['frame'], why: 'The eNaira payment page, framed while the payer approves an eNaira payment' },
+];
+
 /** eNaira as the server runs it: its sandbox part and the eNaira page as an outside source of its payments' pages. */
 export default {
   ...enaira,
   sandbox,
-  sources: [{ key: ENAIRA_PAGE_SOURCE, directives: ['frame'], why: 'The eNaira payment page, framed while the payer approves an eNaira payment' }],
+  sources,
 };

@@ -1,3 +1,4 @@
+import type { OutsideSource } from '@oja/core';
 import type { ProviderAttempt, SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import {
   attemptRoute,
@@ -40,9 +41,14 @@ export const sandbox: SandboxPart = {
   outsideRoutes: providerPageRoutes(wallet),
 };
 
+/** The page's origin, allowed (frame-src) only on the pages of payments that can use this wallet. */
+const sources: OutsideSource[] = [
+  { key: OPAY_PAGE_SOURCE, directives: ['frame'], why: "OPay's payment page, framed while the payer approves an OPay payment" },
+];
+
 /** OPay as the server runs it: its sandbox part and OPay's page as an outside source of its payments' pages. */
 export default {
   ...opay,
   sandbox,
-  sources: [{ key: OPAY_PAGE_SOURCE, directives: ['frame'], why: "OPay's payment page, framed while the payer approves an OPay payment" }],
+  sources,
 };

@@ -1,6 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { availableChannels } from '@oja/core';
 import { createSandbox } from '@oja/core/sandbox';
+import { paymentSources } from '@oja/core/server';
+import { sampleProps } from '@oja/core/testing';
 import type { SandboxReply } from '@oja/core/sandbox';
 import plugin, { sandbox } from './sandbox';
 import { INITIALIZE_PATH, PALMPAY_PAGE_SOURCE, PAY_WINDOW_MS, STATUS_PATH } from './constants';
@@ -43,5 +46,24 @@ describe('PalmPay sandbox', () => {
     expect(await status()).toBe('09');
     now.t += 1;
     expect(await status()).toBe('01');
+  });
+});
+
+describe('the provider pages in the page policy', () => {
+  it("allows a wallet's page only on payments that can use that wallet", async () => {
+    const [{ default: opay }, { default: enaira }] = await Promise.all([import('@oja/opay/sandbox'), import('@oja/enaira/sandbox')]);
+    const wallets = [opay, enaira, plugin];
+    const origins = Object.fromEntries(wallets.flatMap((w) => w.sources).map((s) => [s.key, ['https://pages.example']]));
+    const keysFor = (codes: string[]) => {
+      const props = sampleProps({
+        nonCardOptions: [
+          { providerCode: 'CUSTOMER_WALLET', enabled: true, additionalInformation: { providers: codes.map((code, i) => ({ id: i + 1, code })) } },
+        ],
+      });
+      return Object.keys(paymentSources(availableChannels(wallets, props), origins).page);
+    };
+    expect(keysFor(['PALMPAY'])).toEqual([PALMPAY_PAGE_SOURCE]);
+    expect(keysFor(['OPAY', 'ENAIRA']).sort()).toEqual(['enaira-page', 'opay-page']);
+    expect(keysFor([])).toEqual([]);
   });
 });
