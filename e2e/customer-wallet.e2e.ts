@@ -91,6 +91,15 @@ describe('OPay', () => {
     expect(await storeResults(ref)).toEqual([]);
   });
 
+  it("the sandbox's simulate control under the frame settles it: 00 to the store once", async () => {
+    const page = await b.newPage();
+    const ref = await openWallets(page, 'opay-simulate');
+    await (await whenHydrated(page.getByRole('link', { name: 'OPay', exact: true }))).click();
+    await providerPage(page);
+    await page.getByRole('button', { name: 'Simulate success' }).click();
+    await expectDeliveredOnce(page, ref, '00');
+  });
+
   it('Back returns to the wallet list', async () => {
     const page = await b.newPage();
     await openWallets(page, 'opay-back');

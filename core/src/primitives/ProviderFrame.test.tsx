@@ -20,7 +20,8 @@ const framed = defineChannel({
   messages: { en: {}, fr: {} },
 });
 
-const show = () => render(<CheckoutHarness checkout={testCheckout({ channels: [framed] })} path="/payment/framed" />);
+const show = (sandbox = false) =>
+  render(<CheckoutHarness checkout={testCheckout({ channels: [framed], env: { sandbox } })} path="/payment/framed" />);
 
 describe('ProviderFrame (companion §2 "OPay, eNaira and PalmPay pages")', () => {
   it('shows a loader and the Back link while the payment is initialised, no frame', async () => {
@@ -46,5 +47,11 @@ describe('ProviderFrame (companion §2 "OPay, eNaira and PalmPay pages")', () =>
     fireEvent.load(frame);
     expect(screen.queryByRole('heading', { name: 'Loading the payment page…' })).toBeNull();
     expect(frame.closest('[aria-busy]')?.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it("shows the sandbox's simulate control under the page when the sandbox is on", async () => {
+    url = 'about:blank';
+    show(true);
+    expect(await screen.findByText('Sandbox: settle this payment')).toBeTruthy();
   });
 });

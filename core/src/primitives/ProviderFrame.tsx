@@ -2,7 +2,7 @@ import { css } from '@linaria/core';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { registerMessages, useT } from '../i18n';
-import { PendingLayout } from './PendingLayout';
+import { PendingLayout, SandboxSimulateControl } from './PendingLayout';
 import { formatMmSs } from './countdown';
 import { frameMessages } from './frameMessages';
 import { heading, link, muted, stack } from '../ui/styles';
@@ -60,6 +60,7 @@ export interface ProviderFrameProps {
  */
 export function ProviderFrame({ title, url, frameTitle, message, remainingMs, children }: ProviderFrameProps) {
   const t = useT();
+  const { env } = useCheckoutState();
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   if (!url) {
     return (
@@ -94,6 +95,7 @@ export function ProviderFrame({ title, url, frameTitle, message, remainingMs, ch
       </div>
       {remainingMs !== undefined && <PendingClock remainingMs={remainingMs} />}
       {children}
+      {env.sandbox && <SandboxSimulateControl />}
     </section>
   );
 }
