@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { complete, registerMessages, styles, useChannel, useCheckout, useT } from '@oja/core';
+import { complete, registerMessages, useChannel, useCheckout, useT } from '@oja/core';
 import type { Checkout, Visit } from '@oja/core';
 import { StillTrying } from '@oja/core/pending-layout';
 import { BackLink, ProviderFrame } from '@oja/core/provider-frame';
@@ -41,24 +41,16 @@ export default function OpayScreen() {
     complete(c, CODE_EMPTY);
     return false;
   });
-  const back = <BackLink label="opay.back" option="CUSTOMER_WALLET" />;
-  if (snap.init.status === 'error') {
-    return (
-      <section className={styles.stack}>
-        <p className={styles.errorText} role="alert">
-          {t('opay.failed')}
-        </p>
-        <button type="button" className={styles.button} onClick={() => void start(c, v)}>
-          {t('opay.retry')}
-        </button>
-        {back}
-      </section>
-    );
-  }
   return (
-    <ProviderFrame title={t('opay.title')} url={url} frameTitle={t('opay.frameTitle')} message={t('opay.message')}>
+    <ProviderFrame
+      failure={snap.init.status === 'error' ? { message: t('opay.failed'), retryLabel: t('opay.retry'), onRetry: () => void start(c, v) } : undefined}
+      title={t('opay.title')}
+      url={url}
+      frameTitle={t('opay.frameTitle')}
+      message={t('opay.message')}
+    >
       <StillTrying failures={polling.failures} />
-      {back}
+      <BackLink label="opay.back" option="CUSTOMER_WALLET" />
     </ProviderFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { complete, registerMessages, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
+import { complete, registerMessages, serverNow, useChannel, useCheckout, useT } from '@oja/core';
 import type { Checkout, Visit } from '@oja/core';
 import { useCountdown } from '@oja/core/countdown';
 import { StillTrying } from '@oja/core/pending-layout';
@@ -49,20 +49,6 @@ export default function PalmpayScreen() {
       return false;
     },
   });
-  const back = <BackLink label="palmpay.back" option="CUSTOMER_WALLET" />;
-  if (snap.init.status === 'error') {
-    return (
-      <section className={styles.stack}>
-        <p className={styles.errorText} role="alert">
-          {t('palmpay.failed')}
-        </p>
-        <button type="button" className={styles.button} onClick={() => void start(c, v)}>
-          {t('palmpay.retry')}
-        </button>
-        {back}
-      </section>
-    );
-  }
   return (
     <ProviderFrame
       title={t('palmpay.title')}
@@ -72,7 +58,7 @@ export default function PalmpayScreen() {
       remainingMs={deadline === null ? undefined : left}
     >
       <StillTrying failures={polling.failures} />
-      {back}
+      <BackLink label="palmpay.back" option="CUSTOMER_WALLET" />
     </ProviderFrame>
   );
 }

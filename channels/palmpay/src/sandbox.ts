@@ -6,9 +6,8 @@ import {
   openProviderPage,
   providerInitProblem,
   providerPageRoutes,
-  providerStatus,
+  providerStatusRoute,
   sandboxRecord,
-  UNKNOWN_PAYMENT,
 } from '@oja/core/sandbox';
 import palmpay from './index';
 import { INITIALIZE_PATH, PALMPAY_PAGE_SOURCE, PAY_WINDOW_MS, STATUS_PATH } from './constants';
@@ -24,20 +23,9 @@ function initialize(p: SandboxPayment, req: SandboxRequest, ctx: SandboxContext)
   return { body: { responseCode: '00', redirectUrl: url, transactionReference: `PP${p.paymentId}${record.generation}` } };
 }
 
-/** POST /api/v1/palmpay/status: 09 until settled (the page, simulate), 00, or 01 once declined or expired. */
-async function status(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
-  if (typeof req.body.merchantCode !== 'string' || typeof req.body.reference !== 'string')
-    return badRequest('reference and merchantCode are required');
-  const p = await ctx.payment({ merchantCode: req.body.merchantCode, txnRef: req.body.reference });
-  if (!p) return UNKNOWN_PAYMENT;
-  const r = wallet.records.get(p);
-  if (!r) return { body: { responseCode: '25', responseDescription: 'No PalmPay payment for this reference' } };
-  return { body: providerStatus(wallet, p, r, ctx.now()) };
-}
-
 /** The PalmPay endpoints of the sandbox collections API (companion §7), and PalmPay's page on the second origin. */
 export const sandbox: SandboxPart = {
-  routes: [attemptRoute(INITIALIZE_PATH, initialize), { method: 'POST', path: STATUS_PATH, handler: status }],
+  routes: [attemptRoute(INITIALIZE_PATH, initialize), providerStatusRoute(wallet, STATUS_PATH)],
   outsideRoutes: providerPageRoutes(wallet),
 };
 

@@ -5,7 +5,7 @@ import { registerMessages, useT } from '../i18n';
 import { PendingLayout, SandboxSimulateControl } from './PendingLayout';
 import { formatMmSs } from './countdown';
 import { frameMessages } from './frameMessages';
-import { heading, link, muted, stack } from '../ui/styles';
+import { button, errorText, heading, link, muted, stack } from '../ui/styles';
 import { availableFor, useCheckout, useCheckoutState, withSession } from '../state/checkout';
 import { changeMethod, METHODS_PATH, selectChannel } from '../state/actions';
 
@@ -51,17 +51,33 @@ export interface ProviderFrameProps {
   remainingMs?: number;
   /** Under the frame: the Back link, a notice. */
   children?: ReactNode;
+  /** The payment could not be initialised: the message and the retry button's label (translated), and the retry. */
+  failure?: { message: string; retryLabel: string; onRetry: () => void };
 }
 
 /**
  * A provider's payment page in a frame (companion §2 "OPay, eNaira and PalmPay pages"): a loader while the payment
  * is initialised, then the page with a loader over it until it has loaded. The page comes from the provider's
  * origin, which the page's policy allows only on payments that can use that provider (ChannelPlugin.sources).
+ * A failed initialisation shows its message and a retry instead.
  */
-export function ProviderFrame({ title, url, frameTitle, message, remainingMs, children }: ProviderFrameProps) {
+export function ProviderFrame({ title, url, frameTitle, message, remainingMs, children, failure }: ProviderFrameProps) {
   const t = useT();
   const { env } = useCheckoutState();
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
+  if (failure) {
+    return (
+      <section className={stack}>
+        <p className={errorText} role="alert">
+          {failure.message}
+        </p>
+        <button type="button" className={button} onClick={failure.onRetry}>
+          {failure.retryLabel}
+        </button>
+        {children}
+      </section>
+    );
+  }
   if (!url) {
     return (
       <PendingLayout title={t('core.frame.initialising')} simulate={false}>

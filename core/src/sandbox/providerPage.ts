@@ -1,4 +1,4 @@
-import { escapeHtml, isPaid, settledStatus } from './sandbox';
+import { badRequest, escapeHtml, isPaid, settledStatus, UNKNOWN_PAYMENT } from './sandbox';
 import { currentAttempt } from './channelParts';
 import type { AttemptRecord } from './channelParts';
 import type { SandboxAnswer, SandboxContext, SandboxPayment, SandboxRecord, SandboxRoute } from './types';
@@ -60,6 +60,26 @@ export function providerStatus<R extends ProviderAttempt>(w: ProviderWallet<R>, 
     describe: { failed: `Declined in ${w.name}`, expired: `${w.name} payment expired`, pending: `Awaiting approval in ${w.name}` },
   });
   return answer.responseCode === 'XS1' ? { ...answer, responseCode: CODE_PROVIDER_STOPPED } : answer;
+}
+
+/**
+ * POST <path> with `{ merchantCode, reference }` (OPay's and PalmPay's status, companion §7): the status of the
+ * payment's attempt (providerStatus), or 25 when the payment has none.
+ */
+export function providerStatusRoute<R extends ProviderAttempt>(w: ProviderWallet<R>, path: string): SandboxRoute {
+  return {
+    method: 'POST',
+    path,
+    handler: async (req, ctx) => {
+      const { merchantCode, reference } = req.body;
+      if (typeof merchantCode !== 'string' || typeof reference !== 'string') return badRequest('merchantCode and reference are required');
+      const p = await ctx.payment({ merchantCode, txnRef: reference });
+      if (!p) return UNKNOWN_PAYMENT;
+      const r = w.records.get(p);
+      if (!r) return { body: { responseCode: '25', responseDescription: `No ${w.name} payment for this reference` } };
+      return { body: providerStatus(w, p, r, ctx.now()) };
+    },
+  };
 }
 
 function html(name: string, body: string): string {
