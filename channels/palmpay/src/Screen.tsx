@@ -51,6 +51,9 @@ export default function PalmpayScreen() {
   });
   return (
     <ProviderFrame
+      failure={
+        snap.init.status === 'error' ? { message: t('palmpay.failed'), retryLabel: t('palmpay.retry'), onRetry: () => void start(c, v) } : undefined
+      }
       title={t('palmpay.title')}
       url={url}
       frameTitle={t('palmpay.frameTitle')}

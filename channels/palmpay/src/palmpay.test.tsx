@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { missingKeys, setServerOffset, validateChannel } from '@oja/core';
+import { HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
 import { CheckoutHarness, callContext, cardFixture, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import palmpay from './index';
@@ -102,5 +102,18 @@ describe('PalmPay screen (companion §4 "PalmPay")', () => {
     await flush();
     expect(checkout.state.result?.responseCode).toBe('');
     expect(http.calls.filter((c) => c.key === STATUS)).toHaveLength(0);
+  });
+
+  it('offers Try again after a failed initialise, with no countdown running', async () => {
+    const { checkout } = mount({
+      init: () => {
+        throw new HttpError('down', 'http', 500);
+      },
+    });
+    await flush();
+    expect(screen.getByRole('alert').textContent).toBe('Unable to initiate payment. Please try again.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    await pass(PAY_WINDOW_MS + 1_000);
+    expect(checkout.state.result).toBeNull();
   });
 });
