@@ -290,6 +290,13 @@ describe('autoOpenChannel', () => {
     expect(open([transferFixture, qrFixture, ussdFixture])).toBeUndefined();
   });
 
+  it('counts customer wallets as part of their option: the wallet list alone opens by itself', () => {
+    const list = channelFixture('customer-wallet', 'CUSTOMER_WALLET');
+    expect(open([list, opayFixture])).toBe('customer-wallet');
+    expect(open([opayFixture])).toBeUndefined();
+    expect(open([list, opayFixture, transferFixture])).toBeUndefined();
+  });
+
   it('opens nothing for the card alone or an empty list', () => {
     expect(open([cardFixture])).toBeUndefined();
     expect(open([])).toBeUndefined();

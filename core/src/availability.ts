@@ -27,9 +27,14 @@ export function availableChannels(
   return list;
 }
 
-/** The channel that opens by itself: the bulk one for a bulk payment, or a lone enabled option that is not baseline. */
+/**
+ * The channel that opens by itself: the bulk one for a bulk payment, or a lone enabled option that is not baseline.
+ * Customer wallets (walletType) are part of their option, not options of their own: a payment offering customer
+ * wallets alone opens the wallet list.
+ */
 export function autoOpenChannel(available: readonly ChannelPlugin[], props: PaymentProps): ChannelPlugin | undefined {
   if (props.isBulkPayment) return available.find((c) => c.bulk);
-  const nonCard = available.filter((c) => !c.baseline);
-  return available.length === 1 && nonCard.length === 1 ? nonCard[0] : undefined;
+  const options = available.filter((c) => c.walletType === undefined);
+  const nonCard = options.filter((c) => !c.baseline);
+  return options.length === 1 && nonCard.length === 1 ? nonCard[0] : undefined;
 }

@@ -128,6 +128,13 @@ export interface ChannelPlugin {
   messages: { en: Messages; fr: Messages };
   /** Translation keys for the cancel dialog while this channel is ongoing (companion §2). */
   cancelDialog?: { subtitle: string; close: string };
+  /**
+   * The customer-wallet provider type this channel pays for (companion §2 "Customer wallet screen"): 'opay'. The
+   * wallet list finds the installed wallets by it (registry.wallet(type)), so a provider whose wallet is not
+   * installed is not listed; core names none. A wallet is reached through that list (or its own row), so it never
+   * opens by itself as a lone option. Lower case; one channel per type.
+   */
+  walletType?: string;
   /** Handles a merchant's access-token sign-in (the wallet): core opens this channel when a token comes. */
   acceptsAccessToken?: boolean;
   /** The channel's part of the sandbox collections API; present only in server builds. */

@@ -117,3 +117,32 @@ export function isOffered(props: Pick<PaymentProps, 'nonCardOptions' | 'paymentC
   if (option) return option.enabled;
   return props.paymentChannels.includes(code);
 }
+
+/** A provider of a merchant's option (companion §3: CUSTOMER_WALLET's additionalInformation.providers). */
+export interface OptionProvider {
+  id: string;
+  /** The provider's type: 'OPAY' (compared case-insensitively). */
+  code: string;
+  description: string;
+  countryCode: string;
+}
+
+/**
+ * The well-formed providers of an enabled option (additionalInformation.providers), in the API's order; none when
+ * the option is not offered. An entry without an id or a code is left out: the payer could not pay through it.
+ */
+export function optionProviders(props: Pick<PaymentProps, 'nonCardOptions'>, code: string): OptionProvider[] {
+  const option = props.nonCardOptions.find((o) => o.providerCode === code && o.enabled);
+  const list = option?.additionalInformation?.providers;
+  if (!Array.isArray(list)) return [];
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+  return list.flatMap((item: Record<string, unknown> | null) => {
+    const provider = { id: text(item?.id), code: text(item?.code), description: text(item?.description), countryCode: text(item?.countryCode) };
+    return provider.id && provider.code ? [provider] : [];
+  });
+}
+
+/** Does the enabled option list a provider of this type (case-insensitive)? */
+export function offersProvider(props: Pick<PaymentProps, 'nonCardOptions'>, code: string, type: string): boolean {
+  return optionProviders(props, code).some((p) => p.code.toLowerCase() === type.toLowerCase());
+}

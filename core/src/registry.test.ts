@@ -4,7 +4,7 @@ import { defineBranding, defineChannel, definePage } from './plugin';
 import type { BrandingPlugin, PagePlugin } from './plugin';
 import { fixturePage } from './testing/fixturePage';
 import { plainBranding } from './testing';
-import { cardFixture, fixtureChannels, transferFixture, walletFixture } from './testing/fixtureChannels';
+import { cardFixture, fixtureChannels, opayFixture, transferFixture, walletFixture } from './testing/fixtureChannels';
 
 const NoLogo = () => null;
 const branding = (acquirer: string): BrandingPlugin =>
@@ -39,6 +39,25 @@ describe('createRegistry', () => {
     expect(() =>
       createRegistry([transferFixture, again({ path: '/payment/transfer', messages: { en: { other: {} }, fr: { other: {} } } })], [plainBranding]),
     ).toThrow(/duplicate path \/payment\/transfer/);
+  });
+
+  it('finds a customer wallet by the provider type it declares, whatever its case', () => {
+    const r = createRegistry(fixtureChannels, [plainBranding]);
+    expect(r.wallet('opay')).toBe(opayFixture);
+    expect(r.wallet('OPAY')).toBe(opayFixture);
+    expect(r.wallet('momo')).toBeUndefined();
+  });
+
+  it('throws on two wallets of one type, and on a type that is not lower case', () => {
+    const other = defineChannel({
+      ...opayFixture,
+      id: 'other',
+      code: 'OTHER',
+      path: '/payment/other',
+      messages: { en: { other: {} }, fr: { other: {} } },
+    });
+    expect(() => createRegistry([opayFixture, other], [plainBranding])).toThrow(/other: duplicate walletType opay \(also opay\)/);
+    expect(() => createRegistry([{ ...other, walletType: 'OPay' }], [plainBranding])).toThrow(/walletType must be a lower-case provider type/);
   });
 
   it('throws with every invalid channel named', () => {

@@ -8,6 +8,8 @@ export interface Registry {
   gate(id: string): GatePlugin | undefined;
   channel(id: string): ChannelPlugin | undefined;
   byCode(code: string): ChannelPlugin | undefined;
+  /** The installed channel paying for this customer-wallet provider type (ChannelPlugin.walletType), case-insensitive. */
+  wallet(type: string): ChannelPlugin | undefined;
   /** The branding for an acquirer; unknown acquirers get the default ('' acquirer). */
   branding(acquiredBy: string | undefined): BrandingPlugin;
   /** Pages outside a payment (the checkout's home, the revenue form), in registration order. */
@@ -45,6 +47,7 @@ export function assembleRegistry(channels: ChannelPlugin[], brandings: BrandingP
     gate: (id) => sortedGates.find((g) => g.id === id),
     channel: (id) => sorted.find((c) => c.id === id),
     byCode: (code) => sorted.find((c) => c.code === code),
+    wallet: (type) => sorted.find((c) => c.walletType !== undefined && c.walletType === type.toLowerCase()),
     branding: (acquiredBy) => brandings.find((b) => b.acquirer === (acquiredBy ?? '').toUpperCase()) ?? fallback!,
     pages,
     page: (id) => pages.find((p) => p.id === id),

@@ -20,7 +20,10 @@ export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlu
   const seen = new Map<string, string>();
   // Ids are translation namespaces, so a page's may not be a channel's either.
   const plugins = [
-    ...channels.map((c) => ({ name: c.id, keys: [`id ${c.id}`, `code ${c.code}`, `path ${c.path}`] })),
+    ...channels.map((c) => ({
+      name: c.id,
+      keys: [`id ${c.id}`, `code ${c.code}`, `path ${c.path}`, ...(c.walletType !== undefined ? [`walletType ${c.walletType}`] : [])],
+    })),
     ...pages.map((p) => ({ name: `page ${p.id}`, keys: [`id ${p.id}`, ...p.paths.map((path) => `path ${path}`)] })),
   ];
   for (const { name, keys } of plugins) {
@@ -61,6 +64,7 @@ export function validateChannel(p: Partial<ChannelPlugin>): string[] {
   const name = p.id ?? '(no id)';
   if (!p.id || !ID.test(p.id)) problems.push(`${name}: id must match ${ID}`);
   if (!p.code || !/^[A-Z_]+$/.test(p.code)) problems.push(`${name}: code must be an upper-case channel code`);
+  if (p.walletType !== undefined && !/^[a-z][a-z0-9-]*$/.test(p.walletType)) problems.push(`${name}: walletType must be a lower-case provider type`);
   if (!p.path?.startsWith('/payment/')) problems.push(`${name}: path must start with /payment/`);
   if (typeof p.isAvailable !== 'function') problems.push(`${name}: isAvailable must be a function`);
   if (p.status && !(p.status.intervalMs > 0)) problems.push(`${name}: status.intervalMs must be positive`);

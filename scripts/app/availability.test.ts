@@ -26,11 +26,21 @@ const EVERY_CODE = [
 ];
 /** The codes a naira payment can offer (a DRC mobile money option alone puts a payment in the DRC market). */
 const NAIRA_CODES = EVERY_CODE.filter((c) => !c.endsWith('_MOBILE_MONEY'));
+/** The customer wallets' providers, as the sandbox's pay-page lists them (one of each type). */
+const WALLET_PROVIDERS = {
+  providers: ['OPAY', 'ENAIRA', 'MOMO', 'POCKET', 'PALMPAY'].map((code, i) => ({ id: String(i + 1), code, description: code })),
+};
 /** A payment offering these channels, as the sandbox's pay-page answers it (every one by default). */
 const offering = (codes: string[], overrides: Partial<PaymentProps> = {}): PaymentProps =>
   sampleProps({
     paymentChannels: codes,
-    nonCardOptions: codes.filter((c) => c !== 'CARD' && c !== 'WALLET').map((providerCode) => ({ providerCode, enabled: true })),
+    nonCardOptions: codes
+      .filter((c) => c !== 'CARD' && c !== 'WALLET')
+      .map((providerCode) => ({
+        providerCode,
+        enabled: true,
+        ...(providerCode === 'CUSTOMER_WALLET' && { additionalInformation: WALLET_PROVIDERS }),
+      })),
     ...overrides,
   });
 const everything = (overrides: Partial<PaymentProps> = {}) => offering(EVERY_CODE, overrides);
@@ -41,7 +51,16 @@ const ofInstalled = (codes: string[]) => codes.filter((c) => installedCodes.has(
 
 describe('availability with the installed plugins', () => {
   it('a naira payment offering everything shows every installed channel it offers', () => {
-    expect(offered(offering(NAIRA_CODES))).toEqual(registry.channels.filter((c) => c.row && NAIRA_CODES.includes(c.code)).map((c) => c.code));
+    // The customer wallets with a row of their own (OPay, following the customer-wallet flag) come with their option.
+    expect(offered(offering(NAIRA_CODES)).filter((code) => registry.byCode(code)?.row)).toEqual(
+      registry.channels.filter((c) => c.row && (NAIRA_CODES.includes(c.code) || c.walletType)).map((c) => c.code),
+    );
+  });
+
+  it('customer wallets alone open the wallet list by itself: the wallets are part of their option', () => {
+    const props = offering(['CUSTOMER_WALLET']);
+    const available = availableChannels(registry.channels, props, registry.branding(''));
+    expect(autoOpenChannel(available, props)?.code).toBe(ofInstalled(['CUSTOMER_WALLET'])[0]);
   });
 
   it('currency 800 leaves only card and Uganda mobile money, under every acquirer that allows it', () => {

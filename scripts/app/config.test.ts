@@ -19,6 +19,10 @@ describe('the installed plugins, as unit tests load them', () => {
       'pay-with-app',
       'uganda-mobile-money',
       'drc-mobile-money',
+      'customer-wallet',
+      'opay',
+      'enaira',
+      'palmpay',
     ]);
     expect(installed.brandings.map((b) => b.acquirer)).toEqual(['', 'ZIB', 'MUL', 'HALO']);
     expect(config.channels).toHaveLength(installed.channels.length);

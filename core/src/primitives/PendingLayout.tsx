@@ -13,7 +13,8 @@ registerMessages(pendingMessages);
 /** The sandbox's control is never in a real payment: its own chunk, fetched only when the sandbox is on. */
 const loadSimulateControl = () => import('./SimulateControl').then((m) => ({ default: m.SimulateControl }));
 
-function SandboxSimulateControl() {
+/** The sandbox's simulate control, fetched only when the sandbox is on (the provider frame shows it too). */
+export function SandboxSimulateControl() {
   const Control = useLazyScreen('core-SimulateControl', loadSimulateControl);
   return (
     <Suspense fallback={null}>

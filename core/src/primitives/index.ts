@@ -11,6 +11,8 @@ export * from './useStatusPolling';
 export { CopyButton, COPIED_LABEL_MS } from './CopyButton';
 export type { CopyButtonProps } from './CopyButton';
 export { PendingLayout } from './PendingLayout';
+export { ProviderFrame, PROVIDER_FRAME_SANDBOX } from './ProviderFrame';
+export type { ProviderFrameProps } from './ProviderFrame';
 export type { PendingLayoutProps } from './PendingLayout';
 export { SimulateControl } from './SimulateControl';
 export { Field, fieldStyles } from './Field';

@@ -2,3 +2,4 @@ export * from './types';
 export * from './sandbox';
 export * from './serve';
 export * from './channelParts';
+export * from './providerPage';

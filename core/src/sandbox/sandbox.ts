@@ -329,7 +329,8 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
 
   const routes: Array<Compiled> = [];
   const add = (r: CoreRoute) => routes.push({ ...r, re: compile(r.path) });
-  for (const r of coreRoutes()) add(r);
+  const optionInformation: OptionInformation = Object.assign({}, ...parts.map(({ part }) => part?.optionInformation ?? {}));
+  for (const r of coreRoutes(optionInformation)) add(r);
   for (const { part } of parts) for (const r of part?.routes ?? []) add(r);
   const outsideRoutes: Compiled[] = parts.flatMap(({ part }) => part?.outsideRoutes ?? []).map((r) => ({ ...r, re: compile(r.path) }));
 
@@ -472,7 +473,10 @@ function requeryAnswer(p: SandboxPayment): Record<string, unknown> {
   return { ...base, ResponseCode: code, ResponseDescription: description, Amount: 0, PaymentReference: '' };
 }
 
-function coreRoutes(): CoreRoute[] {
+/** The parts' pay-page option information by option code (SandboxPart.optionInformation). */
+type OptionInformation = NonNullable<SandboxPart['optionInformation']>;
+
+function coreRoutes(optionInformation: OptionInformation): CoreRoute[] {
   return [
     {
       method: 'POST',
@@ -484,7 +488,7 @@ function coreRoutes(): CoreRoute[] {
         if (!parsed.ok) return badRequest(parsed.errors.join('; '));
         const b = { ...fields, merchant_code: parsed.request.merchant_code, txn_ref: parsed.request.txn_ref };
         // A merchant's transaction reference is unique: the same reference names the same payment.
-        const p = await ctx.open(b.merchant_code, b.txn_ref, (paymentId) => payPageProps(paymentId, b));
+        const p = await ctx.open(b.merchant_code, b.txn_ref, (paymentId) => payPageProps(paymentId, b, optionInformation));
         return { body: { responseCode: '00', ...p.props } };
       },
     },
@@ -559,7 +563,7 @@ function coreRoutes(): CoreRoute[] {
 }
 
 /** The payment properties the sandbox's pay-page answers (spec core §3), from the merchant's fields. */
-export function payPageProps(paymentId: string, b: Record<string, string>): Record<string, unknown> {
+export function payPageProps(paymentId: string, b: Record<string, string>, optionInformation: OptionInformation = {}): Record<string, unknown> {
   const country = (b.country || 'NG').toUpperCase();
   const requested = (b.channels ? b.channels.split(',') : (COUNTRY_CHANNELS[country] ?? ['CARD'])).map((s) => s.trim().toUpperCase()).filter(Boolean);
   const surcharge = Math.max(0, Number(b.surcharge) || 0);
@@ -596,7 +600,10 @@ export function payPageProps(paymentId: string, b: Record<string, string>): Reco
     accessToken: b.access_token || undefined,
     accessTokenType: b.access_token_type || undefined,
     paymentChannels: requested,
-    nonCardOptions: nonCard.map((providerCode) => ({ payableCode: b.pay_item_id, providerCode, enabled: true })),
+    nonCardOptions: nonCard.map((providerCode) => {
+      const information = optionInformation[providerCode]?.(b);
+      return { payableCode: b.pay_item_id, providerCode, enabled: true, ...(information && { additionalInformation: information }) };
+    }),
     escrowFee: b.escrow_fee ? Number(b.escrow_fee) : undefined,
     cancellationPeriod: b.cancellation_period ? Number(b.cancellation_period) : undefined,
     refundDuration: b.refund_duration ? Number(b.refund_duration) : undefined,

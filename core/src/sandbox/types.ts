@@ -117,6 +117,12 @@ export interface SandboxPart {
    * `env.channelSettings[<channel id>]`. A real API takes them from CHECKOUT_CHANNEL_SETTINGS instead.
    */
   settings?: Record<string, string>;
+  /**
+   * The additionalInformation the sandbox's pay-page gives the merchant's option of a code, from the pay request's
+   * fields (a part may read a sandbox-only field of its own): the customer wallet list's providers. A code no part
+   * names gets none.
+   */
+  optionInformation?: Record<string, (fields: Readonly<Record<string, string>>) => Record<string, unknown>>;
   /** Test cards the checkout's `/` lists in sandbox mode (CONTRACT §4), the card channel's: a channel owns its test data. */
   testCards?: readonly SandboxTestCard[];
 }

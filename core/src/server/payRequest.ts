@@ -31,6 +31,8 @@ export const SANDBOX_FIELDS = [
   'logo_url',
   'cybersource_org_id',
   'cybersource_merchant_id',
+  // The customer wallets the merchant's CUSTOMER_WALLET option lists (comma list of provider types; default all).
+  'wallets',
 ] as const;
 
 /** The optional text fields of CONTRACT §2. */

@@ -1,7 +1,7 @@
 import { defineChannel } from '../plugin';
 import type { ChannelPlugin } from '../plugin';
 import type { Messages } from '../i18n';
-import { isOffered } from '../props';
+import { isOffered, offersProvider } from '../props';
 import type { PaymentProps } from '../props';
 
 /**
@@ -24,11 +24,6 @@ function rowMessages(id: string, en: [string, string], fr: [string, string], ext
 const row = (id: string) => ({ icon: RowIcon, title: `${id}.row.title`, description: `${id}.row.description` });
 
 /** Does the merchant's CUSTOMER_WALLET option list this provider? (the customer-wallet flag) */
-function walletProviderListed(props: PaymentProps, code: string): boolean {
-  const option = props.nonCardOptions.find((o) => o.providerCode === 'CUSTOMER_WALLET' && o.enabled);
-  const providers = option?.additionalInformation?.providers;
-  return Array.isArray(providers) && providers.some((p) => String((p as { code?: unknown }).code).toLowerCase() === code);
-}
 
 export const cardFixture: ChannelPlugin = defineChannel({
   id: 'card',
@@ -106,7 +101,8 @@ export const opayFixture: ChannelPlugin = defineChannel({
   code: 'OPAY',
   path: '/payment/opay',
   order: 50,
-  isAvailable: (p) => walletProviderListed(p, 'opay'),
+  walletType: 'opay',
+  isAvailable: (p) => offersProvider(p, 'CUSTOMER_WALLET', 'opay'),
   row: row('opay'),
   messages: rowMessages('opay', ['Pay With Opay', 'Your OPay wallet'], ['Payer avec Opay', 'Votre portefeuille OPay']),
 });

@@ -1,0 +1,20 @@
+/** The eNaira screen's strings, loaded with its chunk (registered by Screen.tsx). */
+const en = {
+  enaira: {
+    title: 'Pay with eNaira',
+    message: 'Approve the payment on the eNaira page below. This page moves on by itself.',
+    frameTitle: 'eNaira payment page',
+    back: 'Back',
+  },
+};
+
+const fr: typeof en = {
+  enaira: {
+    title: 'Payer avec eNaira',
+    message: 'Validez le paiement sur la page eNaira ci-dessous. Cette page avancera toute seule.',
+    frameTitle: 'Page de paiement eNaira',
+    back: 'Retour',
+  },
+};
+
+export const screenMessages = { en, fr };

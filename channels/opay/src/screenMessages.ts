@@ -1,0 +1,24 @@
+/** The OPay screen's strings, loaded with its chunk (registered by Screen.tsx). */
+const en = {
+  opay: {
+    title: 'Pay with OPay',
+    message: 'Approve the payment on the OPay page below. This page moves on by itself.',
+    frameTitle: 'OPay payment page',
+    back: 'Back',
+    failed: 'Unable to initiate payment. Please try again.',
+    retry: 'Try again',
+  },
+};
+
+const fr: typeof en = {
+  opay: {
+    title: 'Payer avec OPay',
+    message: 'Validez le paiement sur la page OPay ci-dessous. Cette page avancera toute seule.',
+    frameTitle: 'Page de paiement OPay',
+    back: 'Retour',
+    failed: 'Impossible d’initier le paiement. Veuillez réessayer.',
+    retry: 'Réessayer',
+  },
+};
+
+export const screenMessages = { en, fr };

@@ -1,0 +1,24 @@
+/** The PalmPay screen's strings, loaded with its chunk (registered by Screen.tsx). */
+const en = {
+  palmpay: {
+    title: 'Pay with PalmPay',
+    message: 'Approve the payment on the PalmPay page below within 5 minutes. This page moves on by itself.',
+    frameTitle: 'PalmPay payment page',
+    back: 'Back',
+    failed: 'Unable to initiate payment. Please try again.',
+    retry: 'Try again',
+  },
+};
+
+const fr: typeof en = {
+  palmpay: {
+    title: 'Payer avec PalmPay',
+    message: 'Validez le paiement sur la page PalmPay ci-dessous dans les 5 minutes. Cette page avancera toute seule.',
+    frameTitle: 'Page de paiement PalmPay',
+    back: 'Retour',
+    failed: 'Impossible d’initier le paiement. Veuillez réessayer.',
+    retry: 'Réessayer',
+  },
+};
+
+export const screenMessages = { en, fr };
