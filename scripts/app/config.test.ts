@@ -19,6 +19,7 @@ describe('the installed plugins, as unit tests load them', () => {
       'pay-with-app',
       'uganda-mobile-money',
       'drc-mobile-money',
+      'momo',
     ]);
     expect(installed.brandings.map((b) => b.acquirer)).toEqual(['', 'ZIB', 'MUL', 'HALO']);
     expect(config.channels).toHaveLength(installed.channels.length);
