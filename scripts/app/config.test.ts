@@ -20,6 +20,7 @@ describe('the installed plugins, as unit tests load them', () => {
       'uganda-mobile-money',
       'drc-mobile-money',
       'momo',
+      'pocket',
     ]);
     expect(installed.brandings.map((b) => b.acquirer)).toEqual(['', 'ZIB', 'MUL', 'HALO']);
     expect(config.channels).toHaveLength(installed.channels.length);

@@ -31,6 +31,27 @@ export interface ApprovalWallet {
   visit: VisitKind<ApprovalState>;
 }
 
+/**
+ * The initiate call of a wallet in this flow (companion §7, MoMo's and Pocket's): the payment's names and the
+ * payer's ID under the wallet's own field name (`partyId`, `walletId`). HTTP 200 is the success; nothing is read.
+ */
+export function initiateAt(path: string, idField: string): ApprovalWallet['initiate'] {
+  return async ({ http, props, signal }, id) => {
+    await http.post(
+      path,
+      {
+        merchantCode: props.merchantCode,
+        payableCode: props.payableCode,
+        currencyCode: props.currencyCode,
+        transactionReference: props.merchantTransactionReference,
+        paymentId: props.paymentId,
+        [idField]: id,
+      },
+      { signal },
+    );
+  };
+}
+
 /** One visit's state: the view, the ID as typed, and the two calls. */
 function createApprovalState() {
   return {

@@ -1,5 +1,6 @@
 import type { CallContext, StatusAnswer } from '@oja/core';
 import { HttpError } from '@oja/core';
+import { initiateAt } from './ApprovalFlow';
 
 /** Sends the payment request to the payer's MoMo wallet (companion §7). */
 export const INITIATE_PATH = '/api/v1/momo/initialize';
@@ -7,20 +8,7 @@ export const INITIATE_PATH = '/api/v1/momo/initialize';
 export const STATUS_PATH = '/api/v1/momo/status';
 
 /** Initiate with the payer's phone as `partyId`: HTTP 200 is the success (companion §4, §7), nothing else is read. */
-export async function initiate({ http, props, signal }: CallContext, phone: string): Promise<void> {
-  await http.post(
-    INITIATE_PATH,
-    {
-      merchantCode: props.merchantCode,
-      payableCode: props.payableCode,
-      currencyCode: props.currencyCode,
-      transactionReference: props.merchantTransactionReference,
-      paymentId: props.paymentId,
-      partyId: phone,
-    },
-    { signal },
-  );
-}
+export const initiate = initiateAt(INITIATE_PATH, 'partyId');
 
 /** The status: HTTP 200 with `data.responseCode` (00 is the success); an answer without it is an 'invalid' HttpError. */
 export async function checkStatus({ http, props, signal }: CallContext): Promise<StatusAnswer> {
