@@ -13,6 +13,7 @@ import {
   sandboxPayment,
   simulate,
   sleep,
+  storeBase,
   storeResults,
   txnRef,
   useBrowser,
@@ -126,6 +127,35 @@ describe('MoMo: paying', () => {
     await page.getByRole('button', { name: 'I have authorized this payment' }).click();
     await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
     await expectDeliveredOnce(page, ref, '00');
+  });
+});
+
+describe('MoMo: leaving and cancelling', () => {
+  it('a payer who leaves mid-authorization gets the cancel of core §4 ("Return to merchant Site"), nothing delivered', async () => {
+    const page = await b.newPage();
+    const ref = await openMomo(page, 'momo-leave');
+    await phoneField(page).fill(NUMBER);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Authorize the payment on your phone' }).waitFor();
+    await page.goto(`${storeBase()}/`);
+    await expect
+      .poll(async () => (await sandboxPayment(ref)).payment?.cancellation ?? null, { timeout: 10_000, interval: 250 })
+      .toMatchObject({ reason: 'Return to merchant Site' });
+    expect(await storeResults(ref)).toEqual([]);
+  });
+
+  it("the header's Cancel payment speaks MoMo's wording and returns Z6 to the store once", async () => {
+    const page = await b.newPage();
+    const ref = await openMomo(page, 'momo-cancel');
+    await phoneField(page).fill(NUMBER);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Authorize the payment on your phone' }).waitFor();
+    await page.getByTestId('cancel-payment').click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel Payment?' });
+    await dialog.getByText('If you have approved the payment on your phone, please do not cancel or click the back button').waitFor();
+    await expectAccessible(page, 'MoMo cancel dialog');
+    await dialog.getByRole('button', { name: 'Cancel Payment', exact: true }).click();
+    await expectDeliveredOnce(page, ref, 'Z6');
   });
 });
 
