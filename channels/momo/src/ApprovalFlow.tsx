@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, CODE_SUCCESS, complete, createAsyncSlot, defineVisit, resetSlot, styles, useChannel, useCheckout, useCheckoutState, useT } from '@oja/core';
@@ -107,18 +107,23 @@ export function backToEntry(state: ApprovalState): void {
   resetSlot(state.authorization);
 }
 
-/** Moves the focus to the view's heading when the view changes, so a keyboard user carries on from there. */
-function useFocusOnChange(key: string) {
-  const ref = useRef<HTMLHeadingElement>(null);
+/**
+ * Moves the focus into the new view when the view changes (its heading, or the authorization's one action), so a
+ * keyboard or screen reader user carries on from there rather than from the top of the page.
+ */
+function useFocusOnChange(key: string): (el: HTMLElement | null) => void {
+  const target = useRef<HTMLElement | null>(null);
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    ref.current?.focus();
+    target.current?.focus();
   }, [key]);
-  return ref;
+  return useCallback((el: HTMLElement | null) => {
+    target.current = el;
+  }, []);
 }
 
 /** The flow's screen: the channel's own plugin names the strings' namespace. */
@@ -129,15 +134,15 @@ export function ApprovalFlow({ wallet }: { wallet: ApprovalWallet }) {
   const snap = useSnapshot(v.state);
   const { result } = useCheckoutState();
   const view = result?.responseCode === CODE_SUCCESS ? 'success' : snap.view;
-  const heading = useFocusOnChange(view);
+  const focus = useFocusOnChange(view);
   const k = (name: string) => `${id}.${name}`;
-  if (view === 'success') return <SuccessView k={k} headingRef={heading} />;
-  if (view === 'howToPay') return <HowToPayView k={k} headingRef={heading} onBack={() => backToEntry(v.state)} />;
+  if (view === 'success') return <SuccessView k={k} focusRef={focus} />;
+  if (view === 'howToPay') return <HowToPayView k={k} focusRef={focus} onBack={() => backToEntry(v.state)} />;
   if (view === 'authorization') {
     return (
       <AuthorizationView
         k={k}
-        headingRef={heading}
+        focusRef={focus}
         checking={snap.authorization.status === 'pending'}
         failed={snap.authorization.status === 'error' || (snap.authorization.status === 'success' && snap.authorization.response?.code !== CODE_SUCCESS)}
         onAuthorized={() => void confirmAuthorized(c, wallet, v)}
@@ -145,16 +150,17 @@ export function ApprovalFlow({ wallet }: { wallet: ApprovalWallet }) {
       />
     );
   }
-  return <EntryView k={k} headingRef={heading} wallet={wallet} visit={v} />;
+  return <EntryView k={k} focusRef={focus} wallet={wallet} visit={v} />;
 }
 
 interface ViewProps {
   /** The owning channel's key for a name. */
   k(name: string): string;
-  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  /** Takes the focus when the view opens. */
+  focusRef(el: HTMLElement | null): void;
 }
 
-function EntryView({ k, headingRef, wallet, visit }: ViewProps & { wallet: ApprovalWallet; visit: Visit<ApprovalState> }) {
+function EntryView({ k, focusRef, wallet, visit }: ViewProps & { wallet: ApprovalWallet; visit: Visit<ApprovalState> }) {
   const t = useT();
   const snap = useSnapshot(visit.state);
   const checked = wallet.validate(snap.value);
@@ -166,7 +172,7 @@ function EntryView({ k, headingRef, wallet, visit }: ViewProps & { wallet: Appro
   };
   return (
     <form className={styles.stack} onSubmit={submit} noValidate aria-labelledby="approval-title">
-      <h1 id="approval-title" ref={headingRef} tabIndex={-1} className={styles.heading}>
+      <h1 id="approval-title" ref={focusRef} tabIndex={-1} className={styles.heading}>
         {t(k('title'))}
       </h1>
       <Field
@@ -198,7 +204,7 @@ function EntryView({ k, headingRef, wallet, visit }: ViewProps & { wallet: Appro
 
 function AuthorizationView({
   k,
-  headingRef,
+  focusRef,
   checking,
   failed,
   onAuthorized,
@@ -207,16 +213,20 @@ function AuthorizationView({
   const t = useT();
   return (
     <PendingLayout title={t(k('authorization.title'))} message={t(k('authorization.message'))}>
-      {/* PendingLayout's heading is announced; this one, for the focus only, is the same words hidden from view. */}
-      <h2 ref={headingRef} tabIndex={-1} className="oja-sr-only">
-        {t(k('authorization.title'))}
-      </h2>
       {failed && (
         <p className={styles.errorText} role="alert">
           {t(k('authorization.failed'))}
         </p>
       )}
-      <button type="button" className={styles.button} onClick={onAuthorized} disabled={checking} aria-busy={checking}>
+      {/* PendingLayout's heading is announced as the view opens; the focus goes to the view's one action. */}
+      <button
+        ref={focusRef}
+        type="button"
+        className={styles.button}
+        onClick={onAuthorized}
+        disabled={checking}
+        aria-busy={checking}
+      >
         {checking ? t(k('authorization.checking')) : t(k('authorization.authorized'))}
       </button>
       <button type="button" className={styles.secondaryButton} onClick={onCancel}>
@@ -226,11 +236,11 @@ function AuthorizationView({
   );
 }
 
-function HowToPayView({ k, headingRef, onBack }: ViewProps & { onBack(): void }) {
+function HowToPayView({ k, focusRef, onBack }: ViewProps & { onBack(): void }) {
   const t = useT();
   return (
     <section className={styles.stack} aria-labelledby="approval-how-title">
-      <h1 id="approval-how-title" ref={headingRef} tabIndex={-1} className={styles.heading}>
+      <h1 id="approval-how-title" ref={focusRef} tabIndex={-1} className={styles.heading}>
         {t(k('howToPay.title'))}
       </h1>
       <ol className={styles.stack}>
@@ -244,13 +254,13 @@ function HowToPayView({ k, headingRef, onBack }: ViewProps & { onBack(): void })
   );
 }
 
-function SuccessView({ k, headingRef }: ViewProps) {
+function SuccessView({ k, focusRef }: ViewProps) {
   const t = useT();
   const { props } = useCheckoutState();
   return (
     <section className={styles.stack} aria-labelledby="approval-success-title">
       <div role="status" aria-live="polite" className={styles.stack}>
-        <h1 id="approval-success-title" ref={headingRef} tabIndex={-1} className={styles.heading}>
+        <h1 id="approval-success-title" ref={focusRef} tabIndex={-1} className={styles.heading}>
           {t(k('success.title'))}
         </h1>
         <p className={styles.muted}>{t(k('success.redirect'), { merchant: props.merchantName })}</p>

@@ -144,9 +144,11 @@ describe('MoMo screen', () => {
     await next('080 1234 5678');
     expect(count(http, INITIATE)).toBe(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Authorize the payment on your phone' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'I have authorized this payment' })).toBeTruthy();
+    // The focus goes with the payer to the view's one action.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'I have authorized this payment' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await flush();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Pay with MoMo' }));
     expect(phone().value).toBe('080 1234 5678');
     expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
   });
@@ -210,7 +212,7 @@ describe('MoMo screen', () => {
     await flush();
     fireEvent.click(screen.getByRole('button', { name: 'How to pay' }));
     await flush();
-    expect(screen.getByRole('heading', { level: 1, name: 'How to pay with MoMo' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'How to pay with MoMo' }));
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await flush();
