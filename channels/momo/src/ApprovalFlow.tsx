@@ -1,7 +1,19 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, CODE_SUCCESS, complete, createAsyncSlot, defineVisit, resetSlot, styles, useChannel, useCheckout, useCheckoutState, useT } from '@oja/core';
+import {
+  ChangeMethodLink,
+  CODE_SUCCESS,
+  complete,
+  createAsyncSlot,
+  defineVisit,
+  resetSlot,
+  styles,
+  useChannel,
+  useCheckout,
+  useCheckoutState,
+  useT,
+} from '@oja/core';
 import type { CallContext, Checkout, StatusAnswer, Visit, VisitKind } from '@oja/core';
 import { Field } from '@oja/core/field';
 import { PendingLayout } from '@oja/core/pending-layout';
@@ -144,7 +156,9 @@ export function ApprovalFlow({ wallet }: { wallet: ApprovalWallet }) {
         k={k}
         focusRef={focus}
         checking={snap.authorization.status === 'pending'}
-        failed={snap.authorization.status === 'error' || (snap.authorization.status === 'success' && snap.authorization.response?.code !== CODE_SUCCESS)}
+        failed={
+          snap.authorization.status === 'error' || (snap.authorization.status === 'success' && snap.authorization.response?.code !== CODE_SUCCESS)
+        }
         onAuthorized={() => void confirmAuthorized(c, wallet, v)}
         onCancel={() => backToEntry(v.state)}
       />
@@ -219,14 +233,7 @@ function AuthorizationView({
         </p>
       )}
       {/* PendingLayout's heading is announced as the view opens; the focus goes to the view's one action. */}
-      <button
-        ref={focusRef}
-        type="button"
-        className={styles.button}
-        onClick={onAuthorized}
-        disabled={checking}
-        aria-busy={checking}
-      >
+      <button ref={focusRef} type="button" className={styles.button} onClick={onAuthorized} disabled={checking} aria-busy={checking}>
         {checking ? t(k('authorization.checking')) : t(k('authorization.authorized'))}
       </button>
       <button type="button" className={styles.secondaryButton} onClick={onCancel}>

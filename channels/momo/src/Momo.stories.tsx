@@ -33,7 +33,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** A view as the payer reaches it: the visit's state set before the first render. */
-function view(name: string, set: (state: ApprovalState, c: Checkout) => void, expect: CheckoutScenario['expect'], more: Partial<CheckoutScenario> = {}): Story {
+function view(
+  name: string,
+  set: (state: ApprovalState, c: Checkout) => void,
+  expect: CheckoutScenario['expect'],
+  more: Partial<CheckoutScenario> = {},
+): Story {
   return {
     name,
     parameters: {
@@ -111,9 +116,14 @@ export const HowToPay = view(
   { en: 'Register your MTN number on MoMo', fr: 'Enregistrez votre numéro MTN sur MoMo' },
 );
 
-export const Success = view('Payment Successful!', () => {}, { en: 'Please do not close this page.', fr: 'Veuillez ne pas fermer cette page.' }, {
-  result: { ...APPROVED.data },
-});
+export const Success = view(
+  'Payment Successful!',
+  () => {},
+  { en: 'Please do not close this page.', fr: 'Veuillez ne pas fermer cette page.' },
+  {
+    result: { ...APPROVED.data },
+  },
+);
 
 export const CancelDialog = view(
   'Cancel dialog (MoMo wording)',

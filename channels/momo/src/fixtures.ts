@@ -5,7 +5,9 @@ export const STATUS = 'POST /api/v1/momo/status';
 
 export const INITIATED = { responseCode: '09', responseDescription: 'Payment request sent to the phone' };
 export const PENDING = { data: { responseCode: '09', responseDescription: 'Awaiting approval on the phone' } };
-export const APPROVED = { data: { responseCode: '00', responseDescription: 'Approved by Financial Institution', paymentReference: 'OJA|MOMO|4242001' } };
+export const APPROVED = {
+  data: { responseCode: '00', responseDescription: 'Approved by Financial Institution', paymentReference: 'OJA|MOMO|4242001' },
+};
 
 /** An NGN payment offering customer wallets beside the card. */
 export const WALLET_PAYMENT = {

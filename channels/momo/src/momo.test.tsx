@@ -27,9 +27,9 @@ describe('MoMo plugin', () => {
     expect(momo.isAvailable(sampleProps({ ...WALLET_PAYMENT, nonCardOptions: [], paymentChannels: ['CARD'] }))).toBe(false);
     const ugx = sampleProps({ ...WALLET_PAYMENT, currencyCode: '800' });
     expect(availableChannels([cardFixture, momo], ugx).map((c) => c.id)).toEqual(['card']);
-    expect(availableChannels([cardFixture, momo], sampleProps(WALLET_PAYMENT), { channels: { only: ['CARD', 'TRANSFER'] } }).map((c) => c.id)).toEqual([
-      'card',
-    ]);
+    expect(
+      availableChannels([cardFixture, momo], sampleProps(WALLET_PAYMENT), { channels: { only: ['CARD', 'TRANSFER'] } }).map((c) => c.id),
+    ).toEqual(['card']);
   });
 
   it('has every string in en and fr', () => {

@@ -71,7 +71,10 @@ describe('MoMo sandbox', () => {
     expect((await initiate('08012345678')).status).toBe(200);
     expect(await status()).toMatchObject({ status: 200, json: { data: { responseCode: '09' } } });
     await setOutcome('success');
-    expect(await status()).toMatchObject({ status: 200, json: { data: { responseCode: '00', paymentReference: expect.stringMatching(/^OJA\|MOMO\|/) } } });
+    expect(await status()).toMatchObject({
+      status: 200,
+      json: { data: { responseCode: '00', paymentReference: expect.stringMatching(/^OJA\|MOMO\|/) } },
+    });
     // A paid payment sends nothing more to the phone.
     expect((await initiate('08012345678')).status).not.toBe(200);
   });

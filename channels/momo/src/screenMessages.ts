@@ -51,7 +51,7 @@ const fr: typeof en = {
       authorized: "J'ai autorisé ce paiement",
       checking: 'Vérification de votre paiement…',
       cancel: 'Annuler',
-      failed: "Un problème est survenu... Veuillez revenir à la page précédente et réessayer.",
+      failed: 'Un problème est survenu... Veuillez revenir à la page précédente et réessayer.',
     },
     howToPay: {
       title: 'Comment payer avec MoMo',

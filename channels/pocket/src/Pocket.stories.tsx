@@ -33,7 +33,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** A view as the payer reaches it: the visit's state set before the first render. */
-function view(name: string, set: (state: ApprovalState, c: Checkout) => void, expect: CheckoutScenario['expect'], more: Partial<CheckoutScenario> = {}): Story {
+function view(
+  name: string,
+  set: (state: ApprovalState, c: Checkout) => void,
+  expect: CheckoutScenario['expect'],
+  more: Partial<CheckoutScenario> = {},
+): Story {
   return {
     name,
     parameters: {
@@ -110,9 +115,14 @@ export const HowToPay = view(
   { en: 'Download the Pocket app', fr: "Téléchargez l'application Pocket" },
 );
 
-export const Success = view('Payment Successful!', () => {}, { en: 'Please do not close this page.', fr: 'Veuillez ne pas fermer cette page.' }, {
-  result: { ...APPROVED },
-});
+export const Success = view(
+  'Payment Successful!',
+  () => {},
+  { en: 'Please do not close this page.', fr: 'Veuillez ne pas fermer cette page.' },
+  {
+    result: { ...APPROVED },
+  },
+);
 
 export const CancelDialog = view(
   'Cancel dialog (Pocket wording)',

@@ -12,7 +12,11 @@ export const initiate = initiateAt(INITIATE_PATH, 'walletId');
 
 /** The status, asked by merchant code and `reference`: 200 with `responseCode` (00 is the success). */
 export async function checkStatus({ http, props, signal }: CallContext): Promise<StatusAnswer> {
-  const res = await http.post<Record<string, unknown>>(STATUS_PATH, { merchantCode: props.merchantCode, reference: props.merchantTransactionReference }, { signal });
+  const res = await http.post<Record<string, unknown>>(
+    STATUS_PATH,
+    { merchantCode: props.merchantCode, reference: props.merchantTransactionReference },
+    { signal },
+  );
   if (typeof res.responseCode !== 'string' || res.responseCode === '') throw new HttpError('Status answer without a code', 'invalid');
   return { code: res.responseCode, response: res };
 }

@@ -41,7 +41,8 @@ export const sandbox: SandboxPart = {
     // A paid payment sends nothing more to the app (attemptRoute answers 409, 94).
     attemptRoute(INITIATE_PATH, (p, req, ctx) => {
       const pocketId = textField(req.body.walletId)?.trim() ?? '';
-      if (pocketId === FAILING_POCKET_ID) return { status: 502, body: { responseCode: '06', responseDescription: 'The Pocket wallet could not be reached' } };
+      if (pocketId === FAILING_POCKET_ID)
+        return { status: 502, body: { responseCode: '06', responseDescription: 'The Pocket wallet could not be reached' } };
       if (!pocketId) return badRequest('walletId is required');
       const r = currentAttempt(records, p, (generation) => ({ generation, initiatedAt: 0, initiations: 0 }));
       r.initiatedAt = ctx.now();

@@ -5,7 +5,16 @@ import { useSnapshot } from 'valtio';
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, ScreenLoader } from '../plugin';
 import type { PageEnv } from '../props';
 import { createI18n, I18nContext, useT } from '../i18n';
-import { ChannelContext, CheckoutContext, allMessages, availableFor, brandingOf, ownSuccessView, useCheckout, useCheckoutState } from '../state/checkout';
+import {
+  ChannelContext,
+  CheckoutContext,
+  allMessages,
+  availableFor,
+  brandingOf,
+  ownSuccessView,
+  useCheckout,
+  useCheckoutState,
+} from '../state/checkout';
 import type { Checkout } from '../state/checkout';
 import { METHODS_PATH } from '../state/actions';
 import { GateContext } from '../state/gates';
