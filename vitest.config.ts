@@ -19,8 +19,6 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          // Frames (a provider's page, a 3-D Secure issuer's) stay empty: no unit test reaches the network.
-          environmentOptions: { happyDOM: { settings: { disableIframePageLoading: true } } },
           setupFiles: ['scripts/test/setup-unit.ts'],
           include: [
             'core/**/*.test.{ts,tsx}',

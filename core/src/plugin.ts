@@ -135,6 +135,13 @@ export interface ChannelPlugin {
    * opens by itself as a lone option. Lower case; one channel per type.
    */
   walletType?: string;
+  /**
+   * A success the channel shows on its own screen (MoMo and Pocket: "Payment Successful!", then the redirect after
+   * 5 s, companion §2, §9). On a 00 result the shell keeps the channel's screen, which draws its success view from
+   * the result, instead of core's result screen, and returns the result to the merchant `deliverAfterMs` later
+   * (ms). Default: core's result screen, returned at once.
+   */
+  successView?: { deliverAfterMs: number };
   /** Handles a merchant's access-token sign-in (the wallet): core opens this channel when a token comes. */
   acceptsAccessToken?: boolean;
   /** The channel's part of the sandbox collections API; present only in server builds. */

@@ -23,6 +23,8 @@ describe('the installed plugins, as unit tests load them', () => {
       'opay',
       'enaira',
       'palmpay',
+      'momo',
+      'pocket',
     ]);
     expect(installed.brandings.map((b) => b.acquirer)).toEqual(['', 'ZIB', 'MUL', 'HALO']);
     expect(config.channels).toHaveLength(installed.channels.length);

@@ -108,6 +108,43 @@ describe('App', () => {
   });
 });
 
+describe('a channel that shows its own success (ChannelPlugin.successView)', () => {
+  const own = defineChannel({
+    id: 'own-success',
+    code: 'OWN_SUCCESS',
+    path: '/payment/own-success',
+    isAvailable: () => true,
+    screen: async () => ({ default: () => <h1>Own screen</h1> }),
+    successView: { deliverAfterMs: 5_000 },
+    messages: { en: {}, fr: {} },
+  });
+  const submitted = () => vi.mocked(HTMLFormElement.prototype.submit).mock.calls.length;
+
+  it("keeps the channel's screen for its 00 and returns it to the merchant once, 5 s later", async () => {
+    const c = await renderApp({ channels: [cardFixture, own] }, '/payment/own-success');
+    await pass();
+    c.state.result = { responseCode: '00' };
+    await pass();
+    expect(screen.getByText('Own screen')).toBeTruthy();
+    expect(screen.queryByText('Payment Successful')).toBeNull();
+    await pass(4_999);
+    expect(submitted()).toBe(0);
+    await pass(1);
+    expect(submitted()).toBe(1);
+  });
+
+  it("shows core's result screen for every other result, on core's timing", async () => {
+    const c = await renderApp({ channels: [cardFixture, own] }, '/payment/own-success');
+    await pass();
+    c.state.result = { responseCode: 'Z6' };
+    await pass();
+    expect(screen.queryByText('Own screen')).toBeNull();
+    expect(screen.getByText('Payment Cancelled')).toBeTruthy();
+    await pass(2_000);
+    expect(submitted()).toBe(1);
+  });
+});
+
 describe('App in French', () => {
   it('renders the method list and shell in French', async () => {
     await renderApp({ env: { locale: 'fr' } });

@@ -5,7 +5,16 @@ import { useSnapshot } from 'valtio';
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, ScreenLoader } from '../plugin';
 import type { PageEnv } from '../props';
 import { createI18n, I18nContext, useT } from '../i18n';
-import { ChannelContext, CheckoutContext, allMessages, availableFor, brandingOf, useCheckout, useCheckoutState } from '../state/checkout';
+import {
+  ChannelContext,
+  CheckoutContext,
+  allMessages,
+  availableFor,
+  brandingOf,
+  ownSuccessView,
+  useCheckout,
+  useCheckoutState,
+} from '../state/checkout';
 import type { Checkout } from '../state/checkout';
 import { METHODS_PATH } from '../state/actions';
 import { GateContext } from '../state/gates';
@@ -136,6 +145,7 @@ function GateRoute({ gate }: { gate: GatePlugin }) {
 }
 
 function Routes({ referrer }: { referrer?: string }) {
+  const c = useCheckout();
   const { props, result } = useCheckoutState();
   if (props.responseCode === CODE_ALREADY_PAID) {
     return (
@@ -153,7 +163,8 @@ function Routes({ referrer }: { referrer?: string }) {
       </>
     );
   }
-  if (result) return <Result />;
+  // A channel that shows its own success (MoMo's "Payment Successful!") keeps its screen for it.
+  if (result && !ownSuccessView(c)) return <Result />;
   return <RouteSwitch />;
 }
 

@@ -6,7 +6,7 @@ import type { Checkout } from '../state/checkout';
 import { isComplete } from '../codes';
 import { buildResult, completionStep, embedder, markOnce, postToMerchant, submitResultForm } from '../state/completion';
 import { go, LEAVE_PATH } from '../state/actions';
-import { availableFor, withSession } from '../state/checkout';
+import { availableFor, ownSuccessView, withSession } from '../state/checkout';
 
 /** Sends the result to the merchant exactly once per payment. */
 export function deliver(c: Checkout): void {
@@ -77,7 +77,8 @@ export function PageEffects() {
       const { result, props } = c.state;
       clearTimeout(timer);
       if (!result) return;
-      const step = completionStep(props, result.responseCode, { registry: c.registry, checkoutOrigin: location.origin });
+      const own = ownSuccessView(c)?.deliverAfterMs;
+      const step = completionStep(props, result.responseCode, { registry: c.registry, checkoutOrigin: location.origin }, own);
       if (step.kind === 'none') return;
       // The page is served by the checkout server, not a route of this app: a whole new page, with the session.
       if (step.kind === 'page') return openPage(withSession(c.state.env, step.path, c.state.locale));

@@ -8,6 +8,7 @@ import { createHttp } from '../http';
 import type { Locale } from '../i18n';
 import { coreMessages } from '../messages';
 import { availableChannels } from '../availability';
+import { CODE_SUCCESS } from '../codes';
 import { Visits } from './visit';
 import type { GateDecision } from '../gates';
 
@@ -139,6 +140,16 @@ export function allMessages(registry: Registry, props?: PaymentProps, passed: Re
 
 export function brandingOf(c: Checkout): BrandingPlugin {
   return c.registry.branding(c.state.props.acquiredBy);
+}
+
+/**
+ * The ongoing channel's own success view (ChannelPlugin.successView) when the result is its success: the shell
+ * keeps that channel's screen and delays the return to the merchant by its `deliverAfterMs`.
+ */
+export function ownSuccessView(c: Checkout): { deliverAfterMs: number } | undefined {
+  const { result, channel } = c.state;
+  if (result?.responseCode !== CODE_SUCCESS || !channel) return undefined;
+  return c.registry.channel(channel)?.successView;
 }
 
 export function availableFor(c: Checkout): ChannelPlugin[] {

@@ -91,6 +91,12 @@ describe('completionStep (spec core §4)', () => {
     expect(completionStep(props, '00')).toEqual({ kind: 'deliver', waitMs: 0 });
   });
 
+  it('delays a success the channel shows itself by its wait (ChannelPlugin.successView), and nothing else', () => {
+    expect(completionStep(props, '00', undefined, 5_000)).toEqual({ kind: 'deliver', waitMs: 5_000 });
+    expect(completionStep(props, 'Z6', undefined, 5_000)).toEqual({ kind: 'deliver', waitMs: 2_000 });
+    expect(completionStep(props, '51', undefined, 5_000)).toEqual({ kind: 'none' });
+  });
+
   describe('a payment a page of the checkout opened (PagePlugin.completionPath)', () => {
     const registry = createRegistry([], [plainBranding], { pages: [fixturePage] });
     const pages = { registry, checkoutOrigin: 'https://checkout.example' };

@@ -44,19 +44,21 @@ export type CompletionStep =
 /**
  * What the shell does once a result is in (spec core §4 "Completion handling", companion §4 "Shell on
  * completion"). A success goes to a page of this checkout when one claims the payment's redirect URL on
- * `checkoutOrigin` (the registry knows); every other result goes to the merchant as usual.
+ * `checkoutOrigin` (the registry knows); every other result goes to the merchant as usual. A success waits
+ * `successWaitMs` first when the ongoing channel shows it itself (ChannelPlugin.successView).
  */
 export function completionStep(
   props: Pick<PaymentProps, 'siteRedirectUrl'>,
   code: string,
   pages?: { registry: Pick<Registry, 'completionPath'>; checkoutOrigin: string },
+  successWaitMs = 0,
 ): CompletionStep {
   const outcome = classify(code);
   if (outcome === 'expired' || outcome === 'cancelled') return { kind: 'deliver', waitMs: EXPIRED_CANCELLED_WAIT_MS };
   if (code !== CODE_SUCCESS) return { kind: 'none' };
   const path = pages?.registry.completionPath(props.siteRedirectUrl, pages.checkoutOrigin);
   if (path) return { kind: 'page', path };
-  return { kind: 'deliver', waitMs: 0 };
+  return { kind: 'deliver', waitMs: successWaitMs };
 }
 
 export interface MessageTarget {
