@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, serverNow, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, cardFixture, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
+import { advance, callContext, cardFixture, CheckoutHarness, fakeHttp, sampleProps, settle, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import { visitOf } from '@oja/core/visit';
 import drcMobileMoney from './index';
@@ -253,14 +253,6 @@ describe('DRC mobile money screens', () => {
     render(<CheckoutHarness checkout={checkout} path={path} />);
     return { http, checkout };
   }
-  const flush = async () => {
-    await pass();
-    await pass();
-  };
-  const advance = async (ms: number) => {
-    await pass(ms);
-    await flush();
-  };
   const count = (http: ReturnType<typeof fakeHttp>, key: string) => http.calls.filter((c) => c.key === key).length;
   const billerSelect = () => screen.getByRole('combobox', { name: 'Biller' }) as HTMLSelectElement;
   const numberInput = () => screen.getByRole('textbox', { name: 'Mobile Number or Wallet ID' }) as HTMLInputElement;
@@ -268,24 +260,24 @@ describe('DRC mobile money screens', () => {
   /** Changes a field's value; the form re-renders from the visit's state. */
   async function choose(el: HTMLElement, value: string) {
     fireEvent.change(el, { target: { value } });
-    await flush();
+    await settle();
   }
   /** Fills the form and presses Pay; the answer and the USSD page's first render settle. */
   async function payWith(biller: { id: string }, number = '902345678') {
     await choose(billerSelect(), biller.id);
     await choose(numberInput(), number);
     fireEvent.click(payButton());
-    await flush();
-    await flush();
+    await settle();
+    await settle();
   }
 
   it('loads the providers with a spinner, then the form; Pay waits for a biller and a number', async () => {
     let answer!: (v: unknown) => void;
     const { http } = mount({ providers: () => new Promise((r) => (answer = r)) });
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { name: 'Loading the mobile money providers…' })).toBeTruthy();
     answer(PROVIDER_LIST);
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Pay with Mobile Money' })).toBeTruthy();
     expect(screen.getByText('Enter your mobile money details below to continue.')).toBeTruthy();
     expect([...billerSelect().options].map((o) => o.textContent)).toEqual(['Select your biller...', 'ORANGE', 'VODACOM', 'AIRTEL', 'AFRIMONEY']);
@@ -313,12 +305,12 @@ describe('DRC mobile money screens', () => {
         return PROVIDER_LIST;
       },
     });
-    await flush();
+    await settle();
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
     expect(screen.getByRole('link', { name: 'Change payment method' })).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await flush();
+    await settle();
     expect(billerSelect()).toBeTruthy();
     expect(count(http, PROVIDERS)).toBe(2);
   });
@@ -327,18 +319,18 @@ describe('DRC mobile money screens', () => {
     let answer!: (v: unknown) => void;
     let code = '09';
     const { http, checkout } = mount({ payment: () => new Promise((r) => (answer = r)), query: () => queried(code) });
-    await flush();
+    await settle();
     await choose(billerSelect(), '102');
     await choose(numberInput(), '902345678');
     const form = payButton().closest('form')!;
     fireEvent.submit(form);
     fireEvent.submit(form);
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { name: 'Sending the payment request to your phone…' })).toBeTruthy();
     expect(count(http, PAYMENT)).toBe(1);
     expect(http.calls.find((c) => c.key === PAYMENT)?.body).toMatchObject({ customerMobileNumber: '+243902345678', mobileWalletProvider: 'VODACOM' });
     answer(PROMPT_SENT);
-    await flush();
+    await settle();
 
     expect(screen.getByRole('heading', { name: 'USSD Notification' })).toBeTruthy();
     expect(screen.getByText('Kindly check your mobile phone and enter your pin.')).toBeTruthy();
@@ -362,7 +354,7 @@ describe('DRC mobile money screens', () => {
 
   it('a payment answered 02 completes with 02 and the wallet failure message', async () => {
     const { http, checkout } = mount({ payment: () => WALLET_REFUSED });
-    await flush();
+    await settle();
     await payWith(VODACOM);
     expect(checkout.state.result).toMatchObject({ responseCode: '02', responseDescription: 'Mobile wallet payment failed' });
     expect(screen.getByText('Your mobile wallet could not complete the payment. Try again, or use another payment method.')).toBeTruthy();
@@ -373,7 +365,7 @@ describe('DRC mobile money screens', () => {
     const { checkout } = mount({
       payment: () => ({ code: '51', description: 'Insufficient funds in the mobile wallet', data: { status: 'FAILED' } }),
     });
-    await flush();
+    await settle();
     await payWith(ORANGE);
     expect(checkout.state.result).toEqual({ responseCode: '51', responseDescription: 'Insufficient funds in the mobile wallet', status: 'FAILED' });
     expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
@@ -385,7 +377,7 @@ describe('DRC mobile money screens', () => {
         throw new HttpError('Network error', 'network');
       },
     });
-    await flush();
+    await settle();
     await payWith(VODACOM);
     expect(checkout.state.result?.responseCode).toBe('');
     expect(screen.getByText('We could not reach the payment service. Check your connection and try again.')).toBeTruthy();
@@ -393,7 +385,7 @@ describe('DRC mobile money screens', () => {
 
   it('gives up 30 s after the prompt: "Oops…" with Retry back to the method list, and asks no more', async () => {
     const { http, checkout } = mount();
-    await flush();
+    await settle();
     await payWith(VODACOM);
     await advance(POLL_TIMEOUT_MS - 1);
     expect(screen.getByRole('heading', { name: 'USSD Notification' })).toBeTruthy();
@@ -405,7 +397,7 @@ describe('DRC mobile money screens', () => {
     expect(count(http, QUERY)).toBe(asked);
     expect(checkout.state.result).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await flush();
+    await settle();
     expect(checkout.state.channel).toBeNull();
     expect(screen.getByRole('link', { name: /Mobile Money/ })).toBeTruthy();
   });
@@ -413,7 +405,7 @@ describe('DRC mobile money screens', () => {
   it('ORANGE: nothing asked for 23 minutes; "Transaction in Progress" from the 30 s mark, counting down; then the query completes', async () => {
     let code = '09';
     const { http, checkout } = mount({ query: () => queried(code) });
-    await flush();
+    await settle();
     await payWith(ORANGE);
     expect(http.calls.find((c) => c.key === PAYMENT)?.body).toMatchObject({ customerMobileNumber: '243902345678', merchantCountry: 'CD' });
     await advance(POLL_TIMEOUT_MS);
@@ -433,7 +425,7 @@ describe('DRC mobile money screens', () => {
 
   it('ORANGE: still 09 30 s after its first query, the wait ends with "Oops…"', async () => {
     const { http } = mount();
-    await flush();
+    await settle();
     await payWith(ORANGE);
     await advance(ORANGE_FIRST_QUERY_MS + POLL_TIMEOUT_MS - 1);
     expect(screen.getByRole('heading', { name: 'Transaction in Progress' })).toBeTruthy();
@@ -444,7 +436,7 @@ describe('DRC mobile money screens', () => {
 
   it('a query answered 02 completes with 02 and stops', async () => {
     const { http, checkout } = mount({ query: () => queried('02') });
-    await flush();
+    await settle();
     await payWith(VODACOM);
     await advance(FIRST_QUERY_MS);
     expect(checkout.state.result).toMatchObject({ responseCode: '02', messageKey: 'drc-mobile-money.walletFailed' });
@@ -456,7 +448,7 @@ describe('DRC mobile money screens', () => {
     sessionStorage.setItem(SELECTED_BILLER_KEY, 'ORANGE');
     rememberStart('4242001', Date.now() - 10 * 60_000);
     const { http } = mount({}, '/payment/drc-mobile-money/ussd');
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { name: 'Transaction in Progress' })).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toBe('13:00');
     await advance(13 * 60_000 - 1);
@@ -468,8 +460,8 @@ describe('DRC mobile money screens', () => {
 
   it('the USSD page with nothing to wait on goes to the form', async () => {
     mount({}, '/payment/drc-mobile-money/ussd');
-    await flush();
-    await flush();
+    await settle();
+    await settle();
     expect(billerSelect()).toBeTruthy();
   });
 });

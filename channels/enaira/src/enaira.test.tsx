@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, cardFixture, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
+import { callContext, cardFixture, CheckoutHarness, fakeHttp, pass, sampleProps, settle, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import enaira from './index';
 import { messages } from './messages';
@@ -61,25 +61,22 @@ describe('eNaira screen (companion §4 "eNaira")', () => {
     render(<CheckoutHarness checkout={checkout} path="/payment/enaira" />);
     return { http, checkout };
   }
-  const flush = async () => {
-    for (let i = 0; i < 4; i++) await pass();
-  };
 
   it('initialises, confirms at once with the invoiceId, frames the page and polls by guid every 2 s with a 5 s timeout until 00', async () => {
     let code = '09';
     const { http, checkout } = mount({ status: () => ({ responseCode: code }) });
-    await flush();
+    await settle();
     expect(http.calls.map((c) => c.key).slice(0, 2)).toEqual([INIT, CONFIRM]);
     expect(http.calls[1].body).toEqual({ guid: INVOICE.invoiceId });
     expect(screen.getByTitle('eNaira payment page').getAttribute('src')).toBe(INVOICE.url);
     await pass(STATUS_POLL_MS);
-    await flush();
+    await settle();
     const status = http.calls.filter((c) => c.key === STATUS);
     expect(status.length).toBeGreaterThanOrEqual(1);
     expect(status[0].opts).toMatchObject({ params: { guid: INVOICE.invoiceId }, timeoutMs: STATUS_TIMEOUT_MS });
     code = '00';
     await pass(STATUS_POLL_MS);
-    await flush();
+    await settle();
     expect(checkout.state.result?.responseCode).toBe('00');
     expect(http.calls.filter((c) => c.key === INIT)).toHaveLength(1);
   });
@@ -90,7 +87,7 @@ describe('eNaira screen (companion §4 "eNaira")', () => {
         throw new HttpError('down', 'http', 500);
       },
     });
-    await flush();
+    await settle();
     expect(checkout.state.result?.responseCode).toBe('');
     await pass(STATUS_POLL_MS * 3);
     expect(http.calls.map((c) => c.key)).toEqual([INIT]);

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, cardFixture, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
+import { callContext, cardFixture, CheckoutHarness, fakeHttp, pass, sampleProps, settle, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import momo from './index';
 import { messages } from './messages';
@@ -103,26 +103,21 @@ describe('MoMo screen', () => {
     render(<CheckoutHarness checkout={checkout} path="/payment/momo" />);
     return { http, checkout };
   }
-  const flush = async () => {
-    await pass();
-    await pass();
-    await pass();
-  };
   const phone = () => screen.getByRole('textbox', { name: 'MTN MoMo phone number' }) as HTMLInputElement;
   const count = (http: ReturnType<typeof fakeHttp>, key: string) => http.calls.filter((c) => c.key === key).length;
   const next = async (value: string) => {
     fireEvent.change(phone(), { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await flush();
+    await settle();
   };
   const authorized = async () => {
     fireEvent.click(screen.getByRole('button', { name: 'I have authorized this payment' }));
-    await flush();
+    await settle();
   };
 
   it('shows the validation view: the phone field with its placeholder, How to pay and Next', async () => {
     mount();
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Pay with MoMo' })).toBeTruthy();
     expect(phone().placeholder).toBe('080 XXXX XXXX');
     expect(screen.getByRole('button', { name: 'How to pay' })).toBeTruthy();
@@ -132,27 +127,27 @@ describe('MoMo screen', () => {
 
   it('refuses a number that is not 11 digits, calling nothing, until it is corrected', async () => {
     const { http } = mount();
-    await flush();
+    await settle();
     expect(screen.queryByRole('alert')).toBeNull();
     await next('0801234567');
     expect(screen.getByRole('alert').textContent).toBe('Phone number must be 11 digits');
     expect(phone().getAttribute('aria-invalid')).toBe('true');
     expect(http.calls).toEqual([]);
     fireEvent.change(phone(), { target: { value: '08012345678' } });
-    await flush();
+    await settle();
     expect(screen.queryByText('Phone number must be 11 digits')).toBeNull();
   });
 
   it('moves to authorization once initiate answers 200; Cancel returns to validation', async () => {
     const { http } = mount();
-    await flush();
+    await settle();
     await next('080 1234 5678');
     expect(count(http, INITIATE)).toBe(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Authorize the payment on your phone' })).toBeTruthy();
     // The focus goes with the payer to the view's one action.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'I have authorized this payment' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await flush();
+    await settle();
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Pay with MoMo' }));
     expect(phone().value).toBe('080 1234 5678');
     expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
@@ -169,7 +164,7 @@ describe('MoMo screen', () => {
     ];
     for (const failure of failures) {
       const { checkout } = mount({ initiate: failure });
-      await flush();
+      await settle();
       await next('08000000000');
       expect(screen.getByRole('alert').textContent).toBe('Failed to initiate payment');
       expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
@@ -181,7 +176,7 @@ describe('MoMo screen', () => {
   it('shows the authorization failure when the status is not 00, or fails; a later 00 succeeds', async () => {
     let answer: FakeRoute = () => PENDING;
     const { checkout } = mount({ status: (b, o) => answer(b, o) });
-    await flush();
+    await settle();
     await next('08012345678');
     await authorized();
     expect(screen.getByRole('alert').textContent).toBe('Something went wrong...Please go to the previous page and retry.');
@@ -198,7 +193,7 @@ describe('MoMo screen', () => {
 
   it('shows its own success on 00, then returns the result to the merchant once, 5 s later', async () => {
     mount({ status: () => APPROVED });
-    await flush();
+    await settle();
     await next('08012345678');
     await authorized();
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
@@ -214,22 +209,22 @@ describe('MoMo screen', () => {
 
   it('shows how to pay with its two steps, and returns to the first view', async () => {
     mount();
-    await flush();
+    await settle();
     fireEvent.click(screen.getByRole('button', { name: 'How to pay' }));
-    await flush();
+    await settle();
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'How to pay with MoMo' }));
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Pay with MoMo' })).toBeTruthy();
   });
 
   it('speaks French', async () => {
     mount({}, 'fr');
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Payer avec MoMo' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Suivant' }));
-    await flush();
+    await settle();
     expect(screen.getByRole('alert').textContent).toBe('Le numéro de téléphone doit comporter 11 chiffres');
   });
 });

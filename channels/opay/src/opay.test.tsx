@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, cardFixture, click, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
+import { callContext, cardFixture, CheckoutHarness, click, fakeHttp, pass, sampleProps, settle, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import opay from './index';
 import { messages } from './messages';
@@ -93,38 +93,33 @@ describe('OPay screen', () => {
     render(<CheckoutHarness checkout={checkout} path="/payment/opay" />);
     return { http, checkout };
   }
-  const flush = async () => {
-    await pass();
-    await pass();
-    await pass();
-  };
   const count = (http: ReturnType<typeof fakeHttp>, key: string) => http.calls.filter((c) => c.key === key).length;
 
   it('initialises once, frames the page, and polls every 2 s until 00 completes', async () => {
     let code = '09';
     const { http, checkout } = mount({ status: () => ({ responseCode: code }) });
-    await flush();
+    await settle();
     expect(count(http, INIT)).toBe(1);
     expect(screen.getByTitle('OPay payment page').getAttribute('src')).toBe(PAGE);
     expect(screen.getByRole('link', { name: 'Back' })).toBeTruthy();
     await pass(STATUS_POLL_MS);
-    await flush();
+    await settle();
     const asked = count(http, STATUS);
     expect(asked).toBeGreaterThanOrEqual(1);
     code = 'Z5';
     await pass(STATUS_POLL_MS);
-    await flush();
+    await settle();
     expect(checkout.state.result).toBeNull();
     code = '00';
     await pass(STATUS_POLL_MS);
-    await flush();
+    await settle();
     expect(checkout.state.result?.responseCode).toBe('00');
     expect(count(http, INIT)).toBe(1);
   });
 
   it('completes with an empty code when initialise answers 01, without polling', async () => {
     const { http, checkout } = mount({ init: () => ({ responseCode: '01' }) });
-    await flush();
+    await settle();
     expect(checkout.state.result?.responseCode).toBe('');
     await pass(STATUS_POLL_MS * 3);
     expect(count(http, STATUS)).toBe(0);
@@ -132,9 +127,9 @@ describe('OPay screen', () => {
 
   it('completes with an empty code and stops when the status answers 01', async () => {
     const { http, checkout } = mount({ status: () => ({ responseCode: '01' }) });
-    await flush();
+    await settle();
     await pass(STATUS_POLL_MS);
-    await flush();
+    await settle();
     expect(checkout.state.result?.responseCode).toBe('');
     const asked = count(http, STATUS);
     await pass(STATUS_POLL_MS * 3);
@@ -149,11 +144,11 @@ describe('OPay screen', () => {
         return { responseCode: '00', redirectUrl: PAGE };
       },
     });
-    await flush();
+    await settle();
     expect(screen.getByRole('alert').textContent).toBe('Unable to initiate payment. Please try again.');
     fail = false;
     await click(screen.getByRole('button', { name: 'Try again' }));
-    await flush();
+    await settle();
     expect(count(http, INIT)).toBe(2);
     expect(screen.getByTitle('OPay payment page')).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, cardFixture, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
+import { callContext, cardFixture, CheckoutHarness, fakeHttp, pass, sampleProps, settle, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import palmpay from './index';
 import { messages } from './messages';
@@ -66,21 +66,18 @@ describe('PalmPay screen (companion §4 "PalmPay")', () => {
     render(<CheckoutHarness checkout={checkout} path="/payment/palmpay" />);
     return { http, checkout };
   }
-  const flush = async () => {
-    for (let i = 0; i < 4; i++) await pass();
-  };
 
   it('frames the page with 5 minutes left, counts down, and completes empty at zero, polling no more', async () => {
     const { http, checkout } = mount();
-    await flush();
+    await settle();
     expect(screen.getByTitle('PalmPay payment page').getAttribute('src')).toBe(PAGE);
     expect(screen.getByRole('timer').textContent).toContain('05:00');
     await pass(60_000);
-    await flush();
+    await settle();
     expect(screen.getByRole('timer').textContent).toContain('04:00');
     expect(checkout.state.result).toBeNull();
     await pass(PAY_WINDOW_MS - 60_000);
-    await flush();
+    await settle();
     expect(checkout.state.result?.responseCode).toBe('');
     const asked = http.calls.filter((c) => c.key === STATUS).length;
     expect(asked).toBeGreaterThan(100);
@@ -91,15 +88,15 @@ describe('PalmPay screen (companion §4 "PalmPay")', () => {
 
   it('completes with 00 from the status', async () => {
     const first = mount({ status: () => ({ responseCode: '00' }) });
-    await flush();
+    await settle();
     await pass(STATUS_POLL_MS);
-    await flush();
+    await settle();
     expect(first.checkout.state.result?.responseCode).toBe('00');
   });
 
   it('completes empty when initialise answers 01', async () => {
     const { checkout, http } = mount({ init: () => ({ responseCode: '01' }) });
-    await flush();
+    await settle();
     expect(checkout.state.result?.responseCode).toBe('');
     expect(http.calls.filter((c) => c.key === STATUS)).toHaveLength(0);
   });
@@ -110,7 +107,7 @@ describe('PalmPay screen (companion §4 "PalmPay")', () => {
         throw new HttpError('down', 'http', 500);
       },
     });
-    await flush();
+    await settle();
     expect(screen.getByRole('alert').textContent).toBe('Unable to initiate payment. Please try again.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     await pass(PAY_WINDOW_MS + 1_000);

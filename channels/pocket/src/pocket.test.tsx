@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, cardFixture, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
+import { callContext, cardFixture, CheckoutHarness, fakeHttp, pass, sampleProps, settle, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import pocket from './index';
 import { messages } from './messages';
@@ -93,21 +93,16 @@ describe('Pocket screen', () => {
     render(<CheckoutHarness checkout={checkout} path="/payment/pocket" />);
     return { http, checkout };
   }
-  const flush = async () => {
-    await pass();
-    await pass();
-    await pass();
-  };
   const idField = () => screen.getByRole('textbox', { name: 'Pocket ID' }) as HTMLInputElement;
   const next = async (value: string) => {
     fireEvent.change(idField(), { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await flush();
+    await settle();
   };
 
   it('refuses an empty Pocket ID, calling nothing', async () => {
     const { http } = mount();
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Pay with Pocket' })).toBeTruthy();
     expect(idField().placeholder).toBe('@pocketId');
     await next('   ');
@@ -121,7 +116,7 @@ describe('Pocket screen', () => {
         throw new HttpError('HTTP 502', 'http', 502);
       },
     });
-    await flush();
+    await settle();
     await next('@fail');
     expect(screen.getByRole('alert').textContent).toBe('Failed to initiate payment');
   });
@@ -129,16 +124,16 @@ describe('Pocket screen', () => {
   it('initiates, shows the authorization failure when the status is not 00, then its success and the return 5 s later', async () => {
     let answer: FakeRoute = () => PENDING;
     const { http, checkout } = mount({ status: (b, o) => answer(b, o) });
-    await flush();
+    await settle();
     await next(' @ada ');
     expect((http.calls[0].body as Record<string, unknown>).walletId).toBe('@ada');
     expect(screen.getByRole('heading', { level: 1, name: 'Authorize the payment on your phone' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'I have authorized this payment' }));
-    await flush();
+    await settle();
     expect(screen.getByRole('alert').textContent).toBe('Something went wrong...Please go to the previous page and retry.');
     answer = () => APPROVED;
     fireEvent.click(screen.getByRole('button', { name: 'I have authorized this payment' }));
-    await flush();
+    await settle();
     expect(checkout.state.result).toMatchObject({ responseCode: '00' });
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
     await pass(SUCCESS_REDIRECT_MS - 1);
@@ -149,13 +144,13 @@ describe('Pocket screen', () => {
 
   it('shows its own how-to-pay steps and returns to the first view', async () => {
     mount();
-    await flush();
+    await settle();
     fireEvent.click(screen.getByRole('button', { name: 'How to pay' }));
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'How to pay with Pocket' })).toBeTruthy();
     expect(screen.getByText(/Download the Pocket app/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    await flush();
+    await settle();
     expect(idField()).toBeTruthy();
   });
 });

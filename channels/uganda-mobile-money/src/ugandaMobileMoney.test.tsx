@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, CODE_ALREADY_PAID, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, fakeHttp, cardFixture, pass, sampleProps, testCheckout } from '@oja/core/testing';
+import { advance, callContext, cardFixture, CheckoutHarness, fakeHttp, sampleProps, settle, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import ugandaMobileMoney from './index';
 import { messages } from './messages';
@@ -114,16 +114,6 @@ describe('Uganda mobile money screen', () => {
     render(<CheckoutHarness checkout={checkout} path="/payment/uganda-mobile-money" />);
     return { http, checkout };
   }
-  /** Lets answers and renders settle without moving the fake clock. */
-  const flush = async () => {
-    await pass();
-    await pass();
-  };
-  /** Moves the fake clock, then lets what it set off settle. */
-  const advance = async (ms: number) => {
-    await pass(ms);
-    await flush();
-  };
   const count = (http: ReturnType<typeof fakeHttp>, key: string) => http.calls.filter((c) => c.key === key).length;
   const billerSelect = () => screen.getByRole('combobox', { name: 'Biller' }) as HTMLSelectElement;
   const numberField = () => screen.getByRole('textbox', { name: 'Mobile Number or Wallet ID' }) as HTMLInputElement;
@@ -132,7 +122,7 @@ describe('Uganda mobile money screen', () => {
   const fill = async (telco: string, number: string) => {
     fireEvent.change(billerSelect(), { target: { value: telco } });
     fireEvent.change(numberField(), { target: { value: number } });
-    await flush();
+    await settle();
   };
   /** Pay, its answer, then the poller's first request (a 0 ms timer). */
   const pressPay = async () => {
@@ -143,7 +133,7 @@ describe('Uganda mobile money screen', () => {
 
   it('shows the form of the spec, with Pay enabled only once a biller and a number are both given', async () => {
     const { http } = mount();
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Pay with Mobile Money' })).toBeTruthy();
     expect(screen.getByText('Enter your mobile money details below to continue.')).toBeTruthy();
     expect([...billerSelect().options].map((o) => [o.value, o.textContent])).toEqual([
@@ -163,7 +153,7 @@ describe('Uganda mobile money screen', () => {
     expect(payButton().disabled).toBe(true);
     // Enter in the field while the rule is not met sends nothing either.
     fireEvent.submit(numberField().form!);
-    await flush();
+    await settle();
     await fill('Airtel', '0752123456');
     expect(payButton().disabled).toBe(false);
     expect(http.calls).toEqual([]);
@@ -172,7 +162,7 @@ describe('Uganda mobile money screen', () => {
   it('sends the notification once, waits on 09 with the status every 2 s, and completes with the approval', async () => {
     let code = '09';
     const { http, checkout } = mount({ status: () => (code === '00' ? APPROVED : PENDING) });
-    await flush();
+    await settle();
     await fill('Airtel', ' 0752123456 ');
     await pressPay();
     expect(http.calls.filter((c) => c.key === NOTIFY).map((c) => c.body)).toEqual([
@@ -204,7 +194,7 @@ describe('Uganda mobile money screen', () => {
   it('completes with any other status code, S0 included: only 09 keeps it waiting', async () => {
     for (const code of ['05', 'S0', 'XS1']) {
       const { checkout } = mount({ status: () => ({ responseCode: code }) });
-      await flush();
+      await settle();
       await fill('MTN', '0772123456');
       await pressPay();
       expect(checkout.state.result?.responseCode, code).toBe(code);
@@ -215,7 +205,7 @@ describe('Uganda mobile money screen', () => {
   it('completes at once with any notification code but 09, asking no status', async () => {
     for (const code of ['14', '00', 'Z1']) {
       const { http, checkout } = mount({ notify: () => ({ responseCode: code, responseDescription: 'Refused' }) });
-      await flush();
+      await settle();
       await fill('MTN', '0772123456');
       await pressPay();
       expect(checkout.state.result).toMatchObject({ responseCode: code, responseDescription: 'Refused' });
@@ -240,7 +230,7 @@ describe('Uganda mobile money screen', () => {
     ];
     for (const notify of failures) {
       const { http, checkout } = mount({ notify });
-      await flush();
+      await settle();
       await fill('MTN', '0772123456');
       await pressPay();
       expect(checkout.state.result?.responseCode).toBe('');
@@ -253,10 +243,10 @@ describe('Uganda mobile money screen', () => {
         throw new HttpError('Network error', 'network');
       },
     });
-    await flush();
+    await settle();
     await fill('MTN', '0772123456');
     await pressPay();
-    await flush();
+    await settle();
     expect(checkout.state.result?.responseCode).toBe('');
     expect(screen.getByRole('button', { name: 'Retry payment' })).toBeTruthy();
   });
@@ -264,13 +254,13 @@ describe('Uganda mobile money screen', () => {
   it('sends one notification however often Pay is pressed, and shows that it is sending', async () => {
     let answer!: (v: unknown) => void;
     const { http } = mount({ notify: () => new Promise((r) => (answer = r)) });
-    await flush();
+    await settle();
     await fill('MTN', '0772123456');
     const button = payButton();
     fireEvent.click(button);
     fireEvent.click(button);
     fireEvent.submit(button.form!);
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { name: 'Sending the payment request to your phone…' })).toBeTruthy();
     expect(count(http, NOTIFY)).toBe(1);
     answer(SENT);
@@ -282,12 +272,12 @@ describe('Uganda mobile money screen', () => {
   it('a payer who changes method while the notification is on its way leaves nothing behind: no result, no polling', async () => {
     let answer!: (v: unknown) => void;
     const { http, checkout } = mount({ notify: () => new Promise((r) => (answer = r)) });
-    await flush();
+    await settle();
     await fill('MTN', '0772123456');
     fireEvent.click(payButton());
-    await flush();
+    await settle();
     fireEvent.click(screen.getByRole('link', { name: 'Change payment method' }));
-    await flush();
+    await settle();
     expect(http.calls.find((c) => c.key === NOTIFY)?.opts?.signal?.aborted).toBe(true);
     answer(SENT);
     await advance(STATUS_POLL_MS * 2);
@@ -302,10 +292,10 @@ describe('Uganda mobile money screen', () => {
       },
       status: () => APPROVED,
     });
-    await flush();
+    await settle();
     await fill('MTN', '0772123456');
     await pressPay();
-    await flush();
+    await settle();
     expect(checkout.state.result?.responseCode).toBe('00');
   });
 
@@ -319,7 +309,7 @@ describe('Uganda mobile money screen', () => {
         return APPROVED;
       },
     });
-    await flush();
+    await settle();
     await fill('MTN', '0772123456');
     await pressPay();
     expect(count(http, STATUS)).toBe(1);
@@ -338,7 +328,7 @@ describe('Uganda mobile money screen', () => {
 
   it('speaks French', async () => {
     mount({}, 'fr');
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Payer par Mobile Money' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Opérateur' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Numéro de mobile ou identifiant de portefeuille' })).toBeTruthy();

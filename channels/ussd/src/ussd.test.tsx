@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
+import { advance, callContext, CheckoutHarness, fakeHttp, sampleProps, settle, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';
 import ussd from './index';
 import { messages } from './messages';
@@ -153,16 +153,6 @@ describe('USSD screen', () => {
     render(<CheckoutHarness checkout={checkout} path="/payment/ussd" />);
     return { http, checkout };
   }
-  /** Lets answers and renders settle without moving the fake clock. */
-  const flush = async () => {
-    await pass();
-    await pass();
-  };
-  /** Moves the fake clock, then lets what it set off settle. */
-  const advance = async (ms: number) => {
-    await pass(ms);
-    await flush();
-  };
   const count = (http: ReturnType<typeof fakeHttp>, key: string) => http.calls.filter((c) => c.key === key).length;
   const bankSelect = () => screen.getByRole('combobox', { name: 'Choose your bank' }) as HTMLSelectElement;
   const choose = (code: string) => fireEvent.change(bankSelect(), { target: { value: code } });
@@ -176,11 +166,11 @@ describe('USSD screen', () => {
   it('loads the banks into a labelled dropdown', async () => {
     let answer!: (v: unknown) => void;
     const { http } = mount({ issuers: () => new Promise((r) => (answer = r)) });
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { name: 'Loading the banks…' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Change payment method' })).toBeTruthy();
     answer(ISSUERS);
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Pay NGN 1,500.00 with USSD' })).toBeTruthy();
     expect([...bankSelect().options].map((o) => o.textContent)).toEqual(['Select a bank', 'Access Bank', 'Guaranty Trust Bank', 'Providus Bank']);
     expect(bankSelect().value).toBe('');
@@ -189,7 +179,7 @@ describe('USSD screen', () => {
 
   it('says a bank must be chosen, focuses the dropdown and sends nothing', async () => {
     const { http } = mount();
-    await flush();
+    await settle();
     await cont();
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toBe('Select your bank to continue.');
@@ -198,7 +188,7 @@ describe('USSD screen', () => {
     expect(document.activeElement).toBe(bankSelect());
     expect(http.calls.map((c) => c.key)).toEqual([ISSUERS_NG]);
     choose('058');
-    await flush();
+    await settle();
     expect(screen.queryByRole('alert')).toBeNull();
     // Back to the placeholder: the rule holds again.
     choose('');
@@ -215,19 +205,19 @@ describe('USSD screen', () => {
         return ISSUERS;
       },
     });
-    await flush();
+    await settle();
     expect(screen.getByRole('alert').textContent).toMatch('We could not load the list of banks.');
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Change payment method' })).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await flush();
+    await settle();
     expect(bankSelect()).toBeTruthy();
   });
 
   it('says so when no bank offers USSD', async () => {
     mount({ issuers: () => ({ issuers: [] }) });
-    await flush();
+    await settle();
     expect(screen.getByText(/No bank offers USSD payments at the moment/)).toBeTruthy();
     expect(screen.queryByRole('combobox')).toBeNull();
   });
@@ -236,7 +226,7 @@ describe('USSD screen', () => {
     let code = '09';
     let answer!: (v: unknown) => void;
     const { http, checkout } = mount({ generate: () => new Promise((r) => (answer = r)), status: () => ({ responseCode: code }) });
-    await flush();
+    await settle();
     choose('058');
     await cont();
     expect(screen.getByRole('heading', { name: 'Generating your Guaranty Trust Bank USSD code…' })).toBeTruthy();
@@ -268,7 +258,7 @@ describe('USSD screen', () => {
 
   it('sends one request for a double press of Continue or Retry', async () => {
     const { http } = mount({ generate: () => new Promise((r) => setTimeout(() => r({ ...GTB_CODE, pushSent: true }), 1_000)) });
-    await flush();
+    await settle();
     choose('058');
     const button = screen.getByRole('button', { name: 'Continue' });
     fireEvent.click(button);
@@ -278,7 +268,7 @@ describe('USSD screen', () => {
     const retry = screen.getByRole('button', { name: 'Retry' });
     fireEvent.click(retry);
     fireEvent.click(retry);
-    await flush();
+    await settle();
     expect(screen.getByRole('button', { name: 'Sending the prompt again…' }).getAttribute('aria-disabled')).toBe('true');
     await advance(1_000);
     expect(count(http, GENERATE)).toBe(2);
@@ -287,7 +277,7 @@ describe('USSD screen', () => {
 
   it('dials the default code when the bank has none', async () => {
     mount({ generate: () => ({ responseCode: '00', bankShortCode: '', defaultShortCode: '*322*101*1234#' }) });
-    await flush();
+    await settle();
     choose('101');
     await cont();
     expect(screen.getByTestId('ussd-code').textContent).toBe('*322*101*1234#');
@@ -296,12 +286,12 @@ describe('USSD screen', () => {
 
   it('"Change bank" goes back to the list with the bank kept and stops polling', async () => {
     const { http } = mount();
-    await flush();
+    await settle();
     choose('058');
     await cont();
     expect(count(http, STATUS)).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: 'Change bank' }));
-    await flush();
+    await settle();
     expect(bankSelect().value).toBe('058');
     await advance(STATUS_POLL_MS * 3);
     expect(count(http, STATUS)).toBe(1);
@@ -315,16 +305,16 @@ describe('USSD screen', () => {
     let answer!: (v: unknown) => void;
     let n = 0;
     const { http } = mount({ generate: () => (n++ === 0 ? { ...GTB_CODE, pushSent: true } : new Promise((r) => (answer = r))) });
-    await flush();
+    await settle();
     choose('058');
     await cont();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await flush();
+    await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Change bank' }));
-    await flush();
+    await settle();
     expect(http.calls.filter((c) => c.key === GENERATE)[1].opts?.signal?.aborted).toBe(true);
     answer({ ...GTB_CODE, pushSent: true });
-    await flush();
+    await settle();
     expect(bankSelect().value).toBe('058');
     expect(screen.queryByRole('heading', { name: 'Approve the prompt on your phone' })).toBeNull();
   });
@@ -337,7 +327,7 @@ describe('USSD screen', () => {
         return GTB_CODE;
       },
     });
-    await flush();
+    await settle();
     choose('058');
     await cont();
     expect(screen.getByRole('heading', { level: 1, name: 'Your USSD code is not ready' })).toBeTruthy();
@@ -349,12 +339,12 @@ describe('USSD screen', () => {
     // A refusal (the bank unknown to the API) says to try another bank; "Change bank" keeps the choice.
     fail = new HttpError('HTTP 400', 'http', 400, { responseCode: '15' });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await flush();
+    await settle();
     expect(screen.getByRole('alert').textContent).toBe(
       'We could not generate a USSD code for Guaranty Trust Bank. Try again, or choose another bank.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Change bank' }));
-    await flush();
+    await settle();
     expect(bankSelect().value).toBe('058');
 
     fail = null;
@@ -369,7 +359,7 @@ describe('USSD screen', () => {
       { generate: () => ({ ...GTB_CODE, pushSent: true, bankShortCode: `*737*000*${1234 + n++}#` }) },
       { customerMobileNo: '08031234567' },
     );
-    await flush();
+    await settle();
     choose('058');
     await cont();
     expect(screen.getByRole('heading', { level: 1, name: 'Approve the prompt on your phone' })).toBeTruthy();
@@ -378,12 +368,12 @@ describe('USSD screen', () => {
 
     await advance(5_000);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await flush();
+    await settle();
     expect(count(http, GENERATE)).toBe(2);
     expect(screen.getByText('We have sent the prompt again.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'USSD push not received?' }));
-    await flush();
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Dial the code to pay NGN 1,500.00' })).toBeTruthy();
     // The code of the last prompt, and the same 20 s rhythm: no extra request on the way.
     expect(screen.getByTestId('ussd-code').textContent).toBe('*737*000*1235#');
@@ -400,12 +390,12 @@ describe('USSD screen', () => {
         return { ...GTB_CODE, pushSent: true };
       },
     });
-    await flush();
+    await settle();
     choose('058');
     await cont();
     expect(screen.getByText('We have sent a USSD prompt to your phone. Enter your Guaranty Trust Bank PIN on it to pay NGN 1,500.00.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await flush();
+    await settle();
     expect(screen.getByRole('alert').textContent).toMatch(/^We could not send the prompt again\./);
     // Still waiting for the first prompt's approval.
     expect(screen.getByRole('heading', { level: 1, name: 'Approve the prompt on your phone' })).toBeTruthy();
@@ -413,7 +403,7 @@ describe('USSD screen', () => {
 
   it("counts the code's validity down, says when it is over, and completes as expired after the grace", async () => {
     const { checkout } = mount({ generate: () => ({ ...GTB_CODE, validityPeriodMins: 30 }) });
-    await flush();
+    await settle();
     choose('058');
     await cont();
     expect(screen.getByRole('timer').textContent).toBe('30:00');
@@ -430,14 +420,14 @@ describe('USSD screen', () => {
 
   it('shows the failure with its message on a declined payment, and Retry payment starts again', async () => {
     const { http } = mount({ status: () => ({ responseCode: '05' }) });
-    await flush();
+    await settle();
     choose('058');
     await cont();
-    await flush();
+    await settle();
     expect(screen.getByText('Payment Failed')).toBeTruthy();
     expect(screen.getByText(/Your bank declined the transaction/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry payment' }));
-    await flush();
+    await settle();
     expect(bankSelect().value).toBe('');
     expect(count(http, ISSUERS_NG)).toBe(2);
   });
@@ -450,7 +440,7 @@ describe('USSD screen', () => {
         throw new HttpError('HTTP 500', 'http', 500);
       },
     });
-    await flush();
+    await settle();
     choose('058');
     await cont();
     expect(count(http, STATUS)).toBe(1);
@@ -465,11 +455,11 @@ describe('USSD screen', () => {
 
   it('stops asking when the payer leaves for another method, the visit ended', async () => {
     const { http, checkout } = mount();
-    await flush();
+    await settle();
     choose('058');
     await cont();
     fireEvent.click(screen.getByRole('link', { name: 'Change payment method' }));
-    await flush();
+    await settle();
     expect(checkout.visits.size).toBe(0);
     await advance(STATUS_POLL_MS * 3);
     expect(count(http, STATUS)).toBe(1);
