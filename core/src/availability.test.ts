@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoOpenChannel, availableChannels } from './availability';
+import { autoOpenChannel, availableChannels, routedChannels } from './availability';
 import type { ChannelPlugin } from './plugin';
 import type { PaymentProps } from './props';
 import { sampleProps } from './testing';
@@ -307,5 +307,20 @@ describe('autoOpenChannel', () => {
     expect(autoOpenChannel(list, sampleProps())).toBeUndefined();
     const drcOnly = availableChannels([drcFixture, opayFixture], sampleProps({ paymentChannels: ['DRC_MOBILE_MONEY'], nonCardOptions: [] }));
     expect(autoOpenChannel(drcOnly, sampleProps())?.id).toBe('drc-mobile-money');
+  });
+});
+
+describe('routedChannels', () => {
+  const lender = { ...channelFixture('google-pay', 'GOOGLE_PAY'), continuesInto: ['card'] };
+  const all = [cardFixture, transferFixture, lender];
+
+  it('routes the steps an available channel continues into, after the available ones, once', () => {
+    expect(ids(routedChannels(all, [lender]))).toEqual(['google-pay', 'card']);
+    expect(ids(routedChannels(all, [cardFixture, lender]))).toEqual(['card', 'google-pay']);
+  });
+
+  it('routes only the available channels when none continues into another', () => {
+    expect(ids(routedChannels(all, [transferFixture]))).toEqual(['transfer']);
+    expect(routedChannels(all, [])).toEqual([]);
   });
 });

@@ -28,6 +28,15 @@ export function availableChannels(
 }
 
 /**
+ * The channels a payment's pages route (and may load, and allow the outside sources of): the available ones, then
+ * those their `continuesInto` names (the card's steps behind Google Pay), in registry order, without duplicates.
+ */
+export function routedChannels(channels: readonly ChannelPlugin[], available: readonly ChannelPlugin[]): ChannelPlugin[] {
+  const lent = new Set(available.flatMap((c) => c.continuesInto ?? []));
+  return [...available, ...channels.filter((c) => lent.has(c.id) && !available.includes(c))];
+}
+
+/**
  * The channel that opens by itself: the bulk one for a bulk payment, or a lone enabled option that is not baseline.
  * Customer wallets (walletType) are part of their option, not options of their own: a payment offering customer
  * wallets alone opens the wallet list.

@@ -144,6 +144,13 @@ export interface ChannelPlugin {
   successView?: { deliverAfterMs: number };
   /** Handles a merchant's access-token sign-in (the wallet): core opens this channel when a token comes. */
   acceptsAccessToken?: boolean;
+  /**
+   * Ids of the channels whose steps this one's payments continue into (Google Pay and the wallet into the card's
+   * PIN, OTP and 3-D Secure routes). Whenever this channel is available, their routes are routed, their modules
+   * may load and their outside sources are allowed, even where the payment does not offer them as methods of their
+   * own (no row). Each must be installed.
+   */
+  continuesInto?: string[];
   /** The channel's part of the sandbox collections API; present only in server builds. */
   sandbox?: SandboxPart;
   /**

@@ -30,6 +30,15 @@ describe('createRegistry', () => {
     expect(r.byCode('NOPE')).toBeUndefined();
   });
 
+  it('throws when a channel continues into one that is not installed, or into itself', () => {
+    const lender = (into: string[]) => defineChannel({ ...transferFixture, continuesInto: into });
+    expect(createRegistry([cardFixture, lender(['card'])], [plainBranding]).channels).toHaveLength(2);
+    expect(() => createRegistry([lender(['card'])], [plainBranding])).toThrow('transfer: continuesInto card is not another installed channel');
+    expect(() => createRegistry([lender(['transfer'])], [plainBranding])).toThrow(
+      'transfer: continuesInto transfer is not another installed channel',
+    );
+  });
+
   it('throws on a duplicate id, code or path', () => {
     const again = (o: object) => defineChannel({ ...transferFixture, id: 'other', code: 'OTHER', path: '/payment/other', ...o });
     expect(() => createRegistry([transferFixture, again({ id: 'transfer' })], [plainBranding])).toThrow(/duplicate id transfer/);

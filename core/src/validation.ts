@@ -38,6 +38,10 @@ export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlu
     if (seen.has(key)) problems.push(`gate ${g.id}: duplicate ${key} (also ${seen.get(key)})`);
     seen.set(key, `gate ${g.id}`);
   }
+  const ids = new Set(channels.map((c) => c.id));
+  for (const c of channels)
+    for (const id of c.continuesInto ?? [])
+      if (!ids.has(id) || id === c.id) problems.push(`${c.id}: continuesInto ${id} is not another installed channel`);
   if (!brandings.some((b) => b.acquirer === '')) problems.push('a default branding (acquirer "") is required');
   const acquirers = new Set<string>();
   for (const b of brandings) {

@@ -469,6 +469,20 @@ describe('the flow of an attempt', () => {
     expect(calls(PAY)[1].body).toMatchObject({ walletInfo: { walletId: 'W1' }, resendOtp: true });
   });
 
+  it("answers a refused lookup to a borrower that keeps refusals, and completes nothing; the card's own refusals complete", async () => {
+    const refused = () => ({ responseCode: '14', responseDescription: 'Token refused' });
+    const kept = setup({ [BIN]: refused });
+    lendCardSteps(kept.c, { channel: 'google-pay', lookupFields: { googlePayToken: 't' }, keepsRefusal: true });
+    expect(await submitCard(kept.c, secret(VISA))).toEqual({ responseCode: '14', responseDescription: 'Token refused' });
+    expect(kept.c.state.result).toBeNull();
+    expect(hasCard(kept.c)).toBe(false);
+    expect(kept.navigate).not.toHaveBeenCalled();
+
+    const typed = setup({ [BIN]: refused });
+    expect(await submitCard(typed.c, secret(VISA))).toBeUndefined();
+    expect(typed.c.state.result?.responseCode).toBe('14');
+  });
+
   it('ends with the visit: Retry wipes the card and the loan, and aborts the call in flight', async () => {
     let answer: (v: unknown) => void = () => {};
     const { c } = setup({ [BIN]: () => new Promise((resolve) => (answer = resolve)) });

@@ -34,6 +34,18 @@ export interface CardLoan {
   lookupFields?: Record<string, unknown>;
   /** Added to every payment call's body (a saved card's wallet info, a provider's token). */
   paymentFields?: Record<string, unknown>;
+  /**
+   * A refused lookup (the card's configuration call, the first with the borrower's fields) is answered to the
+   * borrower by submitCard instead of completing the payment: Google Pay shows its own error state for a token the
+   * API refuses. Refusals after it (PIN, OTP, 3-D Secure, the payment) complete as for a typed card.
+   */
+  keepsRefusal?: boolean;
+}
+
+/** The refused lookup submitCard answers a borrower that keeps refusals (CardLoan.keepsRefusal). */
+export interface CardRefusal {
+  responseCode: string;
+  responseDescription?: string;
 }
 
 /** One card attempt's state. Card data is never in here: it is the visit's secret (CardSecrets). */
@@ -129,13 +141,14 @@ function finish(c: Checkout, r: PayResponse, code = r.responseCode): void {
 
 /**
  * Card entry submitted with valid details (spec core §4 "Card flow"): seal the card, fetch the card's
- * configuration, then the PIN, 3-D Secure, or pay.
+ * configuration, then the PIN, 3-D Secure, or pay. Answers the refused lookup to a borrower that keeps refusals.
  */
-export async function submitCard(c: Checkout, card: CardSecret): Promise<void> {
+export async function submitCard(c: Checkout, card: CardSecret): Promise<CardRefusal | undefined> {
   const v = cardVisitOf(c);
   const f = v.state;
-  if (f.busy) return;
+  if (f.busy) return undefined;
   const s = v.secret;
+  let refusal: CardRefusal | undefined;
   await step(
     c,
     async (ctx) => {
@@ -143,7 +156,8 @@ export async function submitCard(c: Checkout, card: CardSecret): Promise<void> {
       const sealed = encryptCard(card);
       const config = await fetchBinConfiguration(ctx, sealed, f.loan?.lookupFields);
       if (config.responseCode !== CODE_SUCCESS) {
-        complete(c, config.responseCode, { ...config, messageKey: messageKeyForCode(config.responseCode) });
+        if (f.loan?.keepsRefusal) refusal = { responseCode: config.responseCode, responseDescription: config.responseDescription };
+        else complete(c, config.responseCode, { ...config, messageKey: messageKeyForCode(config.responseCode) });
         return;
       }
       s.card = card;
@@ -153,10 +167,11 @@ export async function submitCard(c: Checkout, card: CardSecret): Promise<void> {
     'complete',
   );
   // The visit ended meanwhile (Retry, another method): its answer leads nowhere.
-  if (!s.sealed || c.state.result || v.ended) return;
+  if (refusal || !s.sealed || c.state.result || v.ended) return v.ended ? undefined : refusal;
   if (f.config?.cardTypeGatewayConfiguration?.supportsPin) go(c, PIN_PATH);
   else if (!c.state.props.isBulkPayment && needsCardinal(c, f.config, card.pan)) go(c, CARDINAL_PATH);
   else await pay(c);
+  return undefined;
 }
 
 /** The PIN entered: seal it with the card, then authenticate with the issuer or pay. */

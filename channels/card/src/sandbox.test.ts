@@ -23,7 +23,7 @@ import plugin, {
 } from './sandbox';
 import { FINGERPRINT_INTEGRITY_SETTING } from './sources';
 import { openPin, openSecureData } from './sandboxCrypto';
-import { TEST_CARDS } from './sandboxCards';
+import { TEST_CARDS, TOKEN_CARDS, tokenCardPan } from './sandboxCards';
 import { validateCardNumber } from './rules';
 
 let sb: Sandbox;
@@ -251,6 +251,75 @@ describe('card sandbox: PIN and OTP cards', () => {
     expect(await pay(p, sealed, { resendOtp: true })).toMatchObject({ responseCode: 'T0', smsSent: true });
     expect(await record(p)).toMatchObject({ payRequests: 2, charges: 1, otpSends: 2, stage: 'otp' });
     expect(await otp(p, SANDBOX_OTP)).toMatchObject(APPROVED);
+  });
+});
+
+describe('card sandbox: cards held in Google Pay', () => {
+  /** The payment token the stand-in of Google's sheet hands over (gateway tokenization). */
+  const token = (tokenId: string, gatewayMerchantId = 'MX_DEMO') =>
+    JSON.stringify({ protocolVersion: 'ECv2', signature: 'sandbox', signedMessage: JSON.stringify({ tokenId, gatewayMerchantId }) });
+  const card = (does: string) => TOKEN_CARDS.find((c) => c.does === does)!;
+  /** The card as the page sends it: last digits padded with 1, expiry November five years ahead. */
+  const sealedFor = (does: string, pin?: string) => seal(tokenCardPan(card(does).last4), pin, '3111', '123');
+  const lookup = async (p: Json, does: string, googlePayToken = token(card(does).tokenId), sealed = sealedFor(does)) =>
+    (await call('POST', '/api/v1/merchantbins', { ...sealed, ...ids(p), googlePayToken })).json;
+
+  it('"pays at once": a configuration asking nothing, then 00 on the payment', async () => {
+    const p = await newPayment();
+    const c = card('pays at once');
+    expect(await lookup(p, 'pays at once')).toMatchObject({
+      responseCode: '00',
+      cardType: { typeName: 'Visa' },
+      cardTypeGatewayConfiguration: { supportsPin: false, supportsCardinalAuthentication: false },
+    });
+    expect(await pay(p, sealedFor('pays at once'), { googlePayToken: token(c.tokenId) })).toMatchObject(APPROVED);
+    expect((await kept(p)).outcome).toMatchObject({ value: 'success' });
+  });
+
+  it('"PIN": asks the PIN, refuses a wrong one (55) and pays with 1111', async () => {
+    const c = card('PIN');
+    const p = await newPayment();
+    expect(await lookup(p, 'PIN')).toMatchObject({
+      responseCode: '00',
+      cardType: { typeName: 'MasterCard' },
+      cardTypeGatewayConfiguration: { supportsPin: true },
+    });
+    expect(await pay(p, sealedFor('PIN', SANDBOX_PIN), { googlePayToken: token(c.tokenId) })).toMatchObject(APPROVED);
+    const wrong = await newPayment();
+    await lookup(wrong, 'PIN');
+    expect((await pay(wrong, sealedFor('PIN', '9999'), { googlePayToken: token(c.tokenId) })).responseCode).toBe('55');
+  });
+
+  it('"3-D Secure": device data collection, then the challenge page', async () => {
+    const c = card('3-D Secure');
+    const p = await newPayment();
+    const answer = await lookup(p, '3-D Secure');
+    expect(answer.cardTypeGatewayConfiguration).toMatchObject({ supportsCardinalAuthentication: true });
+    expect(answer.cardinalAuthenticationInformation.deviceDataCollectionUrl).toContain(`${outside}${COLLECT_PATH}`);
+    const paid = await pay(p, sealedFor('3-D Secure'), { googlePayToken: token(c.tokenId) });
+    expect(paid).toMatchObject({ responseCode: 'S0', requiresCentinelAuthorization: true });
+    expect(paid.cardinalInfo.url).toContain(`${outside}${CHALLENGE_PATH}`);
+  });
+
+  it('refuses (14) a token it cannot read, an unknown card, another merchant, and card data that does not match', async () => {
+    const p = await newPayment();
+    const c = card('pays at once');
+    const refusals = [
+      await lookup(p, 'pays at once', 'not json'),
+      await lookup(p, 'pays at once', token('sbx-gp-unknown')),
+      await lookup(p, 'pays at once', token(c.tokenId, 'OTHER_MERCHANT')),
+      await lookup(p, 'pays at once', token(c.tokenId), seal(tokenCardPan('9999'), undefined, '3111')),
+      await lookup(p, 'pays at once', token(c.tokenId), seal(tokenCardPan(c.last4), undefined, '3012')),
+    ];
+    expect(refusals.map((r) => r.responseCode)).toEqual(['14', '14', '14', '14', '14']);
+    expect(refusals.map((r) => r.responseDescription)).toEqual([
+      'The Google Pay token could not be read',
+      'No such Google Pay card in the sandbox',
+      'The Google Pay token was made for another merchant',
+      'The card data does not match the Google Pay card',
+      'The card data does not match the Google Pay card',
+    ]);
+    expect((await kept(p)).outcome).toBeNull();
   });
 });
 

@@ -7,12 +7,22 @@ import type { BinConfiguration, CardinalAuthenticationInformation, GatewayConfig
 import card from './index';
 import { openPin, openSecureData } from './sandboxCrypto';
 import { validateCardNumber } from './rules';
-import { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, savedCard, TEST_CARDS, testCard, typedCardConfiguration } from './sandboxCards';
+import {
+  SANDBOX_CHALLENGE_CODE,
+  SANDBOX_OTP,
+  SANDBOX_PIN,
+  savedCard,
+  TEST_CARDS,
+  testCard,
+  tokenCard,
+  tokenCardPan,
+  typedCardConfiguration,
+} from './sandboxCards';
 import type { TestCard } from './sandboxCards';
 import { CARD_SOURCES, FINGERPRINT_INTEGRITY_SETTING, FINGERPRINT_PATH } from './sources';
 
-export { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, SAVED_CARDS, TEST_CARDS } from './sandboxCards';
-export type { SavedCard, TestCard } from './sandboxCards';
+export { SANDBOX_CHALLENGE_CODE, SANDBOX_OTP, SANDBOX_PIN, SAVED_CARDS, TEST_CARDS, TOKEN_CARDS, tokenCardPan } from './sandboxCards';
+export type { SavedCard, TestCard, TokenCard } from './sandboxCards';
 
 /** The issuer's 3-D Secure pages, served on the sandbox's second origin (CONTRACT §5), as an issuer's are on its own. */
 export const CHALLENGE_PATH = '/3ds/challenge';
@@ -174,6 +184,8 @@ function isExpired(exp: string, now: number): boolean {
 
 interface Identified {
   card: TestCard;
+  /** The lookup's card type: the test card's, or the Google Pay card's network. */
+  typeName: TestCard['typeName'];
   config: GatewayConfiguration;
   exp: string;
   /** The PAN the PIN block was formatted with: '' for a saved card. */
@@ -181,17 +193,38 @@ interface Identified {
   walletInstrumentIdentifier?: string;
 }
 
-/** The test card a request names (typed, or saved in the wallet), or the 14 answer's description. */
-function identify(secureData: unknown, walletInstrumentIdentifier: unknown, cardHash: unknown): Identified | { refused: string } {
-  const opened = openSecureData(secureData);
+/** What names the card in a request: typed (sealed), saved in the wallet, or held in Google Pay. */
+interface CardNaming {
+  secureData: unknown;
+  walletInstrumentIdentifier?: unknown;
+  cardHash?: unknown;
+  googlePayToken?: unknown;
+}
+
+const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** The test card a request names (typed, saved in the wallet or in Google Pay), or the 14 answer's description. */
+function identify(p: SandboxPayment, named: CardNaming): Identified | { refused: string } {
+  const opened = openSecureData(named.secureData);
   if (!opened) return { refused: 'Card data could not be read' };
-  if (walletInstrumentIdentifier !== undefined && walletInstrumentIdentifier !== null && walletInstrumentIdentifier !== '') {
-    const saved = savedCard(walletInstrumentIdentifier);
+  if (given(named.googlePayToken)) {
+    const held = tokenCard(named.googlePayToken, p.merchantCode);
+    if ('refused' in held) return held;
+    // The page sends the card as Google Pay gives it (companion §4): last digits padded with 1, expiry in November.
+    if (opened.pan !== tokenCardPan(held.last4) || !/^\d{2}11$/.test(opened.exp))
+      return { refused: 'The card data does not match the Google Pay card' };
+    const backing = testCard(held.backedBy)!;
+    return { card: backing, typeName: held.typeName, config: held.cardTypeGatewayConfiguration, exp: opened.exp, pinPan: opened.pan };
+  }
+  if (given(named.walletInstrumentIdentifier)) {
+    const saved = savedCard(named.walletInstrumentIdentifier);
+    const { cardHash } = named;
     if (!saved || (cardHash !== undefined && cardHash !== null && cardHash !== saved.cardHash))
       return { refused: 'No such saved card in the sandbox wallet' };
     const backing = testCard(saved.backedBy)!;
     return {
       card: backing,
+      typeName: backing.typeName,
       config: saved.cardTypeGatewayConfiguration,
       exp: opened.exp,
       pinPan: '',
@@ -202,7 +235,7 @@ function identify(secureData: unknown, walletInstrumentIdentifier: unknown, card
   if (validateCardNumber(opened.pan)) return { refused: 'Invalid card number' };
   const found = testCard(opened.pan);
   if (!found) return { refused: DESCRIPTIONS['14']! };
-  return { card: found, config: typedCardConfiguration(found), exp: opened.exp, pinPan: opened.pan };
+  return { card: found, typeName: found.typeName, config: typedCardConfiguration(found), exp: opened.exp, pinPan: opened.pan };
 }
 
 /**
@@ -215,7 +248,7 @@ function check(
   body: Record<string, unknown>,
   ctx: SandboxContext,
 ): { passed: Identified } | { refusal: PayResponse } {
-  const id = identify(body.secureData, body.instrumentIdentifier, undefined);
+  const id = identify(p, { secureData: body.secureData, walletInstrumentIdentifier: body.instrumentIdentifier, googlePayToken: body.googlePayToken });
   if ('refused' in id) return { refusal: answer(p, '14', id.refused) };
   hold(r, id.card, id.walletInstrumentIdentifier);
   if (id.card.refusedAtBin) return { refusal: answer(p, id.card.result) };
@@ -280,7 +313,12 @@ async function binConfiguration(req: SandboxRequest, ctx: SandboxContext): Promi
   // A card entry starts the payer's next attempt (Retry after a refusal, another card after leaving the OTP or
   // the challenge): the answers of the one before no longer hold. An approved payment stays approved.
   if (r.final?.responseCode !== '00') startAttempt(r);
-  const id = identify(q.secureData, q.walletInstrumentIdentifier, q.cardHash);
+  const id = identify(p, {
+    secureData: q.secureData,
+    walletInstrumentIdentifier: q.walletInstrumentIdentifier,
+    cardHash: q.cardHash,
+    googlePayToken: q.googlePayToken,
+  });
   if ('refused' in id) return { body: { responseCode: '14', responseDescription: id.refused } satisfies BinConfiguration };
   hold(r, id.card, id.walletInstrumentIdentifier);
   if (id.card.refusedAtBin)
@@ -290,7 +328,7 @@ async function binConfiguration(req: SandboxRequest, ctx: SandboxContext): Promi
     responseCode: '00',
     responseDescription: 'Successful',
     cardTypeGatewayConfiguration: id.config,
-    cardType: { typeName: id.card.typeName },
+    cardType: { typeName: id.typeName },
     ...(info && { cardinalAuthenticationInformation: info }),
   };
   return { body };

@@ -126,3 +126,78 @@ export const SAVED_CARDS: readonly SavedCard[] = [
 export function savedCard(walletInstrumentIdentifier: unknown): SavedCard | undefined {
   return SAVED_CARDS.find((c) => c.walletInstrumentIdentifier === walletInstrumentIdentifier);
 }
+
+/**
+ * Cards a payer holds in Google Pay (CONTRACT §5): the sandbox's stand-in of Google's sheet offers them, each
+ * labelled with what it does, and hands over a payment token naming `tokenId`; the sandbox gateway (the lookup and
+ * the payment, which receive the token as `googlePayToken`) finds the card by it. Like a saved card, each is backed
+ * by a test card for its result, and has the configuration of a card paid through Google Pay.
+ */
+export interface TokenCard {
+  tokenId: string;
+  /** Google Pay's card network and the last four digits it shows (paymentMethodData.info). */
+  network: 'VISA' | 'MASTERCARD';
+  last4: string;
+  /** cardType.typeName of the lookup's answer. */
+  typeName: TestCard['typeName'];
+  /** What the card does, as the sheet labels it (CONTRACT §5 wording). */
+  does: 'pays at once' | '3-D Secure' | 'PIN';
+  /** What the payer enters on the way: the PIN, or the 3-D Secure page's code. */
+  code?: string;
+  cardTypeGatewayConfiguration: Required<GatewayConfiguration>;
+  backedBy: string;
+}
+
+export const TOKEN_CARDS: readonly TokenCard[] = [
+  {
+    tokenId: 'sbx-gp-9c41e7',
+    network: 'VISA',
+    last4: '1111',
+    typeName: 'Visa',
+    does: 'pays at once',
+    // A CRYPTOGRAM_3DS card: authenticated on the payer's device already, so nothing more is asked.
+    cardTypeGatewayConfiguration: config({}),
+    backedBy: '5060990580000217499',
+  },
+  {
+    tokenId: 'sbx-gp-2d80b5',
+    network: 'VISA',
+    last4: '2503',
+    typeName: 'Visa',
+    does: '3-D Secure',
+    code: SANDBOX_CHALLENGE_CODE,
+    cardTypeGatewayConfiguration: config({ supportsCardinalAuthentication: true, supportThreeDsAuthentication: true }),
+    backedBy: '4000000000002503',
+  },
+  {
+    tokenId: 'sbx-gp-6f17a3',
+    network: 'MASTERCARD',
+    last4: '0008',
+    typeName: 'MasterCard',
+    does: 'PIN',
+    code: SANDBOX_PIN,
+    cardTypeGatewayConfiguration: config({ supportsPin: true }),
+    backedBy: '5060990580000217499',
+  },
+];
+
+/** Google Pay's PAN_ONLY / CRYPTOGRAM_3DS card as the page sends it: its last digits left-padded with 1 to 16. */
+export const tokenCardPan = (last4: string) => last4.padStart(16, '1');
+
+/**
+ * The sandbox gateway's reading of a Google Pay payment token (gateway tokenization): the JSON Google hands the
+ * page, whose signed message names the card and the merchant it was made for. Answers the card, or why not.
+ */
+export function tokenCard(token: unknown, merchantCode: string): TokenCard | { refused: string } {
+  let message: Record<string, unknown>;
+  try {
+    const outer = JSON.parse(String(token)) as Record<string, unknown>;
+    message = JSON.parse(String(outer.signedMessage)) as Record<string, unknown>;
+  } catch {
+    return { refused: 'The Google Pay token could not be read' };
+  }
+  const found = TOKEN_CARDS.find((c) => c.tokenId === message.tokenId);
+  if (!found) return { refused: 'No such Google Pay card in the sandbox' };
+  if (message.gatewayMerchantId !== merchantCode) return { refused: 'The Google Pay token was made for another merchant' };
+  return found;
+}

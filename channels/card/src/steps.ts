@@ -10,9 +10,13 @@
  * 2. Takes the card's details with `CardForm` (asking only for the fields it needs), then `submitCard(c, card)`.
  *    From there the card's routes (`PIN_PATH`, `OTP_PATH`, `CARDINAL_PATH`) run the payment as for a typed card.
  * 3. `forgetCard(c)` when the payer signs out mid-way; `hasCard(c)` to know whether a card is in memory.
+ * 4. A borrower whose first call may be refused for its own reasons (a provider's token) sets `keepsRefusal`:
+ *    submitCard then answers that refusal instead of completing the payment, and the borrower shows it.
+ * 5. The borrower's plugin names `continuesInto: ['card']`, so that the card's routes exist (and its modules and
+ *    3-D Secure sources are allowed) on payments that do not offer typed cards.
  */
 export { CARD_PATH, CARDINAL_PATH, OTP_PATH, PIN_PATH, forgetCard, hasCard, lendCardSteps, submitCard } from './flow';
-export type { CardLoan } from './flow';
+export type { CardLoan, CardRefusal } from './flow';
 export type { CardSecret } from './crypto';
 export type { GatewayConfiguration, WalletCard } from './api';
 export { CardForm } from './CardForm';

@@ -19,7 +19,8 @@ export const wallet = defineChannel({
   screen: () => import('./Screen'),
   messages,
   acceptsAccessToken: true,
-  // A saved card pays through the card's steps, 3-D Secure included.
+  // A saved card pays through the card's steps (PIN, OTP, 3-D Secure), even where typed cards are not offered.
+  continuesInto: ['card'],
 });
 
 export default wallet;

@@ -24,6 +24,7 @@ import type {
 import {
   autoOpenChannel,
   availableChannels,
+  routedChannels,
   Visits,
   createHttp,
   createRegistry,
@@ -393,7 +394,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   /** The channel (or branding screen) a path belongs to, for the server render. */
   const routeOf = (props: PaymentProps, pathname: string): { path: string; channel: string | null } => {
     const available = availableChannels(registry.channels, props, registry.branding(props.acquiredBy));
-    const channel = available.find((c) => c.screen && (pathname === c.path || pathname.startsWith(`${c.path}/`)));
+    const channel = routedChannels(registry.channels, available).find((c) => c.screen && (pathname === c.path || pathname.startsWith(`${c.path}/`)));
     if (channel) return { path: pathname, channel: channel.id };
     if (registry.branding(props.acquiredBy).routes?.some((r) => r.path === pathname)) return { path: pathname, channel: null };
     return { path: METHODS_PATH, channel: null };

@@ -50,6 +50,20 @@ describe('pageSecurity', () => {
     expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-[^']+' ${OUTSIDE}`));
   });
 
+  it("allows the card's sources and modules where an available channel continues into the card's steps", () => {
+    const lender: ChannelPlugin = { ...transferFixture, continuesInto: ['card'] };
+    const lending = createRegistry([card, lender], [plainBranding, transferOnly]);
+    const s = pageSecurity({
+      registry: lending,
+      props: sampleProps({ paymentChannels: ['CARD', 'TRANSFER'], acquiredBy: 'TRF' }),
+      session: 'sess',
+      assets,
+      origins,
+    });
+    expect(s.policy.sources).toEqual({ frame: [OUTSIDE], script: [OUTSIDE] });
+    expect(s.importMap).toContain('/assets/card.js');
+  });
+
   it('allows none on a payment whose channels do not include the card', () => {
     const s = security(sampleProps({ paymentChannels: ['CARD', 'TRANSFER'], acquiredBy: 'TRF' }));
     expect(s.policy.sources).toEqual({});

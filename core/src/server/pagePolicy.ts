@@ -1,6 +1,6 @@
 import type { PageEnv, PaymentProps } from '../props';
 import type { Registry } from '../registry';
-import { availableChannels } from '../availability';
+import { availableChannels, routedChannels } from '../availability';
 import { CODE_SUCCESS } from '../codes';
 import type { PolicyInput } from './headers';
 import type { PageAssets } from './render';
@@ -33,10 +33,12 @@ export function pageSecurity(input: {
   const { registry, props, session, assets, origins } = input;
   const open = props.responseCode === CODE_SUCCESS && session !== '';
   const available = open ? availableChannels(registry.channels, props, registry.branding(props.acquiredBy)) : [];
-  const sources = paymentSources(available, origins);
+  // The steps a channel continues into (the card's PIN behind Google Pay) load and frame as its own do.
+  const routed = routedChannels(registry.channels, available);
+  const sources = paymentSources(routed, origins);
   const parts = pageParts(
     assets,
-    available.map((c) => c.id),
+    routed.map((c) => c.id),
     props.acquiredBy,
   );
   const map = importMap(assets, parts);

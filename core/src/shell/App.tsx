@@ -11,6 +11,7 @@ import {
   allMessages,
   availableFor,
   brandingOf,
+  routedFor,
   ownSuccessView,
   useCheckout,
   useCheckoutState,
@@ -229,7 +230,7 @@ function RouteSwitch() {
   return (
     <Switch>
       <Route path={METHODS_PATH}>{methods}</Route>
-      {available
+      {routedFor(c)
         .filter((p) => p.screen)
         .map((p) => (
           <Route key={p.id} path={p.path} nest>

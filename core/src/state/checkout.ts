@@ -7,7 +7,7 @@ import type { Http } from '../http';
 import { createHttp } from '../http';
 import type { Locale } from '../i18n';
 import { coreMessages } from '../messages';
-import { availableChannels } from '../availability';
+import { availableChannels, routedChannels } from '../availability';
 import { CODE_SUCCESS } from '../codes';
 import { Visits } from './visit';
 import type { GateDecision } from '../gates';
@@ -154,6 +154,11 @@ export function ownSuccessView(c: Checkout): { deliverAfterMs: number } | undefi
 
 export function availableFor(c: Checkout): ChannelPlugin[] {
   return availableChannels(c.registry.channels, c.state.props, brandingOf(c));
+}
+
+/** The channels this payment's page routes: the available ones and the steps they continue into (routedChannels). */
+export function routedFor(c: Checkout): ChannelPlugin[] {
+  return routedChannels(c.registry.channels, availableFor(c));
 }
 
 /**
