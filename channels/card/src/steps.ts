@@ -23,3 +23,4 @@ export { CardForm } from './CardForm';
 export type { CardFormProps } from './CardForm';
 export { BrandIcon } from './BrandIcons';
 export { CARD_TYPE_BRANDS, isECash } from './rules';
+export type { Brand } from './rules';

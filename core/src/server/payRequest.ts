@@ -33,6 +33,9 @@ export const SANDBOX_FIELDS = [
   'cybersource_merchant_id',
   // The customer wallets the merchant's CUSTOMER_WALLET option lists (comma list of provider types; default all).
   'wallets',
+  // The card networks the merchant's GOOGLE_PAY option accepts (comma list of Google Pay networks; default
+  // MASTERCARD,VISA): a network the sandbox payer holds no card of makes Google Pay "not ready".
+  'card_networks',
 ] as const;
 
 /** The optional text fields of CONTRACT §2. */

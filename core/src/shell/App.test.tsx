@@ -72,6 +72,19 @@ describe('App', () => {
     expect(screen.getByRole('heading', { name: 'Choose a payment method' })).toBeTruthy();
   });
 
+  it('routes the steps an available channel continues into, and keeps that channel the ongoing one there', async () => {
+    const lender = defineChannel({ ...transferFixture, continuesInto: ['card'] });
+    // Typed cards are not offered: the card's route exists only for the lender's payments.
+    const props = { paymentChannels: ['TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] };
+    const c = await renderApp({ channels: [cardFixture, lender], props, channel: 'transfer' }, '/payment/card');
+    expect(screen.getByText('Card screen')).toBeTruthy();
+    expect(c.state.channel).toBe('transfer');
+    expect(screen.queryByRole('link', { name: /Pay with Card/ })).toBeNull();
+    cleanup();
+    const direct = await renderApp({ channels: [cardFixture, lender], props }, '/payment/card');
+    expect(direct.state.channel).toBe('card');
+  });
+
   it('says it is loading while a channel screen loads', async () => {
     const slow = defineChannel({
       id: 'slow',

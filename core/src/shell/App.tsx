@@ -109,8 +109,10 @@ function ChannelRoute({ plugin }: { plugin: ChannelPlugin }) {
   const c = useCheckout();
   const { attempt } = useCheckoutState();
   useEffect(() => {
-    // A direct visit (link before hydration, reload, back button) makes this the ongoing channel.
-    if (c.state.channel !== plugin.id) c.state.channel = plugin.id;
+    // A direct visit (link before hydration, reload, back button) makes this the ongoing channel, unless the
+    // ongoing one continues into these steps (Google Pay into the card's PIN): its Retry returns to it.
+    const ongoing = c.state.channel ? c.registry.channel(c.state.channel) : undefined;
+    if (c.state.channel !== plugin.id && !ongoing?.continuesInto?.includes(plugin.id)) c.state.channel = plugin.id;
     // The status calls load with the screen, not at the first status request: that request then leaves on time.
     preloadStatusCheck(plugin.status?.check);
   }, [c, plugin]);
