@@ -8,9 +8,11 @@ import {
   checkoutBase,
   expectAccessible,
   expectDeliveredOnce,
+  expectFailureView,
   openPay,
   payFields,
   sandboxPayment,
+  storeResults,
   txnRef,
   useBrowser,
   whenHydrated,
@@ -114,6 +116,79 @@ describe("Google Pay's three test cards", () => {
     expect(await card.counters(ref)).toMatchObject({ charges: 1, binLookups: 1 });
   });
 });
+
+describe('after a refusal, and by keyboard', () => {
+  it('a wrong PIN is declined (55); Retry returns to Google Pay, not to the card entry, and another card pays', async () => {
+    const page = await b.newPage();
+    const ref = txnRef('gpay-retry');
+    await openPay(page, payFields(ref, { channels: 'CARD,TRANSFER,GOOGLE_PAY' }));
+    await (await whenHydrated(page.getByRole('link', { name: /Google Pay/ }))).click();
+    await chooseInSheet(page, SHEET.pin);
+    await page.getByLabel('CVV').fill('321');
+    await page.getByTestId('card-pay').click();
+    await card.pin(page, '2580');
+    await expectFailureView(page, 'Your bank declined the transaction. Contact your bank or use a different card or payment method');
+    const alternatives = page.getByRole('list', { name: 'or select an alternative payment method' });
+    await alternatives.getByRole('link', { name: /Pay with Card/ }).waitFor();
+    expect(await alternatives.getByRole('link', { name: /Google Pay/ }).count()).toBe(0);
+    expect(await storeResults(ref)).toEqual([]);
+    await page.getByRole('button', { name: 'Retry payment' }).click();
+    await page.getByRole('heading', { name: 'Pay with Google Pay' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/payment/google');
+    await chooseInSheet(page, SHEET.atOnce);
+    await page.getByLabel('CVV').fill('123');
+    await page.getByTestId('card-pay').click();
+    await expectDeliveredOnce(page, ref, '00');
+  });
+
+  it('completes by keyboard alone: the button, the sheet, the CVV and the PIN pad, each with a visible focus', async () => {
+    const page = await b.newPage();
+    const ref = await openGooglePay(page, 'gpay-keyboard');
+    await whenHydrated(page.getByRole('button', { name: 'Pay with Google Pay' }));
+    await tabTo(page, (f) => f.name === 'Pay with Google Pay');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Google Pay (sandbox)' }).waitFor();
+    await tabTo(page, (f) => f.name === SHEET.pin, 10, true);
+    await page.keyboard.press('Enter');
+    await page.getByLabel('CVV').waitFor();
+    await tabTo(page, (f) => f.field === 'cvc');
+    await page.keyboard.type('321');
+    await page.keyboard.press('Enter');
+    await whenHydrated(page.getByTestId('pin-pad'));
+    await tabTo(page, (f) => /^Digit \d$/.test(f.name));
+    await page.keyboard.type('1111');
+    await tabTo(page, (f) => f.name === 'Authorize');
+    await page.keyboard.press('Enter');
+    await expectDeliveredOnce(page, ref, '00');
+  });
+});
+
+/** What has the focus, and whether a focus indicator is drawn around it. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { name: '', field: '', visible: false };
+    const cs = getComputedStyle(el);
+    const ring = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
+    return {
+      name: (el.getAttribute('aria-label') || el.textContent || '').trim(),
+      field: el.getAttribute('name') ?? '',
+      visible: el.matches(':focus-visible') && ring,
+    };
+  });
+}
+
+/** Tabs until the focus matches (or it already does, when `here`), checking the focus indicator at every stop. */
+async function tabTo(page: Page, what: (f: { name: string; field: string }) => boolean, max = 20, here = false): Promise<void> {
+  if (here && what(await focused(page))) return;
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    const f = await focused(page);
+    expect(f.visible, `focus indicator on "${f.name || f.field}"`).toBe(true);
+    if (what(f)) return;
+  }
+  throw new Error('the focus never got there');
+}
 
 describe('when Google Pay cannot go on', () => {
   it('the script failing to load: a clear error, Try again loads it, and the way to other methods stays', async () => {
