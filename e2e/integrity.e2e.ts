@@ -48,7 +48,7 @@ describe('the script inventory', () => {
       .map((f) => `/assets/${f}`);
     expect([...listed.keys()].sort()).toEqual(built.sort());
     for (const e of [...inventory.scripts, ...inventory.stylesheets]) expect(e.why.length, e.url).toBeGreaterThan(10);
-    expect(inventory.sandboxScripts.map((s) => s.url)).toEqual([expect.stringContaining('/fp/tags.js')]);
+    expect(inventory.sandboxScripts.map((s) => s.url)).toEqual([expect.stringContaining('/fp/tags.js'), expect.stringContaining('/gp/p/js/pay.js')]);
   });
 
   it.each([
