@@ -23,6 +23,8 @@ describe('Demo settings', () => {
     expect(await button.evaluate((el) => getComputedStyle(el).position)).toBe('static');
     const card = (await page.locator('main').boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(card.y);
+    // At the top left (companion §2 "Demo panel"), aligned with the card's left edge.
+    expect(Math.abs(box.x - card.x)).toBeLessThanOrEqual(1);
 
     // Keyboard: focus visible, Enter opens, Escape closes and gives the focus back.
     await button.focus();

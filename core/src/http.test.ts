@@ -63,6 +63,13 @@ describe('createHttp', () => {
     expect(f.seen[0].init.method).toBe('GET');
   });
 
+  it('reads a download as a Blob when asked (a receipt)', async () => {
+    const { impl } = fakeFetch(() => new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    const blob = await createHttp('', impl).get<Blob>('https://api.example/receipt.pdf', { responseType: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([37, 80, 68, 70]));
+  });
+
   it('POSTs a JSON body with its headers', async () => {
     const f = fakeFetch(() => json({ responseCode: '00' }));
     const http = createHttp('', f.impl);

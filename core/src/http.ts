@@ -22,6 +22,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** What the answer is read as: JSON (default), or the raw bytes of a download (a receipt) as a Blob. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface Http {
@@ -53,7 +55,7 @@ export function createHttp(base: string, fetchImpl: typeof fetch = (...a) => fet
         data: body,
         params,
         headers: opts.headers,
-        responseType: 'json',
+        responseType: opts.responseType ?? 'json',
         fetch: ((url: string, init: RequestInit) => fetchImpl(url, { ...init, signal: ctrl.signal })) as typeof fetch,
       });
       observeServerDate(res.headers?.get?.('date'), sentAt, Date.now());

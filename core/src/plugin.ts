@@ -186,6 +186,8 @@ export interface GatePlugin {
    * the condition only (the browser build leaves `src/messages.ts` empty, as for channels).
    */
   messages: { en: Messages; fr: Messages };
+  /** The gate's part of the sandbox collections API (the cashback opt-in); present only in server builds. */
+  sandbox?: SandboxPart;
 }
 
 export interface BrandingPlugin {
@@ -311,6 +313,8 @@ export interface PagePlugin<S = unknown> {
    */
   completionPath?: string;
   messages: MessageBundle;
+  /** The page's part of the sandbox collections API (the revenue reference and receipt); present only in server builds. */
+  sandbox?: SandboxPart;
 }
 
 /**

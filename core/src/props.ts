@@ -62,6 +62,10 @@ export interface PaymentProps {
   refundDuration?: number;
   tucRewardPercentage?: number;
   tucRewardDescription?: string;
+  /** The collections API says the payer already opted in to the cashback of this payment (companion §3). */
+  tucAccepted?: boolean;
+  /** The collections API says the payer already accepted this payment's escrow terms (companion §3). */
+  escrowAccepted?: boolean;
   /**
    * The merchant's Cybersource device-fingerprint ids (companion §3): with both, a card payment loads the
    * device-fingerprint script, keyed by them and the payment id (companion §7).

@@ -29,8 +29,8 @@ describe('the installed plugins, as unit tests load them', () => {
     ]);
     expect(installed.brandings.map((b) => b.acquirer)).toEqual(['', 'ZIB', 'MUL', 'HALO']);
     expect(config.channels).toHaveLength(installed.channels.length);
-    expect(installed.gates).toEqual([]);
-    expect(installed.pages).toEqual([]);
+    expect(installed.gates.map((g) => g.id)).toEqual(['cashback', 'escrow']);
+    expect(installed.pages.map((p) => p.id)).toEqual(['revpay']);
   });
 
   describe('in an app listing a package that is no channel', () => {

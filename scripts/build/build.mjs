@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import wyw from '@wyw-in-js/esbuild';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -83,6 +84,20 @@ const noNodeCrypto = {
   setup(build) {
     build.onResolve({ filter: /^crypto$/ }, () => ({ path: 'crypto', namespace: 'empty' }));
     build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
+/**
+ * pdfkit's node builds load their standard fonts and colour profile from its own files at run time (createRequire,
+ * import.meta.url), which a server bundle without node_modules (the Docker image) does not have; its browser build
+ * carries them as modules (fonts registered with registerStdFonts), so the server bundle takes that one.
+ */
+const pdfkitBundled = {
+  name: 'pdfkit-bundled',
+  setup(build) {
+    build.onResolve({ filter: /^pdfkit$/ }, (args) => ({
+      path: path.join(path.dirname(createRequire(path.join(args.resolveDir, 'x.js')).resolve('pdfkit')), 'pdfkit.browser.mjs'),
+    }));
   },
 };
 
@@ -175,6 +190,7 @@ await esbuild.build({
   outdir: path.join(dist, 'server'),
   outExtension: { '.js': '.mjs' },
   conditions: [...SOURCES, 'oja-server'],
+  plugins: [pdfkitBundled, ...common.plugins],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 // The server bundle's CSS duplicates the client's; the server never serves it.

@@ -27,7 +27,12 @@ const STORY_DEPENDENCIES = [
 /** Storybook for every screen of the checkout (CONTRACT §1: `npm run storybook`, `npm run build-storybook`). */
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
-  stories: ['../../core/src/**/*.stories.tsx', '../../channels/*/src/**/*.stories.tsx', '../../branding/*/src/**/*.stories.tsx'],
+  stories: [
+    '../../core/src/**/*.stories.tsx',
+    '../../core/{gates,pages}/*/src/**/*.stories.tsx',
+    '../../channels/*/src/**/*.stories.tsx',
+    '../../branding/*/src/**/*.stories.tsx',
+  ],
   addons: [],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // Docgen parses every component for the docs tab, which these stories do not use.

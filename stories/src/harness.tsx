@@ -2,8 +2,19 @@ import { useState } from 'react';
 import type { ComponentType, ReactElement } from 'react';
 import type { StoryContext } from '@storybook/react';
 import { createI18n, allMessages, coreMessages, defineChannel, I18nContext, registerMessages } from '@oja/core';
-import { PageLayout } from '@oja/core/page';
-import type { BrandingPlugin, ChannelPlugin, Checkout, Locale, MessageBundle, PageEnv, PaymentProps, TransactionResponse } from '@oja/core';
+import { PageLayout, PageRoot } from '@oja/core/page';
+import type {
+  BrandingPlugin,
+  ChannelPlugin,
+  Checkout,
+  GatePlugin,
+  Locale,
+  MessageBundle,
+  PageEnv,
+  PageView,
+  PaymentProps,
+  TransactionResponse,
+} from '@oja/core';
 // The story-safe fixtures: `@oja/core/testing` brings vitest, which breaks every story in the dev server.
 import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/core/testing/fixtures';
 import type { FakeRoute } from '@oja/core/testing/fixtures';
@@ -39,6 +50,8 @@ export interface CheckoutScenario {
   channel?: string | null;
   /** Installed channels; default the real transfer channel. */
   channels?: ChannelPlugin[];
+  /** Installed gates (cashback, escrow): the first pending one shows before the route's screen. Default none. */
+  gates?: GatePlugin[];
   /** Answers of the collections API by "METHOD /path", over the harmless defaults (cancel, simulate). */
   http?: Record<string, FakeRoute>;
   /**
@@ -63,6 +76,11 @@ export interface CheckoutScenario {
    * strings, under the default branding only.
    */
   outside?: { content: ComponentType; messages: MessageBundle[] };
+  /**
+   * A page plugin's hydrated screen (the revenue form, its success page) with the view its server answers: core's
+   * PageRoot, as the browser hydrates it; like `outside`, no payment and no branding.
+   */
+  page?: { screen: ComponentType; view: PageView; messages: MessageBundle[] };
 }
 
 /** Identity, for a typed `parameters.checkout`. */
@@ -120,6 +138,7 @@ export function checkoutFor(s: CheckoutScenario, locale: Locale, branding: Story
   const checkout = testCheckout({
     channels: stand ? [...installed, stand] : installed,
     brandings: ALL_BRANDINGS,
+    gates: s.gates,
     props: { acquiredBy: branding, ...s.props },
     env: { ...s.env, locale },
     http: fakeHttp({ ...DEFAULT_ROUTES, ...s.http }),
@@ -163,6 +182,16 @@ function StoryOutsidePage({ outside, locale }: { outside: NonNullable<CheckoutSc
   );
 }
 
+/** A page plugin's screen as its server answers it and the browser hydrates it (core's PageRoot). */
+function StoryPage({ page, locale }: { page: NonNullable<CheckoutScenario['page']>; locale: Locale }) {
+  const [i18n] = useState(() => createI18n(locale, [coreMessages, ...page.messages]));
+  return (
+    <div data-oja-story="" data-locale={locale} data-branding="default" lang={locale} onSubmit={(e) => e.preventDefault()}>
+      <PageRoot view={page.view} i18n={i18n} Screen={page.screen} />
+    </div>
+  );
+}
+
 function StoryCheckout({ s, locale, branding }: { s: CheckoutScenario; locale: Locale; branding: StoryBranding }) {
   const [checkout] = useState(() => checkoutFor(s, locale, branding));
   const path = s.path ?? (s.screen ? STORY_SCREEN_PATH : '/payment-methods');
@@ -190,6 +219,7 @@ export function renderCheckout(_args: unknown, context: Pick<StoryContext, 'glob
   const s = scenarioOf(context.parameters);
   const locale = localeOf(context.globals.locale);
   if (s.outside) return <StoryOutsidePage key={locale} outside={s.outside} locale={locale} />;
+  if (s.page) return <StoryPage key={locale} page={s.page} locale={locale} />;
   const branding = acquirerOf(context.globals.branding, s.brandings);
   return <StoryCheckout key={`${locale}:${branding}`} s={s} locale={locale} branding={branding} />;
 }

@@ -18,9 +18,10 @@ import type { StoryBranding } from './harness';
  */
 
 type StoryModule = { default: Meta } & Record<string, unknown>;
-// The same three places as stories/.storybook/main.ts.
+// The same places as stories/.storybook/main.ts.
 const modules: Record<string, StoryModule> = {
   ...import.meta.glob<StoryModule>('../../core/src/**/*.stories.tsx', { eager: true }),
+  ...import.meta.glob<StoryModule>('../../core/{gates,pages}/*/src/**/*.stories.tsx', { eager: true }),
   ...import.meta.glob<StoryModule>('../../channels/*/src/**/*.stories.tsx', { eager: true }),
   ...import.meta.glob<StoryModule>('../../branding/*/src/**/*.stories.tsx', { eager: true }),
 };
@@ -35,7 +36,7 @@ const STORY_TEST_MS = 20_000;
  * lower case so that a sentence ending in "wallet." or "card." followed by the next element's text is no key.
  */
 const MISSING_KEY =
-  /\b(core|card|wallet|transfer|qr|ussd|pay-with-app|uganda-mobile-money|drc-mobile-money|customer-wallet|opay|enaira|palmpay|momo|pocket|google-pay|zib|mul|halo|brandingDefault)\.[a-z][a-zA-Z]*/;
+  /\b(core|card|wallet|transfer|qr|ussd|pay-with-app|uganda-mobile-money|drc-mobile-money|customer-wallet|opay|enaira|palmpay|momo|pocket|google-pay|cashback|escrow|revpay|zib|mul|halo|brandingDefault)\.[a-z][a-zA-Z]*/;
 /** The header's words when no customer e-mail is given. */
 const YOU_ARE_PAYING = { en: 'You are paying', fr: 'Vous payez' } as const;
 const BRAND_NAME: Record<StoryBranding, string> = { '': 'Oja', ZIB: 'ZIB', MUL: 'MUL', HALO: 'HALO' };
@@ -210,7 +211,7 @@ for (const [file, mod] of entries) {
         expect(acquirerOf(root.getAttribute('data-branding'))).toBe(branding);
         // The branding's logo is in the footer ("powered by"); a page outside a payment has neither.
         const footer = container.querySelector('footer');
-        if (s.outside) expect(footer).toBeNull();
+        if (s.outside || s.page) expect(footer).toBeNull();
         // Drawn by the server on a real page; a story draws it itself, as soon as its module is in.
         else await waitFor(() => expect(queryAllByRole(footer!, 'img', { name: BRAND_NAME[branding] })).toHaveLength(1));
 

@@ -175,6 +175,14 @@ describe('Gates before method choice', () => {
     expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
   });
 
+  it("serves the sandbox parts of gates and pages beside the channels'", async () => {
+    const part = (path: string, who: string) => ({ routes: [{ method: 'GET' as const, path, handler: () => ({ body: { who } }) }] });
+    const page = definePage({ ...fixturePage, sandbox: part('/api/v1/bill-part', 'page') });
+    const { base } = await start({ gates: [{ ...termsGateFixture, sandbox: part('/api/v1/gate-part', 'gate') }], pages: [page] });
+    expect(await (await fetch(`${base}/api/v1/gate-part`)).json()).toEqual({ who: 'gate' });
+    expect(await (await fetch(`${base}/api/v1/bill-part`)).json()).toEqual({ who: 'page' });
+  });
+
   it("a payment without the gate's fields opens as before", async () => {
     const { base } = await start({ gates: [termsGateFixture] });
     const data = dataOf(await (await postPay(base, payFields('GATE-3', { channels: 'TRANSFER' }))).text());

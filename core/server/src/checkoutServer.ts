@@ -307,7 +307,7 @@ function inProcessFetch(sandbox: Sandbox): typeof fetch {
     });
     if (!reply) return new PlatformResponse('Not found', { status: 404 });
     if ('drop' in reply) throw new TypeError('fetch failed');
-    return new PlatformResponse(reply.body, { status: reply.status, headers: reply.headers });
+    return new PlatformResponse(reply.bytes ?? reply.body, { status: reply.status, headers: reply.headers });
   };
 }
 
@@ -335,7 +335,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const sandbox = o.apiBase
     ? undefined
     : createSandbox(
-        o.channels.map((c) => ({ id: c.id, part: c.sandbox })),
+        // Every installed plugin's part: channels, gates (the cashback opt-in) and pages (the revenue reference).
+        [...o.channels, ...(o.gates ?? []), ...(o.pages ?? [])].map((c) => ({ id: c.id, part: c.sandbox })),
         { faults: faultsFromEnv(env), store: o.store },
       );
   const api = sandbox ? createHttp(EMBEDDED_API_BASE, inProcessFetch(sandbox)) : createHttp(o.apiBase!);
@@ -711,7 +712,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       c.env.incoming.socket.destroy();
       return RESPONSE_ALREADY_SENT;
     }
-    return new Response(c.req.method === 'HEAD' ? null : reply.body, { status: reply.status, headers: reply.headers });
+    return new Response(c.req.method === 'HEAD' ? null : (reply.bytes ?? reply.body), { status: reply.status, headers: reply.headers });
   }
 
   const notFound = () => plain(404, 'Not found');

@@ -48,6 +48,11 @@ const echoPart = {
         frameAncestors: req.query.getAll('fa'),
       }),
     },
+    {
+      method: 'GET' as const,
+      path: '/api/v1/echo-file',
+      handler: () => ({ file: { bytes: new Uint8Array([37, 80, 68, 70, 0, 255]), contentType: 'application/pdf', filename: 'my "receipt".pdf' } }),
+    },
   ],
   // An outside party's page and script, on the second origin; the API answer naming the page's absolute URL.
   outsideRoutes: [
@@ -387,6 +392,17 @@ describe('sandbox HTML answers', () => {
     const fa = ['http://127.0.0.1:4401', "https://x.test; script-src 'unsafe-inline'", 'javascript:alert(1)', 'https://shop.test/path'];
     const { headers } = await call('GET', `/sandbox/echo-page?${fa.map((o) => `fa=${encodeURIComponent(o)}`).join('&')}`);
     expect(headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'; frame-ancestors 'self' http://127.0.0.1:4401");
+  });
+});
+
+describe('sandbox file answers', () => {
+  it('serves the bytes as a download, under a safe file name', async () => {
+    const res = await fetch(`${base}/api/v1/echo-file`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="my__receipt_.pdf"');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([37, 80, 68, 70, 0, 255]));
   });
 });
 

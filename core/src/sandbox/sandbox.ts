@@ -186,6 +186,19 @@ function reply(answer: SandboxAnswer, framers: string[] = []): SandboxReply {
       body: answer.script,
     };
   }
+  if (answer.file !== undefined) {
+    return {
+      status,
+      headers: {
+        'content-type': answer.file.contentType,
+        'content-disposition': `attachment; filename="${answer.file.filename.replace(/[^\w.-]/g, '_')}"`,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+      body: '',
+      bytes: answer.file.bytes,
+    };
+  }
   if (answer.html === undefined) return json(status, answer.body);
   return {
     status,

@@ -55,7 +55,7 @@ export function writeReply(res: ServerResponse, reply: SandboxReply): void {
     return;
   }
   res.writeHead(reply.status, reply.headers);
-  res.end(reply.body);
+  res.end(reply.bytes ?? reply.body);
 }
 
 /**

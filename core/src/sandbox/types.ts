@@ -20,6 +20,10 @@ export interface SandboxAnswer {
    */
   script?: string;
   /**
+   * Answered as a download (a receipt the API generates): its bytes with their content type, saved under `filename`.
+   */
+  file?: { bytes: Uint8Array<ArrayBuffer>; contentType: string; filename: string };
+  /**
    * Origins besides 'self' that may frame the HTML answer: the merchant's page around an INLINE checkout is an
    * ancestor of any frame the checkout opens. Anything not an http(s) origin is ignored.
    */
@@ -168,4 +172,12 @@ export interface SandboxHttpRequest {
 }
 
 /** What the sandbox answers: a response to send, or `drop` (fault injection: the connection is cut, no answer). */
-export type SandboxReply = { status: number; headers: Record<string, string>; body: string } | { drop: true };
+export type SandboxReply =
+  | {
+      status: number;
+      headers: Record<string, string>;
+      body: string;
+      /** A download's bytes (SandboxAnswer.file), sent instead of `body` (then empty). */
+      bytes?: Uint8Array<ArrayBuffer>;
+    }
+  | { drop: true };

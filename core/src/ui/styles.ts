@@ -29,7 +29,8 @@ export const demoArea = css`
   min-height: 44px;
   margin-bottom: 8px;
   display: flex;
-  justify-content: flex-end;
+  /* At the top left, above the card (companion §2 "Demo panel"). */
+  justify-content: flex-start;
   @media (max-width: 480px) { padding: 6px 8px 0; min-height: 50px; }
 `;
 
