@@ -56,7 +56,7 @@ describe('a revenue payment', () => {
     await expectAccessible(page, 'the revenue success page');
     const copy = await whenHydrated(page.getByRole('button', { name: 'Copy billing reference' }));
     await copy.click();
-    await expect.poll(() => copy.textContent()).toBe('Copied');
+    await expect.poll(() => copy.textContent()).toBe('Copied!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('RVP-0001');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download receipt' }).click()]);
     expect(download.suggestedFilename()).toBe('receipt.pdf');

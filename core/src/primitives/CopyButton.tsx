@@ -27,10 +27,12 @@ export interface CopyButtonProps {
   value: string;
   /** What is copied, for the accessible name ("Copy account number"). Already translated. */
   what: string;
+  /** The label once copied, already translated, where a screen's spec words it otherwise ("Copied!"); default "Copied". */
+  copiedLabel?: string;
 }
 
 /** Copies a value; says "Copied" for one second, announced to screen readers. */
-export function CopyButton({ value, what }: CopyButtonProps) {
+export function CopyButton({ value, what, copiedLabel }: CopyButtonProps) {
   const t = useT();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -53,7 +55,7 @@ export function CopyButton({ value, what }: CopyButtonProps) {
   };
   return (
     <button type="button" className={copyButton} onClick={copy} aria-label={t('core.copy.copyLabel', { what })}>
-      <span aria-live="polite">{copied ? t('core.copy.copied') : t('core.copy.copy')}</span>
+      <span aria-live="polite">{copied ? (copiedLabel ?? t('core.copy.copied')) : t('core.copy.copy')}</span>
     </button>
   );
 }

@@ -122,7 +122,7 @@ describe('the success page', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy billing reference' }));
     });
     expect(writeText).toHaveBeenCalledWith('RVP-0001');
-    expect(screen.getByRole('button', { name: 'Copy billing reference' }).textContent).toBe('Copied');
+    expect(screen.getByRole('button', { name: 'Copy billing reference' }).textContent).toBe('Copied!');
   });
 
   it('downloads the receipt link as receipt.pdf', async () => {

@@ -182,7 +182,7 @@ function Success({ view }: { view: Of<'success'> }) {
         <dt>{t('revpay.success.reference')}</dt>
         <dd className={referenceRow}>
           <span data-testid="revpay-reference">{view.reference}</span>
-          <CopyButton value={view.reference} what={t('revpay.success.copyWhat')} />
+          <CopyButton value={view.reference} what={t('revpay.success.copyWhat')} copiedLabel={t('revpay.success.copied')} />
         </dd>
       </dl>
       {download === 'failed' && (
