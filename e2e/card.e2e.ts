@@ -20,6 +20,7 @@ import {
   payFields,
   sandboxPayment,
   storeResults,
+  tabTo,
   txnRef,
   useBrowser,
   watchResultScreens,
@@ -356,32 +357,6 @@ describe('card data', () => {
     }
   });
 });
-
-/** What has the focus, and whether a focus indicator is drawn around it. */
-function focused(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { name: '', field: '', visible: false };
-    const cs = getComputedStyle(el);
-    const ring = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
-    return {
-      name: (el.getAttribute('aria-label') || el.textContent || '').trim(),
-      field: el.getAttribute('name') ?? '',
-      visible: el.matches(':focus-visible') && ring,
-    };
-  });
-}
-
-/** Tabs until the focus matches, checking the focus indicator at every stop. */
-async function tabTo(page: Page, what: (f: { name: string; field: string }) => boolean, max = 20): Promise<void> {
-  for (let i = 0; i < max; i += 1) {
-    await page.keyboard.press('Tab');
-    const f = await focused(page);
-    expect(f.visible, `focus indicator on "${f.name || f.field}"`).toBe(true);
-    if (what(f)) return;
-  }
-  throw new Error('the focus never got there');
-}
 
 describe('card data in URLs', () => {
   it('no request of a 3-D Secure card payment, frames included, carries card data in its URL', async () => {

@@ -5,14 +5,16 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   card,
-  checkoutBase,
   expectAccessible,
   expectDeliveredOnce,
+  cspDirective,
   expectFailureView,
   openPay,
+  pagePolicy,
   payFields,
   sandboxPayment,
   storeResults,
+  tabTo,
   txnRef,
   useBrowser,
   whenHydrated,
@@ -163,33 +165,6 @@ describe('after a refusal, and by keyboard', () => {
   });
 });
 
-/** What has the focus, and whether a focus indicator is drawn around it. */
-function focused(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { name: '', field: '', visible: false };
-    const cs = getComputedStyle(el);
-    const ring = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
-    return {
-      name: (el.getAttribute('aria-label') || el.textContent || '').trim(),
-      field: el.getAttribute('name') ?? '',
-      visible: el.matches(':focus-visible') && ring,
-    };
-  });
-}
-
-/** Tabs until the focus matches (or it already does, when `here`), checking the focus indicator at every stop. */
-async function tabTo(page: Page, what: (f: { name: string; field: string }) => boolean, max = 20, here = false): Promise<void> {
-  if (here && what(await focused(page))) return;
-  for (let i = 0; i < max; i += 1) {
-    await page.keyboard.press('Tab');
-    const f = await focused(page);
-    expect(f.visible, `focus indicator on "${f.name || f.field}"`).toBe(true);
-    if (what(f)) return;
-  }
-  throw new Error('the focus never got there');
-}
-
 describe('when Google Pay cannot go on', () => {
   it('the script failing to load: a clear error, Try again loads it, and the way to other methods stays', async () => {
     const page = await b.newPage();
@@ -232,24 +207,13 @@ describe('when Google Pay cannot go on', () => {
 });
 
 describe("Google's script only where Google Pay is offered", () => {
-  const policyOf = async (fields: Record<string, string>) => {
-    const res = await fetch(`${checkoutBase()}/pay?${new URLSearchParams(fields)}`);
-    await res.text();
-    return res.headers.get('content-security-policy') ?? '';
-  };
-  const directive = (csp: string, name: string) =>
-    csp
-      .split(';')
-      .map((d) => d.trim())
-      .find((d) => d.startsWith(`${name} `)) ?? '';
-
   it('names the second origin for its script, frames, calls and images on a Google Pay payment, and in no other', async () => {
-    const withGooglePay = await policyOf(payFields(txnRef('gpay-policy'), { channels: 'TRANSFER,GOOGLE_PAY' }));
-    for (const d of ['script-src', 'frame-src', 'connect-src', 'img-src']) expect(directive(withGooglePay, d), d).toContain(outsideBase());
-    const cardOnly = await policyOf(payFields(txnRef('gpay-policy-card'), { channels: 'CARD,TRANSFER' }));
-    expect(directive(cardOnly, 'connect-src')).not.toContain(outsideBase());
-    expect(directive(cardOnly, 'img-src')).not.toContain(outsideBase());
-    const transferOnly = await policyOf(payFields(txnRef('gpay-policy-transfer'), { channels: 'TRANSFER' }));
+    const withGooglePay = await pagePolicy(payFields(txnRef('gpay-policy'), { channels: 'TRANSFER,GOOGLE_PAY' }));
+    for (const d of ['script-src', 'frame-src', 'connect-src', 'img-src']) expect(cspDirective(withGooglePay, d), d).toContain(outsideBase());
+    const cardOnly = await pagePolicy(payFields(txnRef('gpay-policy-card'), { channels: 'CARD,TRANSFER' }));
+    expect(cspDirective(cardOnly, 'connect-src')).not.toContain(outsideBase());
+    expect(cspDirective(cardOnly, 'img-src')).not.toContain(outsideBase());
+    const transferOnly = await pagePolicy(payFields(txnRef('gpay-policy-transfer'), { channels: 'TRANSFER' }));
     expect(transferOnly).not.toContain(outsideBase());
   });
 });

@@ -557,3 +557,47 @@ export async function pauseClock(page: Page, aheadMs = 1_000): Promise<number> {
     }
   }
 }
+
+/** What has the focus, and whether a focus indicator is drawn around it. */
+export function focusedControl(page: Page): Promise<{ name: string; field: string; visible: boolean }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { name: '', field: '', visible: false };
+    const cs = getComputedStyle(el);
+    const ring = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
+    return {
+      name: (el.getAttribute('aria-label') || el.textContent || '').trim(),
+      field: el.getAttribute('name') ?? '',
+      visible: el.matches(':focus-visible') && ring,
+    };
+  });
+}
+
+/**
+ * Tabs until the focus matches (or stays where it is when it already does and `here` is set: a dialog's first
+ * control), checking the focus indicator at every stop.
+ */
+export async function tabTo(page: Page, what: (f: { name: string; field: string }) => boolean, max = 20, here = false): Promise<void> {
+  if (here && what(await focusedControl(page))) return;
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    const f = await focusedControl(page);
+    expect(f.visible, `focus indicator on "${f.name || f.field}"`).toBe(true);
+    if (what(f)) return;
+  }
+  throw new Error('the focus never got there');
+}
+
+/** The Content-Security-Policy of the page a pay request answers. */
+export async function pagePolicy(fields: Record<string, string>): Promise<string> {
+  const res = await fetch(`${checkoutBase()}/pay?${new URLSearchParams(fields)}`);
+  await res.text();
+  return res.headers.get('content-security-policy') ?? '';
+}
+
+/** One directive of a policy, as written ('' when absent). */
+export const cspDirective = (csp: string, name: string): string =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? '';

@@ -4,25 +4,25 @@
 import fs from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { TEST_CARDS, card, checkoutBase, expectDeliveredOnce, openPay, payFields, sandboxPayment, txnRef, useBrowser, whenHydrated } from './helpers';
+import {
+  TEST_CARDS,
+  card,
+  checkoutBase,
+  cspDirective,
+  expectDeliveredOnce,
+  pagePolicy,
+  openPay,
+  payFields,
+  sandboxPayment,
+  txnRef,
+  useBrowser,
+  whenHydrated,
+} from './helpers';
 
 const b = useBrowser();
 const outsideBase = () => inject('outsideBase');
 /** The merchant's Cybersource ids, as the sandbox's pay-page answers them (sandbox fields). */
 const CYBERSOURCE = { cybersource_org_id: 'oja-sandbox-org', cybersource_merchant_id: 'oja_demo' };
-
-/** The Content-Security-Policy of the page a pay request answers. */
-async function policyOf(fields: Record<string, string>): Promise<string> {
-  const res = await fetch(`${checkoutBase()}/pay?${new URLSearchParams(fields)}`);
-  await res.text();
-  return res.headers.get('content-security-policy') ?? '';
-}
-
-const directive = (csp: string, name: string) =>
-  csp
-    .split(';')
-    .map((d) => d.trim())
-    .find((d) => d.startsWith(`${name} `)) ?? '';
 
 /** Every URL the page (and its frames) requests, as it goes. */
 function requests(page: Page): string[] {
@@ -58,16 +58,16 @@ describe("the card's 3-D Secure pages on the sandbox's second origin", () => {
 
 describe('a source only on the pages of a payment that can use its channel', () => {
   it("names the second origin in a card payment's policy (frames, script), and nowhere in a transfer-only one", async () => {
-    const withCard = await policyOf(payFields(txnRef('outside-card'), { channels: 'CARD,TRANSFER' }));
-    expect(directive(withCard, 'frame-src')).toContain(outsideBase());
-    expect(directive(withCard, 'script-src')).toContain(outsideBase());
-    const withoutCard = await policyOf(payFields(txnRef('outside-transfer'), { channels: 'TRANSFER' }));
+    const withCard = await pagePolicy(payFields(txnRef('outside-card'), { channels: 'CARD,TRANSFER' }));
+    expect(cspDirective(withCard, 'frame-src')).toContain(outsideBase());
+    expect(cspDirective(withCard, 'script-src')).toContain(outsideBase());
+    const withoutCard = await pagePolicy(payFields(txnRef('outside-transfer'), { channels: 'TRANSFER' }));
     expect(withoutCard).toContain('frame-src');
     expect(withoutCard).not.toContain(outsideBase());
   });
 
   it('names it on no page outside a payment: an incorrect transaction, the home page', async () => {
-    expect(await policyOf(payFields(txnRef('outside-bad'), { amount: 'x' }))).not.toContain(outsideBase());
+    expect(await pagePolicy(payFields(txnRef('outside-bad'), { amount: 'x' }))).not.toContain(outsideBase());
     expect((await fetch(`${checkoutBase()}/`)).headers.get('content-security-policy')).not.toContain(outsideBase());
   });
 });
