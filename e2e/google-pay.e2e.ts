@@ -18,7 +18,10 @@ import {
   txnRef,
   useBrowser,
   whenHydrated,
+  sleep,
+  storeBase,
 } from './helpers';
+import { expectCompletedOnce, expectOnlyCheckoutMessages, openStore, overlayFrame, waitForCallback } from './store-sdk';
 
 const b = useBrowser();
 const outsideBase = () => inject('outsideBase');
@@ -203,6 +206,25 @@ describe('when Google Pay cannot go on', () => {
     await page.getByLabel('CVV').fill('123');
     await page.getByTestId('card-pay').click();
     await expectDeliveredOnce(page, ref, '00');
+  });
+});
+
+describe('in the INLINE overlay', () => {
+  it("pays inside the merchant's overlay: Google's sheet opens in the checkout's frame, and onComplete gets 00 once", async () => {
+    const page = await b.newPage();
+    const ref = await openStore(page, storeBase(), 'GOOGLE_PAY');
+    await page.getByRole('button', { name: 'Pay inline' }).click();
+    const frame = await overlayFrame(page);
+    await (await whenHydrated(frame.getByRole('button', { name: 'Pay with Google Pay' }))).click();
+    const sheet = frame.getByRole('dialog', { name: 'Google Pay (sandbox)' });
+    await sheet.getByRole('button', { name: SHEET.atOnce }).click();
+    await frame.getByLabel('CVV').fill('123');
+    await frame.getByTestId('card-pay').click();
+    await waitForCallback(page, 'onComplete');
+    // Long enough for a second delivery, were there one.
+    await sleep(500);
+    await expectCompletedOnce(page, ref, '00');
+    await expectOnlyCheckoutMessages(page);
   });
 });
 
