@@ -1,0 +1,24 @@
+import { useSnapshot } from 'valtio';
+import { useCheckout, useT } from '@oja/core';
+import { useVisit } from '@oja/core/visit';
+import { CardForm, PinPad, sealCard } from '@oja/card/steps';
+import { creditVisit } from './visit';
+import { submitPin, takeCard } from './flow';
+import { StepFooter } from './Frame';
+
+/**
+ * The card's details and PIN through the card's own form and PIN pad (@oja/card/steps), loaded once the payer
+ * reaches them: the card stays in this visit's secret, sealed with the PIN for the token request, never routed to
+ * the card's own steps. The step's problem (a refused token, the permission message) shows in the footer, with Back.
+ */
+export default function CardSteps() {
+  const t = useT();
+  const c = useCheckout();
+  const { step, busy } = useSnapshot(useVisit(creditVisit).state);
+  if (step === 'pin') return <PinPad onSubmit={(pin) => void submitPin(c, (card) => sealCard(card, pin))} busy={busy} error={null} footer={<StepFooter />} />;
+  return (
+    <CardForm title={t('credit.steps.card.title')} submitLabel={t('credit.card.submit')} onSubmit={(card) => takeCard(c, card)} back={<StepFooter />}>
+      <p>{t('credit.steps.card.subtitle')}</p>
+    </CardForm>
+  );
+}
