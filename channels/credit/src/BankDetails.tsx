@@ -8,7 +8,6 @@ import { PendingLayout } from '@oja/core/pending-layout';
 import { creditOf, loadBanks, showDeals } from './flow';
 import { accountDigits, canShowDeals, filterBanks } from './rules';
 import type { Bank } from './api';
-import { ACCOUNT_NUMBER_LENGTH } from './constants';
 import { StepFrame } from './Frame';
 
 // The institution list scrolls within 200px (companion §9 "bank dropdown 200px").
@@ -90,7 +89,6 @@ export function BankStep() {
         name="account-number"
         inputMode="numeric"
         autoComplete="off"
-        maxLength={ACCOUNT_NUMBER_LENGTH}
         value={snap.accountNumber}
         onChange={(e) => (s.accountNumber = accountDigits(e.target.value))}
       />

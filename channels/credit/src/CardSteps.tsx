@@ -14,8 +14,9 @@ import { StepFooter } from './Frame';
 export default function CardSteps() {
   const t = useT();
   const c = useCheckout();
-  const { step, busy } = useSnapshot(useVisit(creditVisit).state);
-  if (step === 'pin') return <PinPad onSubmit={(pin) => void submitPin(c, (card) => sealCard(card, pin))} busy={busy} error={null} footer={<StepFooter />} />;
+  const { step, busy, pinRefusals } = useSnapshot(useVisit(creditVisit).state);
+  // A refused PIN (or card) clears the pad for the next try: a fresh pad per refusal.
+  if (step === 'pin') return <PinPad key={pinRefusals} onSubmit={(pin) => void submitPin(c, (card) => sealCard(card, pin))} busy={busy} error={null} footer={<StepFooter />} />;
   return (
     <CardForm title={t('credit.steps.card.title')} submitLabel={t('credit.card.submit')} onSubmit={(card) => takeCard(c, card)} back={<StepFooter />}>
       <p>{t('credit.steps.card.subtitle')}</p>

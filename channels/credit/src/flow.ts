@@ -222,7 +222,10 @@ async function tokenise(c: Checkout, seal?: (card: CardSecret) => Promise<Sealed
   const refusal = refusalOf(r.error);
   // "Error generating OTP. Please try again", and the transaction completes with that code (companion §8).
   if (refusal?.responseCode === CODE_TOKEN_OTP_FAILED) complete(c, CODE_TOKEN_OTP_FAILED, { ...refusal, messageKey: 'credit.error.tokenOtp' });
-  else s.problem = failureProblem(r.error);
+  else {
+    s.problem = failureProblem(r.error);
+    s.pinRefusals += 1;
+  }
   return false;
 }
 

@@ -39,6 +39,8 @@ function createCreditState() {
     otpRequestReference: '',
     /** Where the token's OTP went (a masked phone), when the API says. */
     otpTarget: '',
+    /** Token requests refused so far: the PIN pad starts afresh after each. */
+    pinRefusals: 0,
   };
 }
 export type CreditState = ReturnType<typeof createCreditState>;
