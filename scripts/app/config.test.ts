@@ -25,6 +25,7 @@ describe('the installed plugins, as unit tests load them', () => {
       'palmpay',
       'momo',
       'pocket',
+      'credit',
     ]);
     expect(installed.brandings.map((b) => b.acquirer)).toEqual(['', 'ZIB', 'MUL', 'HALO']);
     expect(config.channels).toHaveLength(installed.channels.length);
