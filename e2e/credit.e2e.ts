@@ -332,6 +332,46 @@ describe('Pay on credit: Back, keyboard, French', () => {
     await expectDeliveredOnce(page, ref, '00');
   });
 
+  it("pays a lender's offer by keyboard only: the offer, the card, the PIN typed on the pad, the OTP", async () => {
+    const page = await b.newPage();
+    const ref = await openCredit(page, 'credit-keyboard-card');
+    await signIn(page);
+    const focused = (target: ReturnType<Page['getByRole']>) => target.evaluate((el) => el === document.activeElement);
+    const tabTo = async (target: ReturnType<Page['getByRole']>) => {
+      for (let i = 0; i < 40 && !(await focused(target)); i += 1) await page.keyboard.press('Tab');
+      expect(await focused(target)).toBe(true);
+    };
+    await tabTo(page.getByTestId('credit-skip'));
+    await page.keyboard.press('Enter');
+    await tabTo(page.getByRole('button', { name: 'See more options' }));
+    await page.keyboard.press('Enter');
+    await tabTo(page.getByRole('radio').first());
+    // Arrow keys move the choice within the group: the bank's offer, then the lenders'.
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: /Oja Credit/ }).isChecked()).toBe(true);
+    await tabTo(page.getByTestId('credit-offer-continue'));
+    await page.keyboard.press('Enter');
+    await whenHydrated(page.getByLabel('Card number'));
+    // The card's heading has the focus: the fields follow.
+    expect(await focused(heading(page, 'Card details'))).toBe(true);
+    await tabTo(page.getByLabel('Card number'));
+    await page.keyboard.type(TEST_CARDS.pinThenOtp);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(futureExpiry().replace('/', ''));
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('pin-pad').waitFor();
+    expect(await focused(heading(page, 'Enter your card PIN'))).toBe(true);
+    await page.keyboard.type(SANDBOX_PIN);
+    await page.keyboard.press('Enter');
+    await heading(page, 'Authorize the offer').waitFor();
+    await tabTo(page.getByLabel('OTP', { exact: true }));
+    await page.keyboard.type(OTP);
+    await page.keyboard.press('Enter');
+    await expectDeliveredOnce(page, ref, '00');
+  });
+
   it('speaks French, with no serious axe violation', async () => {
     const page = await b.newPage({ locale: 'fr-FR', extraHTTPHeaders: { 'accept-language': 'fr-FR,fr;q=0.9' } });
     const ref = txnRef('credit-fr');

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useCheckout, useT } from '@oja/core';
 import { useVisit } from '@oja/core/visit';
@@ -15,11 +16,24 @@ export default function CardSteps() {
   const t = useT();
   const c = useCheckout();
   const { step, busy, pinRefusals } = useSnapshot(useVisit(creditVisit).state);
-  // A refused PIN (or card) clears the pad for the next try: a fresh pad per refusal.
-  if (step === 'pin') return <PinPad key={pinRefusals} onSubmit={(pin) => void submitPin(c, (card) => sealCard(card, pin))} busy={busy} error={null} footer={<StepFooter />} />;
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // As each of credit's steps does (Frame.tsx): the new step's heading takes the focus, here the card's own.
+    const heading = frame.current?.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [step]);
   return (
-    <CardForm title={t('credit.steps.card.title')} submitLabel={t('credit.card.submit')} onSubmit={(card) => takeCard(c, card)} back={<StepFooter />}>
-      <p>{t('credit.steps.card.subtitle')}</p>
-    </CardForm>
+    <div ref={frame}>
+      {step === 'pin' ? (
+        // A refused PIN (or card) clears the pad for the next try: a fresh pad per refusal.
+        <PinPad key={pinRefusals} onSubmit={(pin) => void submitPin(c, (card) => sealCard(card, pin))} busy={busy} error={null} footer={<StepFooter />} />
+      ) : (
+        <CardForm title={t('credit.steps.card.title')} submitLabel={t('credit.card.submit')} onSubmit={(card) => takeCard(c, card)} back={<StepFooter />}>
+          <p>{t('credit.steps.card.subtitle')}</p>
+        </CardForm>
+      )}
+    </div>
   );
 }
