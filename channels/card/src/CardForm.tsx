@@ -165,7 +165,9 @@ export function CardForm({ fields = { number: true, expiry: true, cvv: true }, t
         </p>
       )}
       <button type="submit" className={styles.button} aria-disabled={flow.busy || undefined} data-testid="card-pay">
-        {flow.busy ? t('card.entry.paying') : (submitLabel ?? t('card.entry.pay', { amount: formatAmount(props.checkoutAmount, props.currencyCode) }))}
+        {flow.busy
+          ? t('card.entry.paying')
+          : (submitLabel ?? t('card.entry.pay', { amount: formatAmount(props.checkoutAmount, props.currencyCode) }))}
       </button>
       <p className={secureNote}>{t('card.entry.secure')}</p>
       {back}

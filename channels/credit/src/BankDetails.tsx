@@ -95,7 +95,13 @@ export function BankStep() {
       <p id="credit-deals-hint" className={styles.muted} hidden={ready}>
         {t('credit.bank.dealsHint')}
       </p>
-      <button type="submit" className={styles.button} disabled={!ready} aria-describedby={ready ? undefined : 'credit-deals-hint'} data-testid="credit-show-deals">
+      <button
+        type="submit"
+        className={styles.button}
+        disabled={!ready}
+        aria-describedby={ready ? undefined : 'credit-deals-hint'}
+        data-testid="credit-show-deals"
+      >
         {t('credit.bank.showDeals')}
       </button>
       <button type="button" className={`${styles.button} ${styles.secondaryButton}`} onClick={() => showDeals(c, false)} data-testid="credit-skip">

@@ -28,9 +28,20 @@ export default function CardSteps() {
     <div ref={frame}>
       {step === 'pin' ? (
         // A refused PIN (or card) clears the pad for the next try: a fresh pad per refusal.
-        <PinPad key={pinRefusals} onSubmit={(pin) => void submitPin(c, (card) => sealCard(card, pin))} busy={busy} error={null} footer={<StepFooter />} />
+        <PinPad
+          key={pinRefusals}
+          onSubmit={(pin) => void submitPin(c, (card) => sealCard(card, pin))}
+          busy={busy}
+          error={null}
+          footer={<StepFooter />}
+        />
       ) : (
-        <CardForm title={t('credit.steps.card.title')} submitLabel={t('credit.card.submit')} onSubmit={(card) => takeCard(c, card)} back={<StepFooter />}>
+        <CardForm
+          title={t('credit.steps.card.title')}
+          submitLabel={t('credit.card.submit')}
+          onSubmit={(card) => takeCard(c, card)}
+          back={<StepFooter />}
+        >
           <p>{t('credit.steps.card.subtitle')}</p>
         </CardForm>
       )}

@@ -45,7 +45,17 @@ export function StepFooter() {
  * One step's frame (companion §2 "a title and subtitle that change per step"): the heading takes the focus when
  * the step changes, so that keyboard and screen reader users start at the new step.
  */
-export function StepFrame({ title, subtitle, children, onSubmit }: { title: string; subtitle: ReactNode; children: ReactNode; onSubmit?: () => void }) {
+export function StepFrame({
+  title,
+  subtitle,
+  children,
+  onSubmit,
+}: {
+  title: string;
+  subtitle: ReactNode;
+  children: ReactNode;
+  onSubmit?: () => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const c = useCheckout();
   const { history } = useSnapshot(creditOf(c).state);

@@ -285,7 +285,7 @@ describe('pay on credit: offers', () => {
     expect(checkout.state.channel).toBeNull();
   });
 
-  it("a refusal with a description shows it, with the other methods; a failure \"Failed to get offers\" and Retry", async () => {
+  it('a refusal with a description shows it, with the other methods; a failure "Failed to get offers" and Retry', async () => {
     let answer: FakeRoute = () => ({ responseCode: '25', responseDescription: 'Credit is not available for this merchant' });
     const { calls } = await atOffers({ [ROUTES.offers]: (b, o) => answer(b, o) });
     expect(screen.getByText('Credit is not available for this merchant')).toBeTruthy();

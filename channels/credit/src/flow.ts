@@ -3,17 +3,7 @@ import type { CallContext, Checkout, Visit } from '@oja/core';
 import { isRefusedAsPaid, messageKeyForCode, messageKeyForFailure } from '@oja/core/code-messages';
 import { visitOf } from '@oja/core/visit';
 import type { CardSecret, Sealed } from '@oja/card/steps';
-import {
-  acceptOffer,
-  authorizeToken,
-  generateOtp,
-  getOffers,
-  listBanks,
-  requestBankOtp,
-  requestToken,
-  validateOtp,
-  walletSignIn,
-} from './api';
+import { acceptOffer, authorizeToken, generateOtp, getOffers, listBanks, requestBankOtp, requestToken, validateOtp, walletSignIn } from './api';
 import type { BankAccount, CreditAnswer, Customer } from './api';
 import { CODE_INVALID_OTP, CODE_TOKEN_OTP_FAILED } from './constants';
 import { describedProblem, generateProblem, mayTokenise, refusalOf, validateProblem } from './rules';

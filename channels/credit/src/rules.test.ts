@@ -44,7 +44,11 @@ describe('pay on credit plugin', () => {
     expect(credit.isAvailable(sampleProps())).toBe(false);
     const halo = { channels: { force: ['CARD', 'TRANSFER', 'WALLET', 'QR', 'USSD', 'CREDIT', 'GOOGLE_PAY'] } };
     expect(availableChannels([cardFixture, credit], sampleProps({ acquiredBy: 'HALO' }), halo).map((c) => c.id)).toEqual(['card', 'credit']);
-    expect(availableChannels([cardFixture, credit], sampleProps({ ...CREDIT_PROPS, acquiredBy: 'ZIB' }), { channels: { only: ['CARD', 'TRANSFER'] } }).map((c) => c.id)).toEqual(['card']);
+    expect(
+      availableChannels([cardFixture, credit], sampleProps({ ...CREDIT_PROPS, acquiredBy: 'ZIB' }), { channels: { only: ['CARD', 'TRANSFER'] } }).map(
+        (c) => c.id,
+      ),
+    ).toEqual(['card']);
   });
 
   it('has the spec constants (companion §9): phone 11, account 10, OTP 6 with a 60 s resend', () => {
@@ -75,14 +79,16 @@ describe('pay on credit plugin', () => {
       'Show loan deals',
       'Skip',
     ]);
-    expect([m.offers.seeMore, m.offers.selectRequired, m.offers.noneTitle, m.offers.otherMethods, m.offers.failedTitle, m.offers.failedText]).toEqual([
-      'See more options',
-      'Kindly select an offer to continue',
-      'No Offer Available',
-      'Try Other Payment Methods',
-      'Failed to get offers',
-      'Something went wrong, please try again',
-    ]);
+    expect([m.offers.seeMore, m.offers.selectRequired, m.offers.noneTitle, m.offers.otherMethods, m.offers.failedTitle, m.offers.failedText]).toEqual(
+      [
+        'See more options',
+        'Kindly select an offer to continue',
+        'No Offer Available',
+        'Try Other Payment Methods',
+        'Failed to get offers',
+        'Something went wrong, please try again',
+      ],
+    );
   });
 });
 

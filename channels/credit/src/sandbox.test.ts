@@ -35,14 +35,22 @@ afterAll(async () => {
 });
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
 const future = `${String((new Date(now.t).getUTCFullYear() + 2) % 100).padStart(2, '0')}12`;
 const sealed = (pan: string, pin: string) => encryptCard({ pan, expiry: future, cvv: '123' }, pin);
 /** The error a call rejected with, as the page reads it. */
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 let n = 0;
 async function newPayment() {
@@ -82,7 +90,10 @@ describe('pay on credit sandbox', () => {
     expect(refusalOf(await failure(generateOtp(ctx, '08099999999')))?.responseCode).toBe('LS1');
     expect(refusalOf(await failure(generateOtp(ctx, '12345')))?.responseCode).toBe('LS3');
     await generateOtp(ctx, OFFERS_PHONE);
-    expect(refusalOf(await failure(validateOtp(ctx, OFFERS_PHONE, '000000')))).toMatchObject({ responseCode: 'T1', message: 'INVALID_TOKEN_SUPPLIED' });
+    expect(refusalOf(await failure(validateOtp(ctx, OFFERS_PHONE, '000000')))).toMatchObject({
+      responseCode: 'T1',
+      message: 'INVALID_TOKEN_SUPPLIED',
+    });
     expect(await signIn()).toEqual({ customerId: 'CUS-2001', mobileNo: OFFERS_PHONE, walletCards: [] });
   });
 

@@ -132,7 +132,8 @@ function offers(p: SandboxPayment, req: SandboxRequest): SandboxAnswer {
   if (Number(req.body.amount) !== Number(p.props.checkoutAmount)) return badRequest('amount must be the checkout amount');
   const accountNumber = text(req.body.accountNumber);
   const named = SANDBOX_BANKS.find((b) => b.code === text(req.body.providerCode));
-  if (accountNumber && (!named || !/^\d{10}$/.test(accountNumber))) return badRequest(`accountNumber must be ${ACCOUNT_NUMBER_LENGTH} digits at a listed bank`);
+  if (accountNumber && (!named || !/^\d{10}$/.test(accountNumber)))
+    return badRequest(`accountNumber must be ${ACCOUNT_NUMBER_LENGTH} digits at a listed bank`);
   const noOffer = Object.values(CUSTOMERS).find((c) => c.customerId === customerId && !c.offers);
   const bank = named ?? DEFAULT_LENDING_BANK;
   r.offered = noOffer

@@ -94,8 +94,14 @@ const fr: typeof en = {
     steps: {
       phone: { title: 'Payer à crédit', subtitle: 'Saisissez votre numéro de téléphone pour voir les offres de prêt qui vous sont proposées.' },
       signInOtp: { title: 'Vérifiez votre numéro de téléphone', subtitle: "Saisissez l'OTP envoyé au {{phone}}." },
-      wallet: { title: 'Se connecter au portefeuille', subtitle: 'Connectez-vous à votre portefeuille pour voir les offres de prêt qui vous sont proposées.' },
-      bank: { title: 'Coordonnées bancaires', subtitle: 'Ajoutez votre compte bancaire pour voir les offres de prêt de votre banque, ou passez cette étape.' },
+      wallet: {
+        title: 'Se connecter au portefeuille',
+        subtitle: 'Connectez-vous à votre portefeuille pour voir les offres de prêt qui vous sont proposées.',
+      },
+      bank: {
+        title: 'Coordonnées bancaires',
+        subtitle: 'Ajoutez votre compte bancaire pour voir les offres de prêt de votre banque, ou passez cette étape.',
+      },
       offers: { title: 'Choisissez une offre de prêt', subtitle: "Sélectionnez l'offre avec laquelle vous voulez payer." },
       card: { title: 'Informations de la carte', subtitle: 'La carte sur laquelle le paiement initial et les remboursements sont prélevés.' },
       otp: { title: "Autorisez l'offre", subtitle: "Saisissez l'OTP envoyé sur votre téléphone pour accepter l'offre." },
@@ -131,7 +137,7 @@ const fr: typeof en = {
       search: 'Établissement financier',
       searchHint: 'Saisissez le nom de votre banque pour la trouver.',
       banks: 'Banques',
-      notFound: "« {{text}} » introuvable",
+      notFound: '« {{text}} » introuvable',
       failed: 'Impossible de récupérer les banques',
       retry: 'Réessayer',
       loading: 'Chargement des banques…',
