@@ -4,7 +4,7 @@
 // offer through its OTP, no offer, the banks failing to load, the offers failing then Retry, the token's LS3, Back
 // through every step, keyboard only, French, axe on every step.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   checkoutBase,
   expectAccessible,
@@ -77,6 +77,14 @@ async function enterCard(page: Page, number: string = TEST_CARDS.pinThenOtp) {
 async function enterPin(page: Page, pin = SANDBOX_PIN) {
   for (const d of pin) await page.getByRole('button', { name: `Digit ${d}`, exact: true }).click();
   await page.getByTestId('pin-authorize').click();
+}
+
+const focused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+/** Tabs until the target has the focus (keyboard only), at most 40 presses. */
+async function tabToward(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 40 && !(await focused(target)); i += 1) await page.keyboard.press('Tab');
+  expect(await focused(target)).toBe(true);
 }
 
 async function callsTo(ref: string, path: string) {
@@ -306,10 +314,7 @@ describe('Pay on credit: Back, keyboard, French', () => {
   it('takes a bank offer by keyboard only', async () => {
     const page = await b.newPage();
     const ref = await openCredit(page, 'credit-keyboard');
-    const tabTo = async (target: ReturnType<Page['getByRole']>) => {
-      for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
-      expect(await target.evaluate((el) => el === document.activeElement)).toBe(true);
-    };
+    const tabTo = (target: Locator) => tabToward(page, target);
     await tabTo(page.getByLabel('Phone number'));
     await page.keyboard.type(OFFERS_PHONE);
     await page.keyboard.press('Enter');
@@ -336,11 +341,7 @@ describe('Pay on credit: Back, keyboard, French', () => {
     const page = await b.newPage();
     const ref = await openCredit(page, 'credit-keyboard-card');
     await signIn(page);
-    const focused = (target: ReturnType<Page['getByRole']>) => target.evaluate((el) => el === document.activeElement);
-    const tabTo = async (target: ReturnType<Page['getByRole']>) => {
-      for (let i = 0; i < 40 && !(await focused(target)); i += 1) await page.keyboard.press('Tab');
-      expect(await focused(target)).toBe(true);
-    };
+    const tabTo = (target: Locator) => tabToward(page, target);
     await tabTo(page.getByTestId('credit-skip'));
     await page.keyboard.press('Enter');
     await tabTo(page.getByRole('button', { name: 'See more options' }));
