@@ -253,6 +253,16 @@ describe('pay on credit: bank details', () => {
     expect(calls(ROUTES.banks)).toHaveLength(3);
   });
 
+  it('Back while the banks load, then on again: they are asked again, not shown as failed', async () => {
+    const { calls } = await signedIn({ [ROUTES.banks]: () => new Promise(() => {}) });
+    expect(screen.getByText('Loading the banks…')).toBeTruthy();
+    await press('Back');
+    type('OTP', '123456');
+    await press('Verify');
+    expect(screen.queryByText('Could not fetch banks')).toBeNull();
+    expect(calls(ROUTES.banks)).toHaveLength(2);
+  });
+
   it('Skip asks for the offers without an account', async () => {
     const { calls } = await atOffers();
     expect(calls(ROUTES.offers)[0]!.body).toMatchObject({ accountNumber: '', providerCode: '' });

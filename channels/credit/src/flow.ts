@@ -33,6 +33,8 @@ export function back(c: Checkout): void {
   const s = v.state;
   const previous = s.history.pop();
   if (!previous) return;
+  // A list still loading is asked again when its step shows again (an aborted load is no failure to show).
+  for (const slot of [s.banks, s.offers]) if (slot.status === 'pending') resetSlot(slot);
   v.abort();
   s.busy = false;
   s.problem = null;
