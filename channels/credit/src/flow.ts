@@ -34,7 +34,8 @@ export function back(c: Checkout): void {
   const previous = s.history.pop();
   if (!previous) return;
   // A list still loading is asked again when its step shows again (an aborted load is no failure to show).
-  for (const slot of [s.banks, s.offers]) if (slot.status === 'pending') resetSlot(slot);
+  if (s.banks.status === 'pending') resetSlot(s.banks);
+  if (s.offers.status === 'pending') resetSlot(s.offers);
   v.abort();
   s.busy = false;
   s.problem = null;
