@@ -26,6 +26,7 @@ describe('the installed plugins, as unit tests load them', () => {
       'momo',
       'pocket',
       'google-pay',
+      'credit',
     ]);
     expect(installed.brandings.map((b) => b.acquirer)).toEqual(['', 'ZIB', 'MUL', 'HALO']);
     expect(config.channels).toHaveLength(installed.channels.length);

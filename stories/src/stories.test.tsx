@@ -36,7 +36,7 @@ const STORY_TEST_MS = 20_000;
  * lower case so that a sentence ending in "wallet." or "card." followed by the next element's text is no key.
  */
 const MISSING_KEY =
-  /\b(core|card|wallet|transfer|qr|ussd|pay-with-app|uganda-mobile-money|drc-mobile-money|customer-wallet|opay|enaira|palmpay|momo|pocket|google-pay|cashback|escrow|revpay|zib|mul|halo|brandingDefault)\.[a-z][a-zA-Z]*/;
+  /\b(core|card|wallet|transfer|qr|ussd|pay-with-app|uganda-mobile-money|drc-mobile-money|customer-wallet|opay|enaira|palmpay|momo|pocket|google-pay|credit|cashback|escrow|revpay|zib|mul|halo|brandingDefault)\.[a-z][a-zA-Z]*/;
 /** The header's words when no customer e-mail is given. */
 const YOU_ARE_PAYING = { en: 'You are paying', fr: 'Vous payez' } as const;
 const BRAND_NAME: Record<StoryBranding, string> = { '': 'Oja', ZIB: 'ZIB', MUL: 'MUL', HALO: 'HALO' };

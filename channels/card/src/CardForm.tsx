@@ -45,6 +45,8 @@ export interface CardFormProps {
   title?: string;
   /** Shown above the fields (the saved card being paid with). */
   children?: ReactNode;
+  /** The button's label, already translated; default "Pay {amount}" (a borrower that pays nothing yet says "Continue"). */
+  submitLabel?: string;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface CardFormProps {
  * CVV with its hint, digits only, messages under the fields after a submit attempt, the amount on the button.
  * The encryption chunk is fetched at the first keystroke so that it is there when Pay is pressed.
  */
-export function CardForm({ fields = { number: true, expiry: true, cvv: true }, title, onSubmit, back, children }: CardFormProps) {
+export function CardForm({ fields = { number: true, expiry: true, cvv: true }, title, onSubmit, back, children, submitLabel }: CardFormProps) {
   const t = useT();
   const c = useCheckout();
   const { props } = useCheckoutState();
@@ -163,7 +165,9 @@ export function CardForm({ fields = { number: true, expiry: true, cvv: true }, t
         </p>
       )}
       <button type="submit" className={styles.button} aria-disabled={flow.busy || undefined} data-testid="card-pay">
-        {flow.busy ? t('card.entry.paying') : t('card.entry.pay', { amount: formatAmount(props.checkoutAmount, props.currencyCode) })}
+        {flow.busy
+          ? t('card.entry.paying')
+          : (submitLabel ?? t('card.entry.pay', { amount: formatAmount(props.checkoutAmount, props.currencyCode) }))}
       </button>
       <p className={secureNote}>{t('card.entry.secure')}</p>
       {back}

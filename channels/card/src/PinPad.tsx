@@ -1,6 +1,6 @@
 import { css } from '@linaria/core';
 import { useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, styles, useCheckout, useT } from '@oja/core';
 import { cardFlow, submitPin } from './flow';
@@ -35,13 +35,24 @@ const pad = css`
 export interface PinPadProps {
   /** The digits' order; shuffled once per visit by default. */
   digits?: string[];
+  /**
+   * What Authorize does with a valid PIN. Default: the card's own flow (the PIN sealed with the card, then the
+   * payment). A borrower (pay on credit's card tokenisation) gives its own, with its `busy` and `error`.
+   */
+  onSubmit?(pin: string): void;
+  /** A borrower's request is in flight: Authorize does nothing. Default: the card flow's. */
+  busy?: boolean;
+  /** Translation key of a borrower's message under the pad. Default: the card flow's. */
+  error?: string | null;
+  /** The link under the button. Default "Change payment method". */
+  footer?: ReactNode;
 }
 
 /**
  * The card PIN (spec core §2 "Card PIN"): a four-digit pad with shuffled digits, a 30 ms vibration per tap,
  * Authorize. The physical keyboard works too (digits, Backspace, Enter).
  */
-export function PinPad({ digits: given }: PinPadProps) {
+export function PinPad({ digits: given, onSubmit, busy, error: givenError, footer }: PinPadProps) {
   const t = useT();
   const c = useCheckout();
   const flow = useSnapshot(cardFlow(c));
@@ -49,6 +60,8 @@ export function PinPad({ digits: given }: PinPadProps) {
   const [pin, setPin] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const error = submitted ? validatePin(pin) : null;
+  const isBusy = busy ?? flow.busy;
+  const flowError = onSubmit ? givenError : flow.error;
 
   const tap = (d: string) => {
     // Only after a real tap on the page: Chromium blocks (and logs) vibrations before any, e.g. a scripted click.
@@ -57,8 +70,9 @@ export function PinPad({ digits: given }: PinPadProps) {
   };
   const authorize = () => {
     setSubmitted(true);
-    if (validatePin(pin) || flow.busy) return;
-    void submitPin(c, pin);
+    if (validatePin(pin) || isBusy) return;
+    if (onSubmit) onSubmit(pin);
+    else void submitPin(c, pin);
   };
   const onKey = (e: KeyboardEvent) => {
     if (/^\d$/.test(e.key)) tap(e.key);
@@ -115,15 +129,15 @@ export function PinPad({ digits: given }: PinPadProps) {
           {t(error)}
         </p>
       )}
-      {flow.error && (
+      {flowError && (
         <p className={styles.errorText} role="alert">
-          {t(flow.error)}
+          {t(flowError)}
         </p>
       )}
-      <button type="button" className={styles.button} aria-disabled={flow.busy || undefined} onClick={authorize} data-testid="pin-authorize">
+      <button type="button" className={styles.button} aria-disabled={isBusy || undefined} onClick={authorize} data-testid="pin-authorize">
         {t('card.pin.authorize')}
       </button>
-      <ChangeMethodLink />
+      {footer ?? <ChangeMethodLink />}
     </section>
   );
 }

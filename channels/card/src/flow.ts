@@ -24,6 +24,15 @@ const KENYA_SHILLING = '404';
 export const loadCrypto = () => import('./crypto');
 
 /**
+ * Seals a card (and its PIN, when given) for the wire, loading the encryption chunk if it is not there yet: what a
+ * borrower that sends the card in calls of its own (pay on credit's tokenisation) uses. Nothing of either is kept.
+ */
+export async function sealCard(card: CardSecret, pin?: string): Promise<Sealed> {
+  const { encryptCard } = await loadCrypto();
+  return encryptCard(card, pin);
+}
+
+/**
  * Another channel paying through the card's steps (the wallet's saved cards; later Google Pay and pay on credit):
  * what its calls add. Plain data, kept in the card's visit. See steps.ts, the documented way to borrow the steps.
  */

@@ -238,6 +238,29 @@ function identify(p: SandboxPayment, named: CardNaming): Identified | { refused:
   return { card: found, typeName: found.typeName, config: typedCardConfiguration(found), exp: opened.exp, pinPan: opened.pan };
 }
 
+/** The sandbox issuer's words for a card response code (another channel's part answers a test card's result with them). */
+export function cardCodeDescription(code: string): string | undefined {
+  return DESCRIPTIONS[code];
+}
+
+/**
+ * A typed test card sealed in secureData, with the PIN sealed in pinBlock, as another channel's sandbox part reads
+ * them (pay on credit's card tokenisation): the card and the PIN it came with (null when none could be read), or
+ * the code and reason it is refused (14 unreadable or unknown, 54 past its expiry). The PAN never leaves here.
+ */
+export function openTypedCard(
+  secureData: unknown,
+  pinBlock: unknown,
+  now: number,
+): { card: TestCard; pin: string | null } | { refused: { code: string; description: string } } {
+  const opened = openSecureData(secureData);
+  if (!opened || validateCardNumber(opened.pan)) return { refused: { code: '14', description: 'Card data could not be read' } };
+  const found = testCard(opened.pan);
+  if (!found) return { refused: { code: '14', description: DESCRIPTIONS['14']! } };
+  if (isExpired(opened.exp, now)) return { refused: { code: '54', description: DESCRIPTIONS['54']! } };
+  return { card: found, pin: openPin(pinBlock, opened.pan) };
+}
+
 /**
  * The checks every payment of a card passes, in the issuer's order: a card the sandbox knows, accepted by the
  * merchant, in date, with its PIN. Answers the final refusal, or the card to go on with.
