@@ -1,16 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, styles, useCheckout, useT } from '@oja/core';
 import { Field } from '@oja/core/field';
-import { formatMmSs, useCountdown } from '@oja/core/countdown';
+import { ResendCode } from '@oja/core/resend-code';
 import { cardFlow, hasCard, resendOtp, submitOtp } from './flow';
 import { digitsOnly, OTP_LENGTH, validateOtp } from './rules';
 
 /** The resend link appears this long after a code was sent, ms (spec core §9). */
 export const OTP_RESEND_MS = 60_000;
-/** "Code sent" shows this long, ms (spec core §9). */
-export const CODE_SENT_MS = 3_000;
 
 /**
  * The card OTP (spec core §2 "Card OTP"): the code sent to phone, email or token, a 60 s resend countdown,
@@ -22,15 +20,7 @@ export function Otp() {
   const flow = useSnapshot(cardFlow(c));
   const [otp, setOtp] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [sentNotice, setSentNotice] = useState(false);
-  const remaining = useCountdown(flow.otpSentAt ? flow.otpSentAt + OTP_RESEND_MS : null);
   const error = submitted ? validateOtp(otp) : null;
-
-  useEffect(() => {
-    if (!sentNotice) return;
-    const timer = setTimeout(() => setSentNotice(false), CODE_SENT_MS);
-    return () => clearTimeout(timer);
-  }, [sentNotice]);
 
   const authorize = (e: FormEvent) => {
     e.preventDefault();
@@ -41,12 +31,6 @@ export function Otp() {
       if (!cardFlow(c).error) return;
       setOtp('');
       setSubmitted(false);
-    });
-  };
-  const resend = () => {
-    if (flow.busy) return;
-    void resendOtp(c).then((sent) => {
-      if (sent) setSentNotice(true);
     });
   };
 
@@ -69,27 +53,14 @@ export function Otp() {
       <button type="submit" className={styles.button} aria-disabled={flow.busy || undefined} data-testid="otp-authorize">
         {t('card.otp.authorize')}
       </button>
-      {sentNotice && (
-        <p className={styles.muted} role="status">
-          {t('card.otp.codeSent')}
-        </p>
-      )}
-      {hasCard(c) && !sentNotice && (
-        <div>
-          {remaining > 0 ? (
-            <p className={styles.muted} role="timer" aria-live="off">
-              {t('card.otp.resendIn', { time: formatMmSs(remaining) })}
-            </p>
-          ) : (
-            <button type="button" className={styles.link} onClick={resend}>
-              {t('card.otp.resend')}
-            </button>
-          )}
-          {/* Announced once, when the resend becomes possible; the seconds are not read out. */}
-          <span className="oja-sr-only" aria-live="polite">
-            {remaining > 0 ? '' : t('card.otp.resendReady')}
-          </span>
-        </div>
+      {hasCard(c) && (
+        <ResendCode
+          sentAt={flow.otpSentAt}
+          afterMs={OTP_RESEND_MS}
+          busy={flow.busy}
+          onResend={() => resendOtp(c)}
+          keys={{ resendIn: 'card.otp.resendIn', resend: 'card.otp.resend', resendReady: 'card.otp.resendReady', codeSent: 'card.otp.codeSent' }}
+        />
       )}
       <ChangeMethodLink />
     </form>

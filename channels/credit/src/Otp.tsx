@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { styles, useCheckout, useT } from '@oja/core';
 import { Field } from '@oja/core/field';
-import { formatMmSs, useCountdown } from '@oja/core/countdown';
+import { ResendCode } from '@oja/core/resend-code';
 import { creditOf, resendOtp, submitOtp, verifySignInOtp } from './flow';
 import { digitsOnly, otpError } from './rules';
 import { OTP_LENGTH, OTP_RESEND_MS } from './constants';
 import { StepFrame } from './Frame';
-
-/** "Code sent" shows this long after a resend, ms. */
-export const CODE_SENT_MS = 3_000;
 
 /**
  * An OTP step (companion §2, §4, §5): the sign-in's ("Verify") or the one that accepts the offer ("Authorize"); the
@@ -22,15 +19,7 @@ export function OtpStep({ purpose }: { purpose: 'signIn' | 'accept' }) {
   const snap = useSnapshot(s);
   const [otp, setOtp] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [sentNotice, setSentNotice] = useState(false);
-  const remaining = useCountdown(snap.otpSentAt ? snap.otpSentAt + OTP_RESEND_MS : null);
   const error = submitted ? otpError(otp) : null;
-
-  useEffect(() => {
-    if (!sentNotice) return;
-    const timer = setTimeout(() => setSentNotice(false), CODE_SENT_MS);
-    return () => clearTimeout(timer);
-  }, [sentNotice]);
 
   const submit = () => {
     setSubmitted(true);
@@ -40,12 +29,6 @@ export function OtpStep({ purpose }: { purpose: 'signIn' | 'accept' }) {
       if (!creditOf(c).state.problem) return;
       setOtp('');
       setSubmitted(false);
-    });
-  };
-  const resend = () => {
-    if (s.busy) return;
-    void resendOtp(c).then((sent) => {
-      if (sent) setSentNotice(true);
     });
   };
 
@@ -67,26 +50,18 @@ export function OtpStep({ purpose }: { purpose: 'signIn' | 'accept' }) {
       <button type="submit" className={styles.button} aria-disabled={snap.busy || undefined} data-testid="credit-otp-submit">
         {purpose === 'signIn' ? t('credit.otp.verify') : t('credit.otp.authorize')}
       </button>
-      {sentNotice ? (
-        <p className={styles.muted} role="status">
-          {t('credit.otp.codeSent')}
-        </p>
-      ) : (
-        <div>
-          {remaining > 0 ? (
-            <p className={styles.muted} role="timer" aria-live="off">
-              {t('credit.otp.resendIn', { time: formatMmSs(remaining) })}
-            </p>
-          ) : (
-            <button type="button" className={styles.link} onClick={resend}>
-              {t('credit.otp.resend')}
-            </button>
-          )}
-          <span className="oja-sr-only" aria-live="polite">
-            {remaining > 0 ? '' : t('credit.otp.resendReady')}
-          </span>
-        </div>
-      )}
+      <ResendCode
+        sentAt={snap.otpSentAt}
+        afterMs={OTP_RESEND_MS}
+        busy={snap.busy}
+        onResend={() => resendOtp(c)}
+        keys={{
+          resendIn: 'credit.otp.resendIn',
+          resend: 'credit.otp.resend',
+          resendReady: 'credit.otp.resendReady',
+          codeSent: 'credit.otp.codeSent',
+        }}
+      />
     </StepFrame>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { styles, useCheckout, useT } from '@oja/core';
 import { Field } from '@oja/core/field';
+import { PasswordField } from '@oja/core/password-field';
 import { creditOf, sendSignInOtp, signInWithWallet } from './flow';
 import { digitsOnly, phoneError, walletSignInErrors } from './rules';
 import { PHONE_LENGTH } from './constants';
@@ -61,7 +62,6 @@ export function WalletStep() {
   const snap = useSnapshot(s);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [visible, setVisible] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const errors = walletSignInErrors(username, password);
   const submit = () => {
@@ -79,25 +79,12 @@ export function WalletStep() {
         onChange={(e) => setUsername(e.target.value)}
         error={submitted && errors.username ? t(errors.username) : null}
       />
-      <Field
+      <PasswordField
         label={t('credit.wallet.password')}
         name="password"
-        type={visible ? 'text' : 'password'}
-        autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={submitted && errors.password ? t(errors.password) : null}
-        adornment={
-          <button
-            type="button"
-            className={styles.link}
-            aria-pressed={visible}
-            aria-label={t(visible ? 'credit.wallet.hideLabel' : 'credit.wallet.showLabel')}
-            onClick={() => setVisible((v) => !v)}
-          >
-            {t(visible ? 'credit.wallet.hide' : 'credit.wallet.show')}
-          </button>
-        }
       />
       <button type="submit" className={styles.button} aria-disabled={snap.busy || undefined} data-testid="credit-wallet-submit">
         {t('credit.wallet.submit')}

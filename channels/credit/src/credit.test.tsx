@@ -8,7 +8,7 @@ import { openPin, openSecureData } from '../../card/src/sandboxCrypto';
 import credit from './index';
 import { creditVisit } from './visit';
 import { OTP_RESEND_MS } from './constants';
-import { CODE_SENT_MS } from './Otp';
+import { CODE_SENT_MS } from '@oja/core/resend-code';
 import { BANK_OFFER, BANKS, CREDIT_PROPS, INVALID_OTP, LENDER_OFFER, ok, OFFERS, PAID, ROUTES, SIGNED_IN, TOKEN_SENT } from './fixtures';
 
 const PHONE = '08012345678';

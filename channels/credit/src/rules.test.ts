@@ -71,9 +71,7 @@ describe('pay on credit plugin', () => {
       tokenOtp: 'Error generating OTP. Please try again',
       permission: 'Sorry you do not have sufficient permission to perform this operation.',
     });
-    expect([m.wallet.show, m.wallet.hide, m.bank.notFound, m.bank.failed, m.bank.showDeals, m.bank.skip]).toEqual([
-      'SHOW',
-      'HIDE',
+    expect([m.bank.notFound, m.bank.failed, m.bank.showDeals, m.bank.skip]).toEqual([
       "'{{text}}' not found",
       'Could not fetch banks',
       'Show loan deals',

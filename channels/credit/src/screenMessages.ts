@@ -20,10 +20,6 @@ const en = {
     wallet: {
       username: 'Email, phone number or username',
       password: 'Password',
-      show: 'SHOW',
-      hide: 'HIDE',
-      showLabel: 'Show password',
-      hideLabel: 'Hide password',
       submit: 'Sign in',
       usePhone: 'Sign in with your phone number instead',
     },
@@ -116,10 +112,6 @@ const fr: typeof en = {
     wallet: {
       username: "E-mail, numéro de téléphone ou nom d'utilisateur",
       password: 'Mot de passe',
-      show: 'AFFICHER',
-      hide: 'MASQUER',
-      showLabel: 'Afficher le mot de passe',
-      hideLabel: 'Masquer le mot de passe',
       submit: 'Se connecter',
       usePhone: 'Se connecter plutôt avec votre numéro de téléphone',
     },

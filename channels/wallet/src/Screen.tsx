@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, go, HttpError, registerMessages, styles, useCheckout, useCheckoutState, useT, withSession } from '@oja/core';
 import type { Checkout } from '@oja/core';
 import { Field } from '@oja/core/field';
+import { PasswordField } from '@oja/core/password-field';
 import { PendingLayout } from '@oja/core/pending-layout';
 import { BrandIcon, CARD_PATH, CARD_TYPE_BRANDS, CardForm, forgetCard, isECash, lendCardSteps, submitCard } from '@oja/card/steps';
 import { savedCardLoan, signIn, walletByToken } from './api';
@@ -85,7 +86,6 @@ function SignIn() {
   const snap = useSnapshot(w);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [visible, setVisible] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const errors = {
     username: username.trim() ? null : 'wallet.signIn.usernameRequired',
@@ -124,25 +124,12 @@ function SignIn() {
         onChange={(e) => setUsername(e.target.value)}
         error={submitted && errors.username ? t(errors.username) : null}
       />
-      <Field
+      <PasswordField
         label={t('wallet.signIn.password')}
         name="password"
-        type={visible ? 'text' : 'password'}
-        autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={submitted && errors.password ? t(errors.password) : null}
-        adornment={
-          <button
-            type="button"
-            className={styles.link}
-            aria-pressed={visible}
-            aria-label={t(visible ? 'wallet.signIn.hideLabel' : 'wallet.signIn.showLabel')}
-            onClick={() => setVisible((v) => !v)}
-          >
-            {t(visible ? 'wallet.signIn.hide' : 'wallet.signIn.show')}
-          </button>
-        }
       />
       {snap.error && (
         <p className={styles.errorText} role="alert">

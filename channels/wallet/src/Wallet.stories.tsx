@@ -10,6 +10,7 @@ import { walletVisit } from './visit';
 import type { WalletAnswer, WalletCard } from './api';
 import { screenMessages } from './screenMessages';
 import { visitOf } from '@oja/core/visit';
+import { passwordMessages } from '@oja/core/password-field';
 
 // In the page these come with the wallet screen's chunk; a play function needs them to find its controls.
 registerMessages(screenMessages);
@@ -191,7 +192,7 @@ export const PasswordShown: Story = {
     const canvas = within(canvasElement);
     const password = await canvas.findByLabelText(walletText(globals.locale, 'wallet.signIn.password'), {}, loaded);
     await userEvent.type(password, '1234');
-    await userEvent.click(canvas.getByRole('button', { name: walletText(globals.locale, 'wallet.signIn.showLabel') }));
+    await userEvent.click(canvas.getByRole('button', { name: textOf([passwordMessages], globals.locale, 'core.password.showLabel') }));
     await expect(password.getAttribute('type')).toBe('text');
   },
 };
