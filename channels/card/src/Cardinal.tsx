@@ -144,3 +144,6 @@ export function Cardinal() {
     </section>
   );
 }
+
+/** Loaded as a part of its own (card-Cardinal): only a 3-D Secure card reaches it. */
+export default Cardinal;

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
-import { ChangeMethodLink, go, registerMessages, useCheckout } from '@oja/core';
+import { ChangeMethodLink, go, registerMessages, styles, useCheckout, useT } from '@oja/core';
+import { useLazyPart } from '@oja/core/lazy-part';
 import { CardForm } from './CardForm';
 import { PinPad } from './PinPad';
 import { Otp } from './Otp';
-import { Cardinal } from './Cardinal';
 import { CARD_PATH, cardFlow, hasCard, submitCard } from './flow';
 import { screenMessages } from './screenMessages';
 import { useDeviceFingerprint } from './fingerprint';
@@ -19,6 +19,28 @@ function NeedsCard({ children }: { children: React.ReactNode }) {
     if (!ok) go(c, CARD_PATH, true);
   }, [c, ok]);
   return ok ? children : <Entry />;
+}
+
+/**
+ * The 3-D Secure step, a part of its own (its build key `card-Cardinal`): only a 3-D Secure card reaches it, so a
+ * PIN or OTP payment never fetches its frames' code.
+ */
+const loadCardinal = () => import('./Cardinal');
+
+function CardinalStep() {
+  const t = useT();
+  const Cardinal = useLazyPart('card-Cardinal', loadCardinal);
+  return (
+    <Suspense
+      fallback={
+        <p className={styles.muted} role="status">
+          {t('card.cardinal.preparing')}
+        </p>
+      }
+    >
+      <Cardinal />
+    </Suspense>
+  );
 }
 
 function Entry() {
@@ -41,7 +63,7 @@ export default function CardScreen() {
       </Route>
       <Route path="/cardinal">
         <NeedsCard>
-          <Cardinal />
+          <CardinalStep />
         </NeedsCard>
       </Route>
       <Route>

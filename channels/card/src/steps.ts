@@ -16,15 +16,14 @@
  *    3-D Secure sources are allowed) on payments that do not offer typed cards.
  *
  * A borrower that sends the card in calls of its own instead (pay on credit's tokenisation) takes the details with
- * `CardForm`, the PIN with `PinPad` given its own `onSubmit`, and seals both with `sealCard` (the encryption chunk,
- * loaded lazily); it keeps the card in its own visit's secret and never routes to the card's steps.
+ * `CardForm`, the PIN with `PinPad` given its own `onSubmit` (from `@oja/card/pin-pad`, an entry of its own so
+ * that the borrowers that never show the pad do not fetch it), and seals both with `sealCard` (the encryption
+ * chunk, loaded lazily); it keeps the card in its own visit's secret and never routes to the card's steps.
  */
 export { CARD_PATH, CARDINAL_PATH, OTP_PATH, PIN_PATH, forgetCard, hasCard, lendCardSteps, sealCard, submitCard } from './flow';
 export type { CardLoan, CardRefusal } from './flow';
 export type { CardSecret } from './crypto';
 export type { GatewayConfiguration, Sealed, WalletCard } from './api';
-export { PinPad } from './PinPad';
-export type { PinPadProps } from './PinPad';
 export { CardForm } from './CardForm';
 export type { CardFormProps } from './CardForm';
 export { BrandIcon } from './BrandIcons';
