@@ -32,8 +32,8 @@ const ISSUER = 'https://acs.example/challenge';
 const secret = (pan: string) => ({ pan, expiry: '3012', cvv: '123' });
 
 beforeAll(async () => {
-  // The lazily loaded screen and the encryption chunk, ready before any clock is faked.
-  await Promise.all([import('./Screen'), import('./crypto')]);
+  // The lazily loaded screen, its 3-D Secure part and the encryption chunk, ready before any clock is faked.
+  await Promise.all([import('./Screen'), import('./Cardinal'), import('./crypto')]);
   // Frames get a src but load nothing: no test reaches the network.
   const happyDOM: { settings: { disableIframePageLoading: boolean } } = Reflect.get(window, 'happyDOM');
   happyDOM.settings.disableIframePageLoading = true;

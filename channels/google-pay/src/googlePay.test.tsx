@@ -24,7 +24,13 @@ const installGoogle = installFakeGoogle;
 
 beforeAll(async () => {
   // The lazily loaded screens (Google Pay's and the card's steps behind it) and the encryption chunk.
-  await Promise.all([import('./Screen'), import('../../card/src/Screen'), import('../../card/src/crypto'), import('../../card/src/api')]);
+  await Promise.all([
+    import('./Screen'),
+    import('../../card/src/Screen'),
+    import('../../card/src/Cardinal'),
+    import('../../card/src/crypto'),
+    import('../../card/src/api'),
+  ]);
 });
 
 beforeEach(() => {

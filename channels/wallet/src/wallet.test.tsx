@@ -66,7 +66,7 @@ const WALLET: WalletAnswer = {
 
 beforeAll(async () => {
   // The lazily loaded screens (the wallet's, and the card's it hands over to), and the encryption chunk.
-  await Promise.all([import('./Screen'), import('../../card/src/Screen'), import('../../card/src/crypto')]);
+  await Promise.all([import('./Screen'), import('../../card/src/Screen'), import('../../card/src/Cardinal'), import('../../card/src/crypto')]);
 });
 
 function mount(path: string, routes: Record<string, FakeRoute> = {}, tokenSignIn?: Record<string, unknown>) {
