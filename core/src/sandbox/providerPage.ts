@@ -1,4 +1,5 @@
 import { badRequest, escapeHtml, isPaid, settledStatus, UNKNOWN_PAYMENT } from './sandbox';
+import { formatAmount } from '../money';
 import { currentAttempt } from './channelParts';
 import type { AttemptRecord } from './channelParts';
 import { testPage } from './testPage';
@@ -116,7 +117,7 @@ export function providerPageRoutes<R extends ProviderAttempt>(w: ProviderWallet<
         const p = await find(ref, ctx);
         if (!p) return unknown;
         if (p.outcome) return settled(p);
-        const amount = escapeHtml(`${p.props.currencyCode} ${(Number(p.props.checkoutAmount) / 100).toFixed(2)}`);
+        const amount = escapeHtml(formatAmount(Number(p.props.checkoutAmount) || 0, String(p.props.currencyCode ?? '')));
         const button = (decision: string, label: string, kind: string) =>
           `<form method="post" action="${escapeHtml(w.path)}"><input type="hidden" name="ref" value="${escapeHtml(ref)}"><button class="${kind}" type="submit" name="decision" value="${decision}">${label}</button></form>`;
         const merchant = escapeHtml(String(p.props.merchantName));

@@ -38,20 +38,20 @@ export function contrastWithWhite(hex: string): number {
 const SHEET = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;background:#f3f4f6;color:#1f2937;font:1rem/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
-.test-banner{margin:0;padding:.375rem .75rem;background:#fef3c7;color:#713f12;border-bottom:1px solid #f59e0b;font-size:.8125rem;font-weight:600;text-align:center}
-.party{display:flex;align-items:center;gap:.5rem;padding:.5rem .75rem;background:var(--accent);color:#fff;font-weight:700}
-.party-mark{display:inline-flex;align-items:center;justify-content:center;width:1.75rem;height:1.75rem;border-radius:50%;background:#fff;color:var(--accent);font-size:.9375rem}
-main{max-width:26rem;margin:.75rem auto;padding:1rem;background:#fff;border:1px solid #e5e7eb;border-radius:.75rem;box-shadow:0 1px 3px rgba(0,0,0,.08)}
-@media (max-width:28rem){main{margin:.5rem}}
-h1{margin:0 0 .5rem;font-size:1.1875rem;line-height:1.3}
-p{margin:.5rem 0}
-.amount{display:block;margin:.25rem 0;font-size:1.625rem;font-weight:700;color:#111827;font-variant-numeric:tabular-nums}
+.test-banner{margin:0;padding:.25rem .5rem;background:#fef3c7;color:#713f12;border-bottom:1px solid #f59e0b;font-size:.75rem;font-weight:600;text-align:center}
+.party{display:flex;align-items:center;gap:.5rem;padding:.375rem .75rem;background:var(--accent);color:#fff;font-weight:700}
+.party-mark{display:inline-flex;align-items:center;justify-content:center;width:1.5rem;height:1.5rem;border-radius:50%;background:#fff;color:var(--accent);font-size:.875rem}
+main{max-width:26rem;margin:.75rem auto;padding:.75rem 1rem;background:#fff;border:1px solid #e5e7eb;border-radius:.75rem;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+@media (max-width:28rem){main{margin:.375rem;padding:.625rem .75rem}}
+h1{margin:0 0 .25rem;font-size:1.0625rem;line-height:1.3}
+p{margin:.25rem 0}
+.amount{display:block;margin:.125rem 0;font-size:1.375rem;font-weight:700;color:#111827;font-variant-numeric:tabular-nums}
 label{display:block;font-weight:600;margin-bottom:.25rem}
 input[type=text]{width:100%;min-height:2.75rem;padding:.5rem .75rem;border:1px solid #6b7280;border-radius:.5rem;font:inherit;font-size:1.125rem;letter-spacing:.1em}
 input[aria-invalid=true]{border-color:#b91c1c}
 [role=alert]{color:#b91c1c;font-weight:600}
 [role=status]{font-weight:600}
-.actions{display:flex;flex-direction:column;gap:.5rem;margin-top:.75rem}
+.actions{display:flex;flex-direction:column;gap:.5rem;margin-top:.5rem}
 .actions form{margin:0}
 button{width:100%;min-height:2.75rem;padding:.5rem 1rem;border-radius:.5rem;font:inherit;font-weight:700;cursor:pointer}
 .primary{background:var(--accent);color:#fff;border:2px solid var(--accent)}
