@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { alreadyPaid, escapeHtml, isPaid, markPaid, sandboxRecord, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
+import { alreadyPaid, escapeHtml, isPaid, markPaid, SANDBOX_BANK, sandboxRecord, testPage, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
 import { sri } from '@oja/core/server';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
 import type { BinConfiguration, CardinalAuthenticationInformation, GatewayConfiguration, PayResponse } from './api';
@@ -464,18 +464,7 @@ async function bulkPayment(req: SandboxRequest, ctx: SandboxContext): Promise<Sa
   return { body: settle(p, r, 'refusal' in checked ? checked.refusal : answer(p, checked.passed.card.result, undefined, 'BLK'), ctx) };
 }
 
-// The issuer's pages. Plain HTML forms: a strict CSP applies (no script, no inline style).
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
-<body><main>
-${body}
-</main></body>
-</html>
-`;
-}
+// The issuer's pages: plain HTML forms in the sandbox's shared test look (a strict CSP applies: no script).
 
 /** An INLINE checkout is framed by the merchant's page, itself an ancestor of the issuer's frame. */
 function framers(p: SandboxPayment): string[] {
@@ -484,7 +473,8 @@ function framers(p: SandboxPayment): string[] {
 
 const UNKNOWN_PAGE: SandboxAnswer = {
   status: 404,
-  html: page(
+  ...testPage(
+    SANDBOX_BANK,
     'Unknown verification — Oja Sandbox Bank',
     '<h1>Oja Sandbox Bank</h1>\n<p>This verification is unknown or no longer valid. Return to the checkout.</p>',
   ),
@@ -492,7 +482,8 @@ const UNKNOWN_PAGE: SandboxAnswer = {
 
 function donePage(p: SandboxPayment): SandboxAnswer {
   return {
-    html: page(
+    ...testPage(
+      SANDBOX_BANK,
       'Verification complete — Oja Sandbox Bank',
       '<h1>Oja Sandbox Bank</h1>\n<p role="status">Verification complete. You can return to the checkout.</p>',
     ),
@@ -504,14 +495,14 @@ function challengePage(p: SandboxPayment, ref: string, error: boolean): SandboxA
   const amount = formatAmount(Number(p.props.checkoutAmount) || 0, String(p.props.currencyCode ?? ''));
   const merchant = String(p.props.merchantName ?? '');
   const body = `<h1>Oja Sandbox Bank — verify your payment</h1>
-<p>Payment of <strong>${escapeHtml(amount)}</strong>${merchant ? ` to ${escapeHtml(merchant)}` : ''}.</p>
+<p>Payment of <strong class="amount">${escapeHtml(amount)}</strong>${merchant ? ` to <strong>${escapeHtml(merchant)}</strong>` : ''}.</p>
 <form method="post" action="${CHALLENGE_PATH}">
 <input type="hidden" name="ref" value="${escapeHtml(ref)}">
-${error ? '<p id="code-error" role="alert">Incorrect code. Try again.</p>\n' : ''}<p><label for="code">Enter the code ${SANDBOX_CHALLENGE_CODE}</label><br>
+${error ? '<p id="code-error" role="alert">Incorrect code. Try again.</p>\n' : ''}<p><label for="code">Enter the code ${SANDBOX_CHALLENGE_CODE}</label>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required${error ? ' aria-invalid="true" aria-describedby="code-error"' : ''}></p>
-<p><button type="submit">Submit</button></p>
+<div class="actions"><button class="primary" type="submit">Submit</button></div>
 </form>`;
-  return { html: page('Verify your payment — Oja Sandbox Bank', body), frameAncestors: framers(p) };
+  return { ...testPage(SANDBOX_BANK, 'Verify your payment — Oja Sandbox Bank', body), frameAncestors: framers(p) };
 }
 
 async function showChallenge(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
@@ -542,7 +533,10 @@ async function collectDeviceData(req: SandboxRequest, ctx: SandboxContext): Prom
   const collect = found?.r.collect;
   if (!found || !collect || collect.ref !== ref) return UNKNOWN_PAGE;
   collect.ranAt ??= ctx.now();
-  return { html: page('Device data collection — Oja Sandbox Bank', '<p>Device data collected.</p>'), frameAncestors: framers(found.p) };
+  return {
+    ...testPage(SANDBOX_BANK, 'Device data collection — Oja Sandbox Bank', '<p>Device data collected.</p>'),
+    frameAncestors: framers(found.p),
+  };
 }
 
 /**

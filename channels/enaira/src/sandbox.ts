@@ -19,7 +19,7 @@ interface EnairaAttempt extends ProviderAttempt {
 }
 
 /** eNaira as the sandbox plays it: its page on the second origin, open 30 minutes from init. */
-const wallet = { records: sandboxRecord<EnairaAttempt>(enaira.id), name: 'eNaira', path: '/enaira/pay', validityMs: 30 * 60_000 };
+const wallet = { records: sandboxRecord<EnairaAttempt>(enaira.id), name: 'eNaira', accent: '#1a5e3a', path: '/enaira/pay', validityMs: 30 * 60_000 };
 
 /** The invoice id: the payment and its attempt, so the guid alone finds the payment. */
 const invoiceOf = (p: SandboxPayment, generation: number) => `ENR-${p.paymentId}-${generation}`;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '@oja/core/sandbox';
+import { createSandbox, TEST_PAGE_BANNER } from '@oja/core/sandbox';
 import type { SandboxReply } from '@oja/core/sandbox';
 import customerWallet from '@oja/customer-wallet/sandbox';
 import plugin, { sandbox } from './sandbox';
@@ -65,6 +65,10 @@ describe('OPay sandbox', () => {
     const shown = htmlOf(await page(url));
     expect(shown).toContain('>Approve</button>');
     expect(shown).toContain('>Decline</button>');
+    // In the sandbox's test look: the banner, OPay's bar, the amount as the checkout formats it.
+    expect(shown).toContain(TEST_PAGE_BANNER);
+    expect(shown).toContain('<span>OPay</span>');
+    expect(shown).toContain('<strong class="amount">NGN 15.00</strong>');
     const ref = new URL(url).searchParams.get('ref')!;
     expect(htmlOf(await decide(ref, 'approve'))).toContain('Payment approved.');
     expect(await status()).toBe('00');

@@ -13,7 +13,7 @@ import opay from './index';
 import { INITIALIZE_PATH, OPAY_PAGE_SOURCE, STATUS_PATH } from './constants';
 
 /** OPay as the sandbox plays it: its page on the second origin, open 30 minutes from initialise. */
-const wallet = { records: sandboxRecord<ProviderAttempt>(opay.id), name: 'OPay', path: '/opay/pay', validityMs: 30 * 60_000 };
+const wallet = { records: sandboxRecord<ProviderAttempt>(opay.id), name: 'OPay', accent: '#0b7a53', path: '/opay/pay', validityMs: 30 * 60_000 };
 
 /** POST /api/v1/opay/initialize: OPay's page for this attempt (a new attempt after a settled one). */
 function initialize(p: SandboxPayment, req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {

@@ -13,7 +13,13 @@ import palmpay from './index';
 import { INITIALIZE_PATH, PALMPAY_PAGE_SOURCE, PAY_WINDOW_MS, STATUS_PATH } from './constants';
 
 /** PalmPay as the sandbox plays it: its page on the second origin, open for the payer's 5-minute window. */
-const wallet = { records: sandboxRecord<ProviderAttempt>(palmpay.id), name: 'PalmPay', path: '/palmpay/pay', validityMs: PAY_WINDOW_MS };
+const wallet = {
+  records: sandboxRecord<ProviderAttempt>(palmpay.id),
+  name: 'PalmPay',
+  accent: '#6d28d9',
+  path: '/palmpay/pay',
+  validityMs: PAY_WINDOW_MS,
+};
 
 /** POST /api/v1/palmpay/initialize: PalmPay's page and its reference for this attempt. */
 function initialize(p: SandboxPayment, req: SandboxRequest, ctx: SandboxContext): SandboxAnswer {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { CODE_ALREADY_PAID, createSandbox, listenSandbox } from '@oja/core/sandbox';
+import { CODE_ALREADY_PAID, createSandbox, listenSandbox, TEST_PAGE_BANNER } from '@oja/core/sandbox';
 import type { Sandbox, SimulatedOutcome } from '@oja/core/sandbox';
 import { callContext, testCheckout } from '@oja/core/testing';
 import plugin, {
@@ -41,7 +41,12 @@ async function call(method: 'GET' | 'POST', path: string, o: { body?: string; ty
   if (o.auth) headers.authorization = o.auth;
   const res = await fetch(base + path, { method, headers, body: o.body });
   const text = await res.text();
-  return { status: res.status, text, json: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as Json };
+  return {
+    status: res.status,
+    text,
+    headers: res.headers,
+    json: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as Json,
+  };
 }
 
 const tokenRequest = (auth: string, body = 'grant_type=client_credentials&scope=profile') =>
@@ -194,6 +199,10 @@ describe('pay-with-app sandbox', () => {
     expect(page.text).toContain('Lagos Demo Bank (sandbox app)');
     expect(page.text).toContain('NGN 1,500.00');
     expect(page.text).toContain(code.reference);
+    // Each bank in its own colour, under the sandbox's test banner; its style allowed by hash alone.
+    expect(page.text).toContain(TEST_PAGE_BANNER);
+    expect(page.text).toContain(':root{--accent:#8a1538}');
+    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='; form-action 'self'/);
     const form = new URLSearchParams({ ref: code.reference, payment: link.searchParams.get('payment')!, decision: 'approve' }).toString();
     const approved = await call('POST', link.pathname, { body: form, type: 'application/x-www-form-urlencoded' });
     expect(approved.text).toContain('Payment approved.');

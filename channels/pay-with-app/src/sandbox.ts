@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { alreadyPaid, escapeHtml, isPaid, sandboxRecord, settledStatus, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
-import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
+import { alreadyPaid, escapeHtml, isPaid, SANDBOX_BANK, sandboxRecord, settledStatus, testPage, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
+import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest, TestPageParty } from '@oja/core/sandbox';
 import payWithApp from './index';
 import { CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
 
@@ -20,6 +20,15 @@ export const SANDBOX_INSTITUTIONS = [
   { code: 'DELTA_SAMPLE_MFB', name: 'Delta Sample Microfinance Bank' },
   { code: 'HARBOUR_PLAY_BANK', name: 'Harbour Play Bank' },
 ] as const;
+type Institution = (typeof SANDBOX_INSTITUTIONS)[number];
+/** Each bank app's accent (`#rrggbb`, dark enough for white text), apart from the list the API answers. */
+const APP_ACCENTS: Record<Institution['code'], string> = {
+  OJA_SANDBOX_BANK: SANDBOX_BANK.accent,
+  LAGOS_DEMO_BANK: '#8a1538',
+  SAVANNA_TEST_BANK: '#b45309',
+  DELTA_SAMPLE_MFB: '#0e7490',
+  HARBOUR_PLAY_BANK: '#374151',
+};
 export const APP_PAGE_PATH = '/sandbox/pay-with-app';
 
 interface PwaRecord {
@@ -130,11 +139,15 @@ async function status(req: SandboxRequest, ctx: SandboxContext): Promise<Sandbox
   return p ? { body: pwaStatus(p, ctx) } : UNKNOWN_PAYMENT;
 }
 
-// The bank's app, pretended: a plain HTML page (strict CSP: no script, no style) to approve or decline.
+// The bank's app, pretended: a plain HTML page in the sandbox's shared test look (strict CSP: no script) to
+// approve or decline.
 
-function appPage(title: string, body: string, status = 200): SandboxAnswer {
-  const head = `<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>`;
-  return { status, html: `<!doctype html>\n<html lang="en"><head>${head}</head><body><main>\n${body}\n</main></body></html>\n` };
+/** The bank as its app's page shows it. */
+const appParty = (i: Institution): TestPageParty => ({ name: i.name, accent: APP_ACCENTS[i.code] });
+
+/** The page in the sandbox's test look; the unknown request's is no bank's in particular: the sandbox's own. */
+function appPage(party: TestPageParty, title: string, body: string, status = 200): SandboxAnswer {
+  return { status, ...testPage(party, title, body) };
 }
 
 /** The payment and institution a deep link names, while its code is the payment's current one and still valid. */
@@ -147,6 +160,7 @@ async function linked(req: SandboxRequest, ref: unknown, paymentId: unknown, ctx
 }
 
 const UNKNOWN_REQUEST = appPage(
+  SANDBOX_BANK,
   'Unknown payment request',
   '<h1>Unknown payment request</h1>\n<p>This payment request is unknown or no longer valid. Return to the checkout.</p>',
   404,
@@ -159,17 +173,18 @@ async function showApp(req: SandboxRequest, ctx: SandboxContext): Promise<Sandbo
   const name = escapeHtml(institution.name);
   if (p.outcome)
     return appPage(
-      name,
+      appParty(institution),
+      institution.name,
       `<h1>${name} (sandbox app)</h1>\n<p role="status">This payment request has been answered. Return to the checkout and confirm.</p>`,
     );
   const amount = escapeHtml(formatAmount(Number(p.props.checkoutAmount) || 0, String(p.props.currencyCode ?? '')));
   const body = `<h1>${name} (sandbox app)</h1>
-<p>Pay <strong>${amount}</strong> to ${escapeHtml(String(p.props.merchantName ?? ''))} with code <strong>${escapeHtml(r.reference)}</strong>?</p>
+<p>Pay <strong class="amount">${amount}</strong> to <strong>${escapeHtml(String(p.props.merchantName ?? ''))}</strong> with code <strong>${escapeHtml(r.reference)}</strong>?</p>
 <form method="post" action="${APP_PAGE_PATH}/${institution.code}">
 <input type="hidden" name="ref" value="${escapeHtml(r.reference)}"><input type="hidden" name="payment" value="${escapeHtml(p.paymentId)}">
-<p><button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="decline">Decline</button></p>
+<div class="actions"><button class="primary" type="submit" name="decision" value="approve">Approve</button> <button class="secondary" type="submit" name="decision" value="decline">Decline</button></div>
 </form>`;
-  return appPage(`${institution.name}: approve the payment`, body);
+  return appPage(appParty(institution), `${institution.name}: approve the payment`, body);
 }
 
 async function answerApp(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
@@ -180,7 +195,11 @@ async function answerApp(req: SandboxRequest, ctx: SandboxContext): Promise<Sand
   p.outcome ??= { value: approved ? 'success' : 'failed', at: ctx.now() };
   const name = escapeHtml(institution.name);
   const said = p.outcome.value === 'success' ? 'Payment approved.' : 'Payment declined.';
-  return appPage(name, `<h1>${name} (sandbox app)</h1>\n<p role="status">${said} Return to the checkout and confirm.</p>`);
+  return appPage(
+    appParty(institution),
+    institution.name,
+    `<h1>${name} (sandbox app)</h1>\n<p role="status">${said} Return to the checkout and confirm.</p>`,
+  );
 }
 
 /** The pay-with-app endpoints of the sandbox (spec core §7 "Pay with app") and the pretend bank app's page. */

@@ -3,3 +3,4 @@ export * from './sandbox';
 export * from './serve';
 export * from './channelParts';
 export * from './providerPage';
+export * from './testPage';

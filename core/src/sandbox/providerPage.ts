@@ -1,6 +1,8 @@
 import { badRequest, escapeHtml, isPaid, settledStatus, UNKNOWN_PAYMENT } from './sandbox';
+import { formatAmount } from '../money';
 import { currentAttempt } from './channelParts';
 import type { AttemptRecord } from './channelParts';
+import { testPage } from './testPage';
 import type { SandboxAnswer, SandboxContext, SandboxPayment, SandboxRecord, SandboxRoute } from './types';
 
 /** The code a declined or expired provider payment answers (companion §4: "01 completes empty and stops"). */
@@ -20,6 +22,8 @@ export interface ProviderWallet<R extends ProviderAttempt> {
   records: SandboxRecord<R>;
   /** The provider's name as its page shows it: 'OPay'. */
   name: string;
+  /** The accent of the provider's page (`#rrggbb`, dark enough for white text): the provider's colour. */
+  accent: string;
   /** The page's path on the second origin: '/opay/pay'. */
   path: string;
   /** How long an attempt stays open after its page was issued, ms. */
@@ -82,17 +86,6 @@ export function providerStatusRoute<R extends ProviderAttempt>(w: ProviderWallet
   };
 }
 
-function html(name: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(name)} — Oja Sandbox</title></head>
-<body><main>
-${body}
-</main></body>
-</html>
-`;
-}
-
 /** An INLINE checkout is framed by the merchant's page, itself an ancestor of the provider's frame. */
 const framers = (p: SandboxPayment): string[] =>
   p.props.displayMode === 'INLINE' && typeof p.props.siteOrigin === 'string' ? [p.props.siteOrigin] : [];
@@ -109,12 +102,10 @@ export function providerPageRoutes<R extends ProviderAttempt>(w: ProviderWallet<
     return p && r && pageRef(p, r.generation) === ref ? p : undefined;
   };
   const name = escapeHtml(w.name);
-  const unknown: SandboxAnswer = {
-    status: 404,
-    html: html(w.name, `<h1>${name}</h1>\n<p>This payment is unknown or no longer open. Return to the checkout.</p>`),
-  };
+  const page = (body: string) => testPage(w, `${w.name} — Oja Sandbox`, `<h1>${name}</h1>\n${body}`);
+  const unknown: SandboxAnswer = { status: 404, ...page('<p>This payment is unknown or no longer open. Return to the checkout.</p>') };
   const settled = (p: SandboxPayment): SandboxAnswer => ({
-    html: html(w.name, `<h1>${name}</h1>\n<p>${isPaid(p) ? 'Payment approved.' : 'Payment declined.'} The checkout moves on by itself.</p>`),
+    ...page(`<p role="status">${isPaid(p) ? 'Payment approved.' : 'Payment declined.'} The checkout moves on by itself.</p>`),
     frameAncestors: framers(p),
   });
   return [
@@ -126,13 +117,13 @@ export function providerPageRoutes<R extends ProviderAttempt>(w: ProviderWallet<
         const p = await find(ref, ctx);
         if (!p) return unknown;
         if (p.outcome) return settled(p);
-        const amount = escapeHtml(`${p.props.currencyCode} ${(Number(p.props.checkoutAmount) / 100).toFixed(2)}`);
-        const button = (decision: string, label: string) =>
-          `<form method="post" action="${escapeHtml(w.path)}"><input type="hidden" name="ref" value="${escapeHtml(ref)}"><button type="submit" name="decision" value="${decision}">${label}</button></form>`;
+        const amount = escapeHtml(formatAmount(Number(p.props.checkoutAmount) || 0, String(p.props.currencyCode ?? '')));
+        const button = (decision: string, label: string, kind: string) =>
+          `<form method="post" action="${escapeHtml(w.path)}"><input type="hidden" name="ref" value="${escapeHtml(ref)}"><button class="${kind}" type="submit" name="decision" value="${decision}">${label}</button></form>`;
+        const merchant = escapeHtml(String(p.props.merchantName));
         return {
-          html: html(
-            w.name,
-            `<h1>${name}</h1>\n<p>Approve the payment of ${amount} to ${escapeHtml(String(p.props.merchantName))} from your ${name} wallet.</p>\n${button('approve', 'Approve')}\n${button('decline', 'Decline')}`,
+          ...page(
+            `<p>Approve the payment of <strong class="amount">${amount}</strong> to <strong>${merchant}</strong> from your ${name} wallet.</p>\n<div class="actions">\n${button('approve', 'Approve', 'primary')}\n${button('decline', 'Decline', 'secondary')}\n</div>`,
           ),
           frameAncestors: framers(p),
         };

@@ -46,6 +46,7 @@ const echoPart = {
       handler: (req: { query: URLSearchParams }) => ({
         html: `<!doctype html><title>${escapeHtml(req.query.get('t') ?? '')}</title>`,
         frameAncestors: req.query.getAll('fa'),
+        styleHashes: req.query.getAll('sh'),
       }),
     },
     {
@@ -392,6 +393,13 @@ describe('sandbox HTML answers', () => {
     const fa = ['http://127.0.0.1:4401', "https://x.test; script-src 'unsafe-inline'", 'javascript:alert(1)', 'https://shop.test/path'];
     const { headers } = await call('GET', `/sandbox/echo-page?${fa.map((o) => `fa=${encodeURIComponent(o)}`).join('&')}`);
     expect(headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'; frame-ancestors 'self' http://127.0.0.1:4401");
+  });
+
+  it('allows the style elements of the hashes it names, and ignores anything that is not a sha256 hash', async () => {
+    const hash = `sha256-${'A'.repeat(43)}=`;
+    const sh = [hash, "sha256-x'; script-src *", 'unsafe-inline', `sha384-${'A'.repeat(64)}`];
+    const { headers } = await call('GET', `/sandbox/echo-page?${sh.map((h) => `sh=${encodeURIComponent(h)}`).join('&')}`);
+    expect(headers.get('content-security-policy')).toBe(`default-src 'none'; style-src '${hash}'; form-action 'self'; frame-ancestors 'self'`);
   });
 });
 

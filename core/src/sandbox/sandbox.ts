@@ -160,13 +160,19 @@ export const isSandboxPath = (path: string): boolean => SANDBOX_PREFIXES.some((p
 
 const ORIGIN = /^https?:\/\/[^\s;,'"/]+$/;
 
-/** The policy of the sandbox's HTML pages: no script, no style, forms and framing only from this origin. */
-export function sandboxPagePolicy(frameAncestors: string[] = []): string {
+const STYLE_HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * The policy of the sandbox's HTML pages: no script, no style but the style elements of these hashes, forms and
+ * framing only from this origin.
+ */
+export function sandboxPagePolicy(frameAncestors: string[] = [], styleHashes: string[] = []): string {
   const extra = frameAncestors
     .filter((o) => ORIGIN.test(o))
     .map((o) => ` ${o}`)
     .join('');
-  return `default-src 'none'; form-action 'self'; frame-ancestors 'self'${extra}`;
+  const styles = styleHashes.filter((h) => STYLE_HASH.test(h)).map((h) => ` '${h}'`);
+  return `default-src 'none';${styles.length ? ` style-src${styles.join('')};` : ''} form-action 'self'; frame-ancestors 'self'${extra}`;
 }
 
 /** A route's answer as sent: its HTML page or script when it has one, else its JSON body. */
@@ -205,7 +211,7 @@ function reply(answer: SandboxAnswer, framers: string[] = []): SandboxReply {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': sandboxPagePolicy([...framers, ...(answer.frameAncestors ?? [])]),
+      'content-security-policy': sandboxPagePolicy([...framers, ...(answer.frameAncestors ?? [])], answer.styleHashes),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       date: new Date().toUTCString(),

@@ -15,6 +15,11 @@ export interface SandboxAnswer {
   /** Answered as text/html under a strict CSP: no script, no inline style, forms only to this origin. */
   html?: string;
   /**
+   * The HTML's style elements, each by its CSP hash (`sha256-…`, testPage's): the only styles its policy allows.
+   * Anything else is ignored.
+   */
+  styleHashes?: string[];
+  /**
    * Answered as text/javascript, loadable by any origin (CORS, for the page's Subresource Integrity check): a
    * stand-in for an outside party's script, served on the sandbox's second origin.
    */
