@@ -10,7 +10,8 @@ export const COPIED_LABEL_MS = 1_000;
 
 const copyButton = css`
   flex: 0 0 auto;
-  min-height: 36px;
+  /* A target of at least 44 px, as every control of the page. */
+  min-height: 44px;
   min-width: 72px;
   padding: 6px 12px;
   border: 1px solid var(--oja-primary, #0b5cad);
