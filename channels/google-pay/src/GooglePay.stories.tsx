@@ -48,7 +48,6 @@ function at(state: Partial<ReturnType<typeof googlePayVisit.create>>, google: Fa
     removeFakeGoogle();
     const v = visitOf(c.visits, googlePayVisit);
     const config = googlePayConfig(c.state.props);
-    v.secret.config = config;
     v.secret.client = config && new (fakeGoogleApi(google).PaymentsClient)({ environment: config.environment });
     v.secret.token = token;
     Object.assign(v.state, { loads: 1, phase: 'ready' }, state);

@@ -13,7 +13,7 @@ import {
   paymentDataRequest,
   readPaymentData,
 } from './request';
-import type { AuthorizedCard, GooglePayConfig } from './request';
+import type { AuthorizedCard } from './request';
 
 /** The message of a payment Google Pay cannot go on with (companion §8, reason PAYMENT_DATA_INVALID). */
 export const INVALID_DATA_KEY = 'google-pay.error.invalidData';
@@ -42,14 +42,13 @@ export interface GooglePayState {
 export interface GooglePaySecret {
   token: string | null;
   client: GooglePaymentsClient | null;
-  config: GooglePayConfig | null;
 }
 
 /** One visit of the Google Pay screen: Retry and another method start afresh, and forget the token. */
 export const googlePayVisit = defineVisit<GooglePayState, GooglePaySecret>({
   channel: 'google-pay',
   create: () => ({ phase: 'loading', card: null, error: null, sheetOpen: false, loads: 0 }),
-  secret: () => ({ token: null, client: null, config: null }),
+  secret: () => ({ token: null, client: null }),
   end: (v) => {
     v.secret.token = null;
     v.secret.client = null;
@@ -100,14 +99,15 @@ export async function prepare(c: Checkout, v: GooglePayVisit, invalidMessage: st
   }
   if (v.ended) return;
   secret.client = client;
-  secret.config = config;
   state.phase = ready ? 'ready' : 'unavailable';
 }
 
 /** Google's button pressed: its sheet, once at a time; an authorized card moves on to the CVV. */
 export async function openSheet(c: Checkout, v: GooglePayVisit): Promise<void> {
   const { state, secret } = v;
-  const { client, config } = secret;
+  const { client } = secret;
+  // The merchant's configuration is the payment's: read again, never kept beside it.
+  const config = googlePayConfig(c.state.props);
   if (!client || !config || state.sheetOpen || state.phase !== 'ready') return;
   state.sheetOpen = true;
   state.error = null;
