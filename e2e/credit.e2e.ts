@@ -211,7 +211,7 @@ describe('Pay on credit: a bank offer, no offer, wrong OTP', () => {
     await signIn(page, NO_OFFER_PHONE);
     await page.getByTestId('credit-skip').click();
     await heading(page, 'No Offer Available').waitFor();
-    await page.getByText('You currently do not have any offer available for the credit amount', { exact: true }).waitFor();
+    await page.getByText('You curently do not have any offer available for the credit amount', { exact: true }).waitFor();
     await expectAccessible(page, 'credit no offer');
     await page.getByRole('button', { name: 'Try Other Payment Methods' }).click();
     await page.waitForURL(/\/payment-methods/);

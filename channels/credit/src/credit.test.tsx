@@ -290,7 +290,7 @@ describe('pay on credit: offers', () => {
   it('no offer: "No Offer Available", and Try Other Payment Methods returns to the method list', async () => {
     const { checkout } = await atOffers({ [ROUTES.offers]: () => ok({ offers: [] }) });
     expect(h1()).toBe('No Offer Available');
-    expect(screen.getByText('You currently do not have any offer available for the credit amount')).toBeTruthy();
+    expect(screen.getByText('You curently do not have any offer available for the credit amount')).toBeTruthy();
     await press('Try Other Payment Methods');
     expect(checkout.state.channel).toBeNull();
   });

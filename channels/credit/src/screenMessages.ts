@@ -59,7 +59,7 @@ const en = {
       continue: 'Continue',
       selectRequired: 'Kindly select an offer to continue',
       noneTitle: 'No Offer Available',
-      noneText: 'You currently do not have any offer available for the credit amount',
+      noneText: 'You curently do not have any offer available for the credit amount',
       otherMethods: 'Try Other Payment Methods',
       failedTitle: 'Failed to get offers',
       failedText: 'Something went wrong, please try again',
