@@ -21,6 +21,7 @@ export { passGate, useGate } from './state/gates';
 export type { GateControls } from './state/gates';
 export * from './state/completion';
 export { ChangeMethodLink } from './ui/ChangeMethodLink';
+export { ChevronIcon } from './ui/icons';
 export * as styles from './ui/styles';
 export { App } from './shell/App';
 export type { AppProps } from './shell/App';

@@ -4,7 +4,7 @@ import { useT } from '../i18n';
 import { useCheckout, useCheckoutState, withSession } from '../state/checkout';
 import { selectChannel } from '../state/actions';
 import { ChevronIcon } from './icons';
-import { heading, muted } from './styles';
+import { choiceRow, heading, muted } from './styles';
 import { Drawn } from './Drawn';
 
 const list = css`
@@ -14,20 +14,6 @@ const list = css`
   display: flex;
   flex-direction: column;
   gap: 10px;
-`;
-const row = css`
-  display: flex;
-  align-items: center;
-  gap: 14px;
-  padding: 14px;
-  border: 1px solid var(--oja-border, #e3e8ef);
-  border-radius: var(--oja-radius-button, 8px);
-  color: inherit;
-  text-decoration: none;
-  background: var(--oja-surface, #fff);
-  &:hover { border-color: var(--oja-primary, #0b5cad); }
-  svg:first-child { flex: 0 0 auto; color: var(--oja-primary, #0b5cad); }
-  > svg:last-child { margin-left: auto; color: var(--oja-muted, #5b6577); }
 `;
 const title = css`
   display: block;
@@ -53,7 +39,7 @@ export function MethodRows({ channels, labelledBy }: { channels: ChannelPlugin[]
         return (
           <li key={p.id}>
             <a
-              className={row}
+              className={choiceRow}
               data-method={p.id}
               href={withSession(env, p.path, locale)}
               onClick={(e) => {

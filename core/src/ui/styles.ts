@@ -124,3 +124,27 @@ export const errorText = css`
   color: var(--oja-danger, #b42318);
   font-size: 14px;
 `;
+
+/**
+ * A row the payer picks (a payment method, a saved card): icon, text, and the chevron pinned at its own size
+ * (`ChevronIcon`), so every row's chevron is the same width however long its text.
+ */
+export const choiceRow = css`
+  display: flex;
+  align-items: center;
+  gap: 14px;
+  width: 100%;
+  min-height: 56px;
+  padding: 14px;
+  border: 1px solid var(--oja-border, #e3e8ef);
+  border-radius: var(--oja-radius-button, 8px);
+  color: inherit;
+  font: inherit;
+  text-align: left;
+  text-decoration: none;
+  background: var(--oja-surface, #fff);
+  cursor: pointer;
+  &:hover { border-color: var(--oja-primary, #0b5cad); }
+  svg:first-child { flex: 0 0 auto; color: var(--oja-primary, #0b5cad); }
+  > svg:last-child { flex: 0 0 18px; margin-left: auto; color: var(--oja-muted, #5b6577); }
+`;
