@@ -174,7 +174,7 @@ describe('App in French', () => {
   it('renders the failure view in French', async () => {
     await renderApp({ env: { locale: 'fr' }, channel: 'card', result: { responseCode: '51' } });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Échec du paiement');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Échec de la transaction');
+    expect(screen.getByTestId('failure-title').textContent).toBe('Échec de la transaction');
     expect(screen.getByText('Fonds insuffisants. Utilisez une autre carte ou essayez un autre moyen de paiement')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Réessayer le paiement' })).toBeTruthy();
     expect(screen.getByText('ou choisissez un autre moyen de paiement')).toBeTruthy();
