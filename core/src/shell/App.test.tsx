@@ -184,7 +184,7 @@ describe('App in French', () => {
   it('renders the success message in French', async () => {
     await renderApp({ env: { locale: 'fr' }, result: { responseCode: '00' } });
     expect(screen.getByText('Paiement réussi')).toBeTruthy();
-    expect(screen.getByText('Vous êtes redirigé vers Oja Demo Store, veuillez ne pas fermer cette page.')).toBeTruthy();
+    expect(screen.getByText('Vous allez être redirigé vers Oja Demo Store. Veuillez ne pas fermer cette page.')).toBeTruthy();
   });
 
   it('renders the cancel dialog in French', async () => {
