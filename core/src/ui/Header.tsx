@@ -1,5 +1,5 @@
 import { css } from '@linaria/core';
-import { useT } from '../i18n';
+import { useLocale, useT } from '../i18n';
 import { formatAmount } from '../money';
 import { CODE_SUCCESS } from '../codes';
 import { useCheckoutState } from '../state/checkout';
@@ -102,6 +102,7 @@ export function initialsOf(name: string): string {
  */
 export function Header() {
   const t = useT();
+  const locale = useLocale();
   const { props } = useCheckoutState();
   const logoUrl = safeLogoUrl(props.logoUrl);
   const showFee = props.passFeeToCustomer && props.surcharge > 0;
@@ -128,9 +129,9 @@ export function Header() {
           {/* Named for screen readers by text they read (an aria-label on a plain div is not announced everywhere). */}
           <div className={amount}>
             <span className="oja-sr-only">{t('core.header.amountLabel')}: </span>
-            <span>{formatAmount(props.checkoutAmount, props.currencyCode)}</span>
+            <span>{formatAmount(props.checkoutAmount, props.currencyCode, locale)}</span>
           </div>
-          {showFee && <div className={fee}>{t('core.header.fee', { amount: formatAmount(props.surcharge, props.currencyCode) })}</div>}
+          {showFee && <div className={fee}>{t('core.header.fee', { amount: formatAmount(props.surcharge, props.currencyCode, locale) })}</div>}
         </div>
       )}
     </header>
