@@ -37,6 +37,16 @@ const spinner = css`
 const center = css`
   text-align: center;
 `;
+/** The actions under a centred wait: full-width buttons, and links centred with them (not at the left edge). */
+const actions = css`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  text-align: center;
+  > :not(a):not(button) { align-self: stretch; }
+  &:empty { display: none; }
+`;
 const clock = css`
   font-variant-numeric: tabular-nums;
   font-size: 22px;
@@ -79,7 +89,7 @@ export function PendingLayout({ title, message, remainingMs, format = formatMmSs
           </span>
         </p>
       )}
-      {children}
+      <div className={actions}>{children}</div>
       {simulate && env.sandbox && <SandboxSimulateControl />}
     </section>
   );
