@@ -130,13 +130,15 @@ export const quietButton = css`
   display: block;
   width: 100%;
   min-height: 44px;
-  padding: 10px 8px;
+  padding: 10px 4px;
   border: 0;
   border-radius: var(--oja-radius-button, 8px);
   background: none;
   color: var(--oja-muted, #5b6577);
   font: inherit;
   font-size: 14px;
+  /* On a phone, one line for the spec's "Cancel payment and return to {merchant}" with a usual name. */
+  @media (max-width: 480px) { font-size: 13px; }
   font-weight: 500;
   text-align: center;
   text-decoration: underline;
