@@ -5,15 +5,13 @@ import { css } from '@linaria/core';
 // Colours come from the branding's tokens through CSS: the page's CSP allows no inline styles.
 // A result's mark: a soft disc of its colour with the glyph drawn in it, at 56 px (the screen's one picture).
 const success = css`color: var(--oja-success, #12805c);`;
-const warning = css`color: var(--oja-warning, #a15c00);`;
 const danger = css`color: var(--oja-danger, #b42318);`;
-const neutral = css`color: var(--oja-muted, #5b6577);`;
 const disc = css`fill: currentColor; fill-opacity: 0.12;`;
 const ring = css`fill: none; stroke: currentColor; stroke-opacity: 0.35; stroke-width: 1;`;
 
 const base = { width: 24, height: 24, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
 
-function ResultMark({ tone, children }: { tone: string; children: React.ReactNode }) {
+export function ResultMark({ tone, children }: { tone: string; children: React.ReactNode }) {
   return (
     <svg {...base} width={56} height={56} className={tone}>
       <circle className={disc} cx="12" cy="12" r="11.5" />
@@ -29,35 +27,6 @@ export function TickIcon() {
   return (
     <ResultMark tone={success}>
       <path d="M7.5 12.4l3 3L16.6 9" />
-    </ResultMark>
-  );
-}
-
-/** In progress: the spec's warning (core §2), an exclamation mark. */
-export function WarningIcon() {
-  return (
-    <ResultMark tone={warning}>
-      <path d="M12 7v6.2" strokeWidth="2.2" />
-      <path d="M12 16.6v.2" strokeWidth="2.4" />
-    </ResultMark>
-  );
-}
-
-/** Expired: an hourglass. */
-export function ExpiredIcon() {
-  return (
-    <ResultMark tone={warning}>
-      <path d="M8.5 6.5h7M8.5 17.5h7M9.2 6.5c0 3 5.6 3.2 5.6 5.5s-5.6 2.5-5.6 5.5M14.8 6.5c0 3-5.6 3.2-5.6 5.5s5.6 2.5 5.6 5.5" />
-    </ResultMark>
-  );
-}
-
-/** Cancelled by the payer: a calm grey "no entry", not an alarm. */
-export function CancelledIcon() {
-  return (
-    <ResultMark tone={neutral}>
-      <circle cx="12" cy="12" r="5.8" />
-      <path d="M7.9 16.1l8.2-8.2" />
     </ResultMark>
   );
 }
