@@ -42,7 +42,8 @@ import {
 import { startRedis } from '../test/redis-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const toolsDir = path.resolve(root, '../shared/tools');
+// The shared measuring tools sit beside the repository; OJA_TOOLS_DIR points elsewhere (a worktree deeper down).
+const toolsDir = process.env.OJA_TOOLS_DIR ? path.resolve(process.env.OJA_TOOLS_DIR) : path.resolve(root, '../shared/tools');
 const dist = path.join(root, 'dist');
 const outDir = path.join(dist, 'bench');
 const started = Date.now();

@@ -1,0 +1,45 @@
+export interface WaterfallRow {
+  name: string;
+  type: string;
+  priority: string;
+  blocking: boolean;
+  preload: boolean;
+  startMs: number;
+  firstByteMs: number | null;
+  endMs: number | null;
+  bytes: number;
+  failed?: string | null;
+  /** In a median waterfall: how many runs had this request. */
+  seenIn?: number;
+}
+export interface LinkShare {
+  requests: number | null;
+  finished: number | null;
+  bytes: number | null;
+}
+export interface WaterfallTotals {
+  fcpMs: number | null;
+  lcpMs: number | null;
+  hydratedMs: number | null;
+  longTaskMs: number | null;
+  beforeFcp: LinkShare | null;
+  beforeHydrated: LinkShare | null;
+  blocking?: string[];
+}
+export interface Waterfall {
+  rows: WaterfallRow[];
+  totals: WaterfallTotals;
+  runs?: number;
+}
+export interface CdpEvent {
+  method: string;
+  params: any;
+}
+export declare function shortName(url: string, pageOrigin: string | null): string;
+export declare function reduceWaterfall(
+  events: CdpEvent[],
+  marks?: { fcp?: number | null; lcp?: number | null; hydrated?: number | null; longTaskMs?: number | null },
+): Waterfall;
+export declare function medianWaterfall(runs: Waterfall[]): Waterfall & { runs: number };
+export declare function waterfallTable(w: Waterfall, untilMs?: number): string;
+export declare function recordWaterfall(o: { url: string; chromium: string; profile?: string }): Promise<Waterfall>;
