@@ -43,3 +43,10 @@ export declare function reduceWaterfall(
 export declare function medianWaterfall(runs: Waterfall[]): Waterfall & { runs: number };
 export declare function waterfallTable(w: Waterfall, untilMs?: number): string;
 export declare function recordWaterfall(o: { url: string; chromium: string; profile?: string }): Promise<Waterfall>;
+export declare function launchThrottled(o: { url: string; chromium: string; profile?: string }): Promise<{
+  context: any;
+  page: any;
+  cdp: any;
+  throttle(): Promise<void>;
+  close(): Promise<void>;
+}>;

@@ -184,13 +184,16 @@ export function waterfallTable(w, untilMs = Infinity) {
   return lines.join('\n');
 }
 
-/** One cold load of `url` in a fresh Chromium: its CDP Network events and the page's marks. */
-export async function recordWaterfall({ url, chromium: executablePath, profile = 'slow4g' }) {
+/**
+ * A fresh Chromium (fresh profile, no cache) emulating pageperf's phone, throttled by `profile` (pageperf's PROFILES),
+ * its requests to anything but loopback refused by name resolution. `close()` ends it and removes the profile.
+ */
+export async function launchThrottled({ url, chromium: executablePath, profile = 'slow4g' }) {
   const { chromium } = createRequire(path.join(root, 'package.json'))('playwright-core');
   const { PROFILES } = await import(pathToFileURL(path.join(toolsDir, 'pageperf.mjs')).href);
   const prof = PROFILES[profile];
   if (!prof) throw new Error(`unknown profile ${profile}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-waterfall-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-throttled-'));
   const host = new URL(url).hostname;
   const context = await chromium.launchPersistentContext(dir, {
     executablePath,
@@ -211,6 +214,29 @@ export async function recordWaterfall({ url, chromium: executablePath, profile =
     hasTouch: true,
     serviceWorkers: 'block',
   });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  const throttle = async () => {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: prof.latencyMs,
+      downloadThroughput: prof.downKbps > 0 ? Math.floor((prof.downKbps * 1024) / 8) : -1,
+      uploadThroughput: prof.upKbps > 0 ? Math.floor((prof.upKbps * 1024) / 8) : -1,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: prof.cpu });
+  };
+  const close = async () => {
+    await context.close().catch(() => undefined);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { context, page, cdp, throttle, close };
+}
+
+/** One cold load of `url` in a fresh Chromium: its CDP Network events and the page's marks. */
+export async function recordWaterfall({ url, chromium, profile = 'slow4g' }) {
+  const { context, page, cdp, throttle, close } = await launchThrottled({ url, chromium, profile });
   try {
     await context.addInitScript(() => {
       const w = /** @type {any} */ (window);
@@ -230,29 +256,21 @@ export async function recordWaterfall({ url, chromium: executablePath, profile =
         if (w.__wf.hydrated === null && document.documentElement.dataset.hydrated) w.__wf.hydrated = performance.now();
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
     });
-    const page = context.pages()[0] ?? (await context.newPage());
-    const cdp = await context.newCDPSession(page);
     const events = [];
     for (const method of ['Network.requestWillBeSent', 'Network.responseReceived', 'Network.loadingFinished', 'Network.loadingFailed'])
       cdp.on(method, (params) => events.push({ method, params }));
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: prof.latencyMs,
-      downloadThroughput: prof.downKbps > 0 ? Math.floor((prof.downKbps * 1024) / 8) : -1,
-      uploadThroughput: prof.upKbps > 0 ? Math.floor((prof.upKbps * 1024) / 8) : -1,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: prof.cpu });
+    await throttle();
     await page.goto(url, { waitUntil: 'load', timeout: RUN_TIMEOUT_MS });
     // A page without the checkout's root (the static floor) has nothing to hydrate.
-    await page.waitForFunction(() => /** @type {any} */ (window).__wf.hydrated !== null || !document.getElementById('oja-root'), null, { timeout: RUN_TIMEOUT_MS, polling: 50 });
+    await page.waitForFunction(() => /** @type {any} */ (window).__wf.hydrated !== null || !document.getElementById('oja-root'), null, {
+      timeout: RUN_TIMEOUT_MS,
+      polling: 50,
+    });
     await page.waitForTimeout(SETTLE_MS);
     const marks = await page.evaluate(() => /** @type {any} */ (window).__wf);
     return reduceWaterfall(events, marks);
   } finally {
-    await context.close().catch(() => undefined);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 
