@@ -66,6 +66,20 @@ describe('the script inventory', () => {
     }
   });
 
+  it('a stylesheet the page carries inline is the listed file, byte for byte, and the page allows exactly it', async () => {
+    const res = await fetch(`${checkoutBase()}/pay?${new URLSearchParams(payFields(txnRef('sri-inline'), { channels: 'TRANSFER' }))}`);
+    const html = await res.text();
+    const styles = [...html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)];
+    // The initial route's stylesheet and the transfer screen's.
+    expect(styles.length).toBeGreaterThanOrEqual(2);
+    const policy = res.headers.get('content-security-policy') ?? '';
+    for (const [, url, text] of styles) {
+      expect(sri(Buffer.from(text, 'utf8')), url).toBe(listed.get(url));
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+    }
+    expect(policy).not.toContain('unsafe-inline');
+  });
+
   it("the home page's stylesheet carries its hash too", async () => {
     const refs = referencesOf(await pageHtml(`${checkoutBase()}/`));
     expect(refs.length).toBeGreaterThan(0);

@@ -66,6 +66,9 @@ export async function bootCheckout(installed: {
   // The screen the server rendered is loaded first (the server preloads it), so hydration completes at once.
   const screen = firstScreen(registry, data);
   if (screen) await preloadScreen(screen.key, screen.loader, data.env).catch(() => undefined);
+  // A task of its own for hydration: a tap that arrived while the scripts were evaluated is handled first (by the
+  // browser: the rows are links), instead of waiting for the hydration's first slice too.
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
   // As a transition, hydration yields to the browser every few ms instead of one long task: a tap that lands
   // meanwhile is handled at once (React hydrates the row under the thumb first), and the page keeps painting.
   startTransition(() => {
