@@ -113,24 +113,27 @@ describe('renderPage', () => {
     const body = html.slice(html.indexOf('<body>'));
     expect(head).toContain('<link rel="stylesheet" href="/assets/main.css" integrity="sha384-css" crossorigin="anonymous">');
     expect(head).toContain('<link rel="stylesheet" href="/assets/card.css" integrity="sha384-cardcss" crossorigin="anonymous">');
+    // Fetched from the first bytes on as modules fetch them; no module tag before the import map.
+    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/main.js" integrity="sha384-main">');
+    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/card.js" integrity="sha384-card">');
     expect(head).not.toContain('<script');
+    expect(html).not.toContain('modulepreload');
     // The first screen's markup comes before the scripts' bytes (the import map's hashes do not compress).
     expect(body.indexOf('Card screen')).toBeLessThan(body.indexOf('type="importmap"'));
     expect(body).toContain('<script type="importmap">{"integrity":{"/assets/main.js":"sha384-main"}}</script>');
-    expect(body.indexOf('type="importmap"')).toBeLessThan(body.indexOf('rel="modulepreload"'));
     expect(body.indexOf('type="importmap"')).toBeLessThan(body.indexOf('type="module"'));
-    expect(body).toContain('<link rel="modulepreload" href="/assets/card.js" integrity="sha384-card" crossorigin="anonymous">');
     expect(body).toContain('<script type="module" src="/assets/main.js" integrity="sha384-main" crossorigin="anonymous"></script>');
   });
 
-  it("preloads the entry's own imports with it, not a round trip after it", async () => {
+  it("preloads the entry and its own imports in the head, not a round trip after it", async () => {
     const html = await renderPage({
       ...input(),
       assets: { js: '/assets/main.js', css: [], screens: {}, entryModules: ['/assets/main.js', '/assets/chunk-A.js'] },
     });
-    expect(html).toContain('<link rel="modulepreload" href="/assets/chunk-A.js">');
-    expect(html).not.toContain('<link rel="modulepreload" href="/assets/main.js">');
-    expect(html.indexOf('href="/assets/chunk-A.js"')).toBeLessThan(html.indexOf('<script type="module"'));
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/main.js">');
+    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/chunk-A.js">');
+    expect(head.match(/href="\/assets\/main\.js"/g)).toHaveLength(1);
   });
 
   it('puts the stylesheets the server read inline, named by data-href, and hands their CSP hashes back', async () => {
@@ -193,7 +196,7 @@ describe('renderPage', () => {
       };
       const html = await renderPage({ ...input({ props: terms }), registry: gated, assets });
       expect(html).toContain('<link rel="stylesheet" href="/assets/gate-terms.css">');
-      expect(html).toContain('<link rel="modulepreload" href="/assets/gate-terms.js">');
+      expect(html).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/gate-terms.js">');
     });
 
     it('skips the gates the session passed, and hands their decisions to the browser', async () => {

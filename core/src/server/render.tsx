@@ -56,9 +56,17 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 
 /** The integrity attributes of an asset, when the build wrote its hash. */
 function integrityOf(assets: PageAssets, url: string): string {
-  const sri = assets.integrity?.[url];
-  return sri ? ` integrity="${escapeAttr(sri)}" crossorigin="anonymous"` : '';
+  return assets.integrity?.[url] ? `${integrityAttr(assets, url)} crossorigin="anonymous"` : '';
 }
+
+/** The integrity attribute alone. */
+function integrityAttr(assets: PageAssets, url: string): string {
+  const sri = assets.integrity?.[url];
+  return sri ? ` integrity="${escapeAttr(sri)}"` : '';
+}
+
+/** The modules the entry imports statically, beyond itself: the initial route's chunk. */
+const entryModulesBeyond = (assets: PageAssets) => (assets.entryModules ?? []).filter((m) => m !== assets.js);
 
 /**
  * A stylesheet of the page: inline when the server has its text (its hash then goes to `styleHashes`), a link
@@ -122,18 +130,20 @@ export async function renderPage(input: RenderInput): Promise<string> {
     `<title>${escapeAttr(title)}</title>`,
     // The first screen's styles before anything else: nothing but the document itself stands before the first paint.
     ...[...assets.css, ...used.map((s) => s.css).filter(Boolean)].map((href) => stylesheet(assets, href, styleHashes)),
+    // The entry, the initial route's chunk (the entry is a one-line import of it) and the first screen's modules are
+    // fetched from the first bytes on, as a module fetches them (CORS, same-origin credentials, their integrity).
+    // Plain preloads: a modulepreload here would come before the import map, which must precede every module fetch,
+    // and Chromium's preload scanner leaves the module tags after an import map to the parser.
+    ...[...new Set([assets.js, ...entryModulesBeyond(assets), ...used.flatMap((s) => s.preload ?? [s.js])])].map(
+      (href) => `<link rel="preload" as="script" crossorigin="anonymous" href="${escapeAttr(href)}"${integrityAttr(assets, href)}>`,
+    ),
     '</head>',
     '<body>',
     `<div id="${ROOT_ID}">${appHtml}</div>`,
-    // The scripts after the first screen: the import map's hashes (several KiB that do not compress) and the module
-    // tags would otherwise stand between the first bytes and the first paint. Module scripts run after parsing anyway.
+    // The scripts after the first screen: the import map's hashes (several KiB that do not compress) would otherwise
+    // stand between the first bytes and the first paint. Module scripts run after parsing anyway.
     // Before any module: the integrity of every module the page may fetch (integrity.ts).
     ...(importMap ? [`<script type="importmap">${importMap}</script>`] : []),
-    // The entry's own imports (the initial route's chunk) and the first screen's modules are fetched with the
-    // entry, not a round trip after it (the entry is a one-line import of the chunk).
-    ...[...new Set([...(assets.entryModules ?? []).filter((m) => m !== assets.js), ...used.flatMap((s) => s.preload ?? [s.js])])].map(
-      (href) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`,
-    ),
     `<script type="module" src="${escapeAttr(assets.js)}"${integrityOf(assets, assets.js)}></script>`,
     `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(data)}</script>`,
     '</body>',
