@@ -24,7 +24,9 @@ const sri = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).dige
 /** The scripts, preloads, stylesheets and import map entries of a page's HTML, each with the integrity it names. */
 function referencesOf(html: string): Array<{ url: string; integrity: string | undefined; tag: string }> {
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
-  const tags = [...html.matchAll(/<(script|link)\b[^>]*>/g)].map((m) => m[0]).filter((t) => /\bsrc=|rel="(stylesheet|modulepreload|preload)"/.test(t));
+  const tags = [...html.matchAll(/<(script|link)\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((t) => /\bsrc=|rel="(stylesheet|modulepreload|preload)"/.test(t));
   const refs = tags.map((tag) => ({ url: attr(tag, 'src') ?? attr(tag, 'href')!, integrity: attr(tag, 'integrity'), tag }));
   const map = /<script type="importmap">(.*?)<\/script>/.exec(html)?.[1];
   const fromMap = Object.entries((map ? JSON.parse(map).integrity : {}) as Record<string, string>).map(([url, integrity]) => ({

@@ -20,7 +20,9 @@ async function serve(gates: Record<string, GateDecision> = {}) {
     assets: { js: '/assets/main.js', css: [], screens: {} },
   });
   // The page's module tags are left out: here the test is the browser's module.
-  document.body.innerHTML = html.slice(html.indexOf('<body>') + '<body>'.length, html.indexOf('</body>')).replace(/<script type="module"[^>]*><\/script>/g, '');
+  document.body.innerHTML = html
+    .slice(html.indexOf('<body>') + '<body>'.length, html.indexOf('</body>'))
+    .replace(/<script type="module"[^>]*><\/script>/g, '');
 }
 
 /**

@@ -573,7 +573,8 @@ function perfSummary(res) {
 async function startFloor() {
   const floorFile = path.join(toolsDir, 'floor.html');
   if (!fs.existsSync(floorFile)) throw new HarnessError(`${floorFile} is missing`);
-  if (!/data-method="card"/.test(fs.readFileSync(floorFile, 'utf8'))) throw new HarnessError('floor.html no longer has its [data-method="card"] marker');
+  if (!/data-method="card"/.test(fs.readFileSync(floorFile, 'utf8')))
+    throw new HarnessError('floor.html no longer has its [data-method="card"] marker');
   const floor = floorServer(floorFile);
   const floorPort = await freePort();
   await new Promise((resolve, reject) => {
@@ -595,7 +596,8 @@ async function startFloor() {
 async function probeCase(c) {
   const probe = await fetch(c.url, { signal: AbortSignal.timeout(15_000) }).catch((e) => ({ ok: false, status: e.message, text: async () => '' }));
   const html = await probe.text();
-  if (!probe.ok || !/id="oja-root"/.test(html)) throw new HarnessError(`${c.key}: GET /pay did not answer the checkout page (status ${probe.status})`);
+  if (!probe.ok || !/id="oja-root"/.test(html))
+    throw new HarnessError(`${c.key}: GET /pay did not answer the checkout page (status ${probe.status})`);
   return /<a\b[^>]*\bhref="\/pay/.test(html);
 }
 
@@ -658,7 +660,12 @@ async function throttled(o, generatedBuild) {
       markerServerRendered,
       cases: summaries,
       rows: ratioRows(results),
-      steps: { runs: steps, cardFormMs: stepMedian('cardFormMs'), pinPadMs: stepMedian('pinPadMs'), failed: steps.filter((s) => !s.ok).map((s) => s.error) },
+      steps: {
+        runs: steps,
+        cardFormMs: stepMedian('cardFormMs'),
+        pinPadMs: stepMedian('pinPadMs'),
+        failed: steps.filter((s) => !s.ok).map((s) => s.error),
+      },
       waterfalls,
       load: os.loadavg().map((x) => Number(x.toFixed(2))),
     };
@@ -878,7 +885,13 @@ function writeReport(report) {
       '',
     );
   }
-  if (report.generated) md.push('## Catalogue: generated channels', '', `${generatedLine(report.generated)}. Their first screen's time is the "generated" case below.`, '');
+  if (report.generated)
+    md.push(
+      '## Catalogue: generated channels',
+      '',
+      `${generatedLine(report.generated)}. Their first screen's time is the "generated" case below.`,
+      '',
+    );
   md.push('## Memory', '', report.memory ? `Checkout server with its in-memory sandbox: ${memoryLine(report.memory)}.` : 'Skipped (--no-rss).', '');
   if (report.load) {
     const t = loadTable(report.load);
@@ -903,7 +916,10 @@ function writeReport(report) {
     md.push(mdTable(p.headers, p.rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']), '');
     md.push(`${stepsLine(perf)}.`, '');
     for (const [key, w] of Object.entries(perf.waterfalls ?? {})) {
-      md.push(`### Request waterfall: ${perf.rows.find((r) => r.key === key)?.label ?? key} (medians of ${w.runs} loads, ms from the document's request)`, '');
+      md.push(
+        `### Request waterfall: ${perf.rows.find((r) => r.key === key)?.label ?? key} (medians of ${w.runs} loads, ms from the document's request)`,
+        '',
+      );
       md.push(waterfallTable(w), '');
     }
   } else {
@@ -996,20 +1012,25 @@ async function main() {
     generatedBuild = await buildGenerated(bytes);
     console.log(`\n${generatedLine(generatedBuild)}`);
     if (generatedBuild.perChannelGzip > GENERATED_CHANNEL_AIM_KIB * KiB)
-      warnings.push(`each generated channel adds ${(generatedBuild.perChannelGzip / KiB).toFixed(2)} KiB to the initial route (aim under ${GENERATED_CHANNEL_AIM_KIB})`);
+      warnings.push(
+        `each generated channel adds ${(generatedBuild.perChannelGzip / KiB).toFixed(2)} KiB to the initial route (aim under ${GENERATED_CHANNEL_AIM_KIB})`,
+      );
   }
 
   let perf = null;
   if (o.perf) {
     perf = await throttled(o, generatedBuild);
     const p = perfRows(perf);
-    console.log(`\nFirst screen against the static floor (${perf.profile}, ${perf.warmup} warmup + ${perf.runs} interleaved rounds, medians; load ${perf.load.join(', ')})\n`);
+    console.log(
+      `\nFirst screen against the static floor (${perf.profile}, ${perf.warmup} warmup + ${perf.runs} interleaved rounds, medians; load ${perf.load.join(', ')})\n`,
+    );
     console.log(table(p.headers, p.rows));
     console.log(`\n${stepsLine(perf)}`);
     for (const [key, served] of Object.entries(perf.markerServerRendered))
       if (!served) warnings.push(`${key}: the page's HTML has no link to tap before hydration: its first working tap includes hydration`);
     for (const r of perf.rows) {
-      if (r.lcpRatio != null && r.lcpRatio > LCP_RATIO_WARN) warnings.push(`${r.label}: LCP is ${fmtRatio(r.lcpRatio)} the floor's (over ${LCP_RATIO_WARN}x)`);
+      if (r.lcpRatio != null && r.lcpRatio > LCP_RATIO_WARN)
+        warnings.push(`${r.label}: LCP is ${fmtRatio(r.lcpRatio)} the floor's (over ${LCP_RATIO_WARN}x)`);
       if (r.runsFailed) warnings.push(`${r.label}: ${r.runsFailed} run(s) failed: ${[...new Set(perf.cases[r.key].failures)].join('; ')}`);
       const blocked = perf.cases[r.key].blockedRequests;
       if (blocked.length) warnings.push(`${r.label}: requests to non-loopback addresses were blocked: ${blocked.join(', ')}`);

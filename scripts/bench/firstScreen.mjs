@@ -91,13 +91,20 @@ export function ratioRows(results) {
  */
 export async function runFirstScreen({ toolsDir, cases, runs, warmup, profile, chromium, log = () => {} }) {
   const pageperf = await import(pathToFileURL(path.join(toolsDir, 'pageperf.mjs')).href);
-  const opts = new Map(cases.map((c) => [c.key, pageperf.normalize({ url: c.url, ready: c.ready, click: c.click, runs, warmup, profile, chromium, quiet: true, label: c.key })]));
+  const opts = new Map(
+    cases.map((c) => [
+      c.key,
+      pageperf.normalize({ url: c.url, ready: c.ready, click: c.click, runs, warmup, profile, chromium, quiet: true, label: c.key }),
+    ]),
+  );
   const measured = new Map(cases.map((c) => [c.key, []]));
   for (let round = 0; round < warmup + runs; round++) {
     for (const c of cases) {
       const r = await pageperf.runOnce(opts.get(c.key), round < warmup ? 'warmup' : `run ${round - warmup + 1}`);
       if (round >= warmup) measured.get(c.key).push(r);
-      log(`bench: ${c.key} ${round < warmup ? 'warmup' : `run ${round - warmup + 1}`}: ${r.ok ? `LCP ${Math.round(r.lcp)} ms, tap worked ${Math.round(r.interactive)} ms` : `FAILED ${r.error}`}`);
+      log(
+        `bench: ${c.key} ${round < warmup ? 'warmup' : `run ${round - warmup + 1}`}: ${r.ok ? `LCP ${Math.round(r.lcp)} ms, tap worked ${Math.round(r.interactive)} ms` : `FAILED ${r.error}`}`,
+      );
     }
   }
   return cases.map((c) => ({ ...pageperf.summarize(opts.get(c.key), measured.get(c.key)), ...c }));

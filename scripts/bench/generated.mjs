@@ -25,7 +25,9 @@ export function generatedChannelFiles(i) {
   const words = (lang) => (lang === 'en' ? ['Pay with', 'Approve in the app of'] : ['Payer avec', "Approuvez dans l'application de"]);
   const table = (lang) => {
     const [pay, approve] = words(lang);
-    return { [id]: { row: { title: `${pay} Generated ${i}`, description: `${approve} Generated ${i}` }, cancelClose: lang === 'en' ? 'Close' : 'Fermer' } };
+    return {
+      [id]: { row: { title: `${pay} Generated ${i}`, description: `${approve} Generated ${i}` }, cancelClose: lang === 'en' ? 'Close' : 'Fermer' },
+    };
   };
   return {
     'package.json': `${JSON.stringify(

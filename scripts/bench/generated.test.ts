@@ -46,8 +46,13 @@ describe('generated channels', () => {
     const listed = new Set(config.channels);
     expect(isServerStrings(path.join(pkgDir, 'src/messages.js'), { packages: listed, cache: new Map() })).toBe(true);
     const owners = new Map([['@oja-bench/gen02', { kind: 'channels' as const, id: 'gen02' }]]);
-    expect(lazyNames(path.join(pkgDir, 'src/Screen.js'), { root, owners, cache: new Map() })).toEqual({ key: 'gen02', name: 'channel-oja-bench-gen02-Screen' });
-    expect(() => checkPlugins({ channels: ['@oja-bench/gen02'] }, { channels: [{ id: 'gen02', code: 'GEN_B', path: '/payment/gen02', messages: {} }] })).not.toThrow();
+    expect(lazyNames(path.join(pkgDir, 'src/Screen.js'), { root, owners, cache: new Map() })).toEqual({
+      key: 'gen02',
+      name: 'channel-oja-bench-gen02-Screen',
+    });
+    expect(() =>
+      checkPlugins({ channels: ['@oja-bench/gen02'] }, { channels: [{ id: 'gen02', code: 'GEN_B', path: '/payment/gen02', messages: {} }] }),
+    ).not.toThrow();
   });
 
   it('leave the repository config alone; a package found nowhere is named', () => {

@@ -1,3 +1,5 @@
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+
 export interface WaterfallRow {
   name: string;
   type: string;
@@ -33,7 +35,7 @@ export interface Waterfall {
 }
 export interface CdpEvent {
   method: string;
-  params: any;
+  params: unknown;
 }
 export declare function shortName(url: string, pageOrigin: string | null): string;
 export declare function reduceWaterfall(
@@ -44,9 +46,9 @@ export declare function medianWaterfall(runs: Waterfall[]): Waterfall & { runs: 
 export declare function waterfallTable(w: Waterfall, untilMs?: number): string;
 export declare function recordWaterfall(o: { url: string; chromium: string; profile?: string }): Promise<Waterfall>;
 export declare function launchThrottled(o: { url: string; chromium: string; profile?: string }): Promise<{
-  context: any;
-  page: any;
-  cdp: any;
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
   throttle(): Promise<void>;
   close(): Promise<void>;
 }>;

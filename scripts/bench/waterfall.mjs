@@ -157,7 +157,11 @@ export function medianWaterfall(runs) {
       hydratedMs: mark('hydratedMs'),
       longTaskMs: mark('longTaskMs'),
       beforeFcp: { requests: count('beforeFcp', 'requests'), finished: count('beforeFcp', 'finished'), bytes: count('beforeFcp', 'bytes') },
-      beforeHydrated: { requests: count('beforeHydrated', 'requests'), finished: count('beforeHydrated', 'finished'), bytes: count('beforeHydrated', 'bytes') },
+      beforeHydrated: {
+        requests: count('beforeHydrated', 'requests'),
+        finished: count('beforeHydrated', 'finished'),
+        bytes: count('beforeHydrated', 'bytes'),
+      },
     },
   };
 }
@@ -165,18 +169,22 @@ export function medianWaterfall(runs) {
 /** A markdown table of a (median) waterfall, requests started before `untilMs` (all by default). */
 export function waterfallTable(w, untilMs = Infinity) {
   const f = (v) => (v == null ? '–' : String(Math.round(v)));
-  const lines = [
-    '| request | type | priority | start ms | first byte ms | end ms | KiB on the wire | |',
-    '|---|---|---|---:|---:|---:|---:|---|',
-  ];
+  const lines = ['| request | type | priority | start ms | first byte ms | end ms | KiB on the wire | |', '|---|---|---|---:|---:|---:|---:|---|'];
   for (const r of w.rows.filter((x) => x.startMs <= untilMs)) {
-    const notes = [r.blocking && 'render-blocking', r.preload && 'preload', r.seenIn != null && r.seenIn < w.runs && `in ${r.seenIn} of ${w.runs} runs`]
+    const notes = [
+      r.blocking && 'render-blocking',
+      r.preload && 'preload',
+      r.seenIn != null && r.seenIn < w.runs && `in ${r.seenIn} of ${w.runs} runs`,
+    ]
       .filter(Boolean)
       .join(', ');
-    lines.push(`| ${r.name} | ${r.type} | ${r.priority} | ${f(r.startMs)} | ${f(r.firstByteMs)} | ${f(r.endMs)} | ${(r.bytes / 1024).toFixed(1)} | ${notes} |`);
+    lines.push(
+      `| ${r.name} | ${r.type} | ${r.priority} | ${f(r.startMs)} | ${f(r.firstByteMs)} | ${f(r.endMs)} | ${(r.bytes / 1024).toFixed(1)} | ${notes} |`,
+    );
   }
   const t = w.totals;
-  const b = (x) => (x?.requests == null ? '–' : `${x.requests} requests started, ${x.finished} finished, ${(x.bytes / 1024).toFixed(1)} KiB received`);
+  const b = (x) =>
+    x?.requests == null ? '–' : `${x.requests} requests started, ${x.finished} finished, ${(x.bytes / 1024).toFixed(1)} KiB received`;
   lines.push(
     '',
     `FCP ${f(t.fcpMs)} ms, LCP ${f(t.lcpMs)} ms, hydrated ${f(t.hydratedMs)} ms, long tasks ${f(t.longTaskMs)} ms (medians). Before FCP: ${b(t.beforeFcp)}. Before hydration: ${b(t.beforeHydrated)}.`,

@@ -125,7 +125,7 @@ describe('renderPage', () => {
     expect(body).toContain('<script type="module" src="/assets/main.js" integrity="sha384-main" crossorigin="anonymous"></script>');
   });
 
-  it("preloads the entry and its own imports in the head, not a round trip after it", async () => {
+  it('preloads the entry and its own imports in the head, not a round trip after it', async () => {
     const html = await renderPage({
       ...input(),
       assets: { js: '/assets/main.js', css: [], screens: {}, entryModules: ['/assets/main.js', '/assets/chunk-A.js'] },
