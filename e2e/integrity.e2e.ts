@@ -24,7 +24,9 @@ const sri = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).dige
 /** The scripts, preloads, stylesheets and import map entries of a page's HTML, each with the integrity it names. */
 function referencesOf(html: string): Array<{ url: string; integrity: string | undefined; tag: string }> {
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
-  const tags = [...html.matchAll(/<(script|link)\b[^>]*>/g)].map((m) => m[0]).filter((t) => /\bsrc=|rel="(stylesheet|modulepreload)"/.test(t));
+  const tags = [...html.matchAll(/<(script|link)\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((t) => /\bsrc=|rel="(stylesheet|modulepreload|preload)"/.test(t));
   const refs = tags.map((tag) => ({ url: attr(tag, 'src') ?? attr(tag, 'href')!, integrity: attr(tag, 'integrity'), tag }));
   const map = /<script type="importmap">(.*?)<\/script>/.exec(html)?.[1];
   const fromMap = Object.entries((map ? JSON.parse(map).integrity : {}) as Record<string, string>).map(([url, integrity]) => ({
@@ -64,6 +66,20 @@ describe('the script inventory', () => {
       const served = Buffer.from(await (await fetch(`${checkoutBase()}${r.url}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer());
       expect(sri(served), `${r.url} as served`).toBe(listed.get(r.url));
     }
+  });
+
+  it('a stylesheet the page carries inline is the listed file, byte for byte, and the page allows exactly it', async () => {
+    const res = await fetch(`${checkoutBase()}/pay?${new URLSearchParams(payFields(txnRef('sri-inline'), { channels: 'TRANSFER' }))}`);
+    const html = await res.text();
+    const styles = [...html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)];
+    // The initial route's stylesheet and the transfer screen's.
+    expect(styles.length).toBeGreaterThanOrEqual(2);
+    const policy = res.headers.get('content-security-policy') ?? '';
+    for (const [, url, text] of styles) {
+      expect(sri(Buffer.from(text, 'utf8')), url).toBe(listed.get(url));
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+    }
+    expect(policy).not.toContain('unsafe-inline');
   });
 
   it("the home page's stylesheet carries its hash too", async () => {
@@ -140,12 +156,14 @@ describe('a file changed on the way is refused', () => {
     expect(await page.locator('html[data-hydrated]').count()).toBe(0);
   });
 
+  // The first screen's stylesheets come inline with the page (their hashes in its CSP); the ones the shell links
+  // later, such as the result screen's fetched once the page is idle, carry their integrity.
   it('a stylesheet: refused', async () => {
     const page = await b.newPage();
     const errors = integrityErrors(page);
-    await tamper(page, /^\/assets\/main-.*\.css$/, 'body { display: none }');
+    await tamper(page, /^\/assets\/core-ResultScreen-.*\.css$/, 'body { display: none }');
     await openPay(page, payFields(txnRef('sri-css'), { channels: 'CARD,TRANSFER' }));
-    await expect.poll(() => errors.join('\n')).toMatch(/main-.*\.css/);
+    await expect.poll(() => errors.join('\n')).toMatch(/core-ResultScreen-.*\.css/);
     expect(await page.locator('body').isVisible()).toBe(true);
   });
 });

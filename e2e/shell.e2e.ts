@@ -160,6 +160,22 @@ describe('Method list and navigation', () => {
     expect(await transfer.waitForAccount(page)).toBe(number);
     expect(pathOf(page)).toBe('/payment/transfer');
   });
+
+  it.each([
+    ['title', (row: string) => `${row} > span > span:first-child`, undefined],
+    ['description', (row: string) => `${row} > span > span:last-child`, undefined],
+    ['edge', (row: string) => row, { x: 3, y: 3 }],
+  ])("follows a tap on a row's %s before the page is hydrated, to the route the server renders", async (_where, target, position) => {
+    const page = await b.newPage();
+    // No script ever runs: the entry and the initial route's chunk (preloaded with it) never arrive.
+    await page.route(/\/assets\/(main|chunk)-[^/]*\.js$/, (route) => route.abort());
+    await openPay(page, payFields(txnRef('tap-early'), { channels: 'CARD,TRANSFER' }));
+    const row = 'a[data-method="card"]';
+    await page.locator(row).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await Promise.all([page.waitForURL(/\/payment\/card\?p=/), page.locator(target(row)).click({ position })]);
+    await page.locator('input[autocomplete="cc-number"]').waitFor();
+  });
 });
 
 describe('Page headers', () => {

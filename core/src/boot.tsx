@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from './plugin';
 import { pendingGate } from './gates';
@@ -8,6 +9,7 @@ import { isPageScreenData, PAGE_DATA_ID, ROOT_ID } from './pageData';
 import type { PageData, PageScreenData } from './pageData';
 import { App } from './shell/App';
 import { preloadScreen } from './shell/lazyScreen';
+import { prefetchOnIntent } from './shell/intent';
 import type { Registry } from './registry';
 import type { ScreenLoader } from './plugin';
 import { createI18n, registerMessages } from './i18n';
@@ -64,5 +66,14 @@ export async function bootCheckout(installed: {
   // The screen the server rendered is loaded first (the server preloads it), so hydration completes at once.
   const screen = firstScreen(registry, data);
   if (screen) await preloadScreen(screen.key, screen.loader, data.env).catch(() => undefined);
-  hydrateRoot(document.getElementById(ROOT_ID)!, <App checkout={checkout} referrer={data.referrer} />);
+  // A task of its own for hydration: a tap that arrived while the scripts were evaluated is handled first (by the
+  // browser: the rows are links), instead of waiting for the hydration's first slice too.
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  // As a transition, hydration yields to the browser every few ms instead of one long task: a tap that lands
+  // meanwhile is handled at once (React hydrates the row under the thumb first), and the page keeps painting.
+  startTransition(() => {
+    hydrateRoot(document.getElementById(ROOT_ID)!, <App checkout={checkout} referrer={data.referrer} />);
+  });
+  // The payer's next screen is on its way from the moment their thumb lands on its row.
+  prefetchOnIntent(registry, data.env);
 }

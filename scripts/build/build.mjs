@@ -16,7 +16,13 @@ import { exportedNames, isServerStrings, lazyEntries, lazyNames } from './chunks
 import { buildPackages, isWorkspace, SOURCE_CONDITION } from './packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.join(root, 'dist');
+/**
+ * Another app's oja.config.json (OJA_CONFIG; its packages are found from its folder, then from the repository) and
+ * another output folder (OJA_DIST): the bench builds a checkout with generated channels this way
+ * (scripts/bench/generated.mjs), leaving the repository's config and dist/ alone.
+ */
+const configFile = process.env.OJA_CONFIG ? path.resolve(process.env.OJA_CONFIG) : undefined;
+const dist = process.env.OJA_DIST ? path.resolve(process.env.OJA_DIST) : path.join(root, 'dist');
 const assetsDir = path.join(dist, 'client', 'assets');
 const CLIENT_ENTRY = 'scripts/app/client.tsx';
 /** The merchant SDK's served script, from its sources in the workspace, as the SDK ships it anywhere else. */
@@ -40,7 +46,7 @@ function stopOnConfig(e) {
 /** The plugins to assemble, by package name (CONTRACT §5); an error here names the file or the package. */
 const config = (() => {
   try {
-    return readConfig(root);
+    return readConfig(root, configFile);
   } catch (e) {
     return stopOnConfig(e);
   }
@@ -57,7 +63,11 @@ const ojaInstalled = {
   name: 'oja-installed',
   setup(build) {
     build.onResolve({ filter: /^oja:installed$/ }, () => ({ path: 'oja:installed', namespace: 'oja-installed' }));
-    build.onLoad({ filter: /.*/, namespace: 'oja-installed' }, () => ({ contents: installedModule(config), loader: 'js', resolveDir: root }));
+    build.onLoad({ filter: /.*/, namespace: 'oja-installed' }, () => ({
+      contents: installedModule(config),
+      loader: 'js',
+      resolveDir: configFile ? path.dirname(configFile) : root,
+    }));
   },
 };
 
@@ -70,6 +80,8 @@ const SOURCES = workspace ? [SOURCE_CONDITION] : [];
 
 const common = {
   absWorkingDir: root,
+  // Packages installed beside another app's config import core and React from the repository's.
+  nodePaths: configFile ? [path.join(root, 'node_modules')] : [],
   conditions: SOURCES,
   bundle: true,
   jsx: 'automatic',

@@ -6,7 +6,7 @@ export declare const CONFIG_FILE: string;
 export declare const KINDS: readonly PluginKind[];
 export declare function packageDir(name: string, from: string): string | null;
 export declare function parseConfig(text: string, where?: string): OjaConfig;
-export declare function readConfig(root: string): OjaConfig;
+export declare function readConfig(root: string, file?: string): OjaConfig;
 export declare function checkPlugins(
   packages: Partial<OjaConfig>,
   installed: Partial<Record<PluginKind, readonly unknown[]>>,

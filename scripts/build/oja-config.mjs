@@ -53,19 +53,23 @@ export function parseConfig(text, where = CONFIG_FILE) {
   return config;
 }
 
-/** oja.config.json at `root`, checked, each package found installed. */
-export function readConfig(root) {
-  const file = path.join(root, CONFIG_FILE);
+/**
+ * oja.config.json at `root` (or `file`, another app's config: its packages are found from its folder, then from
+ * `root`), checked, each package found installed.
+ */
+export function readConfig(root, file = path.join(root, CONFIG_FILE)) {
+  const dir = path.dirname(file);
   let text;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
-    throw new Error(`${CONFIG_FILE} is missing at ${root}: it lists the checkout's channels and brandings by package name`);
+    throw new Error(`${CONFIG_FILE} is missing at ${dir}: it lists the checkout's channels and brandings by package name`);
   }
   const config = parseConfig(text);
   for (const kind of KINDS) {
     for (const name of config[kind]) {
-      if (!packageDir(name, root)) throw new Error(`${CONFIG_FILE}: ${name} (in "${kind}") cannot be resolved: install it (npm install ${name})`);
+      if (!packageDir(name, dir) && !packageDir(name, root))
+        throw new Error(`${CONFIG_FILE}: ${name} (in "${kind}") cannot be resolved: install it (npm install ${name})`);
     }
   }
   return config;

@@ -66,3 +66,14 @@ export function verifyAssets(clientDir: string, integrity: Record<string, string
     })
     .map(([url]) => url);
 }
+
+/** The text of the build's stylesheets by URL (`/assets/…css`), for the pages that carry them inline. */
+export function inlineStylesheets(clientDir: string, urls: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const url of urls) {
+    if (!/^\/assets\/[\w.-]+\.css$/.test(url)) continue;
+    const file = path.join(clientDir, url.slice(1));
+    if (fs.existsSync(file)) out[url] = fs.readFileSync(file, 'utf8');
+  }
+  return out;
+}

@@ -66,7 +66,7 @@ import { createMemoryStore, isStoreFailure } from '@oja/core/store';
 import type { Store } from '@oja/core/store';
 import { ClientError, readBody, textFields } from './body';
 import { compressed, empty, json, plain } from './respond';
-import { createAssets, verifyAssets } from './assets';
+import { createAssets, inlineStylesheets, verifyAssets } from './assets';
 import { createCspReportHandler } from './cspReport';
 import { logRequest } from './requestLog';
 import type { RequestLogLine } from './requestLog';
@@ -328,6 +328,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const changed = verifyAssets(o.clientDir, manifest.integrity ?? {});
   if (changed.length) throw new Error(`Assets changed since the build (their integrity no longer matches): ${changed.join(', ')}`);
   const asset = createAssets(path.join(o.clientDir, 'assets'));
+  // Every payment page carries its first screen's stylesheets inline (render.tsx): read once, a few KiB in all.
+  manifest.inlineCss = inlineStylesheets(o.clientDir, [...manifest.css, ...Object.values(manifest.screens).map((s) => s.css)]);
   const store = o.store ?? createMemoryStore({ maxEntries: MAX_SESSIONS });
   const sessions = createSessions(store);
   // The sandbox's payments share a Redis store with the sessions (every instance's sandbox answers for every
@@ -425,7 +427,9 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       }
     }
     const security = pageSecurity({ registry, props, session: token, assets: manifest, origins: sourceOrigins });
+    const styleHashes: string[] = [];
     const html = await renderPage({
+      styleHashes,
       prefetched,
       registry,
       props,
@@ -437,7 +441,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       assets: manifest,
       importMap: security.importMap,
     });
-    const headers = pageHeaders({ displayMode: props.displayMode, siteOrigin: props.siteOrigin, apiOrigin, ...security.policy });
+    const headers = pageHeaders({ displayMode: props.displayMode, siteOrigin: props.siteOrigin, apiOrigin, ...security.policy, styleHashes });
     return compressed(c.req.raw, status, { ...headers, vary: 'Accept-Language' }, html);
   }
 

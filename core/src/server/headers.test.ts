@@ -85,6 +85,13 @@ describe('contentSecurityPolicy', () => {
     expect(d['script-src']).toEqual(["'self'", `'${hash}'`]);
   });
 
+  it('allows the inline stylesheets by their hash, and nothing that is not a hash', () => {
+    const hash = 'sha256-3q2+7w==';
+    const d = directives(contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant, styleHashes: [hash, "'unsafe-inline'"] }));
+    expect(d['style-src']).toEqual(["'self'", `'${hash}'`]);
+    expect(directives(contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: merchant }))['style-src']).toEqual(["'self'"]);
+  });
+
   it('drops an outside source that would inject directives or keywords', () => {
     const csp = contentSecurityPolicy({
       displayMode: 'REDIRECT',

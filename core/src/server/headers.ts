@@ -22,6 +22,8 @@ export interface PolicyInput {
   sources?: PolicySources;
   /** Hashes ('sha256-…') of the page's inline scripts that are data, never code: its import map. */
   scriptHashes?: string[];
+  /** Hashes ('sha256-…') of the page's inline stylesheets: the build's own, put inline by the render. */
+  styleHashes?: string[];
   /** Where violations are reported; default CSP_REPORT_PATH, '' for none. */
   reportPath?: string;
 }
@@ -41,22 +43,24 @@ const extra = (sources: readonly string[] | undefined) =>
 
 /**
  * The page's Content-Security-Policy: no inline script but the hashed import map, no eval, styles from our files
- * only; outside sources only those of the payment's channels; the form POST may go only to the merchant's
+ * only (inline ones by their hash); outside sources only those of the payment's channels; the form POST may go only to the merchant's
  * origin; only an INLINE page may be framed, and only by the declared origin; violations are reported.
  */
 export function contentSecurityPolicy(p: PolicyInput): string {
   const origin = /^https?:\/\/[^\s;,'"]+$/.test(p.siteOrigin) ? p.siteOrigin : '';
   const api = p.apiOrigin ? ` ${p.apiOrigin}` : '';
-  const hashes = (p.scriptHashes ?? [])
-    .filter((h) => HASH.test(h))
-    .map((h) => ` '${h}'`)
-    .join('');
+  const hashesOf = (list: string[] | undefined) =>
+    (list ?? [])
+      .filter((h) => HASH.test(h))
+      .map((h) => ` '${h}'`)
+      .join('');
+  const hashes = hashesOf(p.scriptHashes);
   const src = p.sources ?? {};
   const report = reportPathOf(p);
   return [
     "default-src 'none'",
     `script-src 'self'${hashes}${extra(src.script)}`,
-    "style-src 'self'",
+    `style-src 'self'${hashesOf(p.styleHashes)}`,
     `img-src 'self' data: https:${extra(src.img?.filter((s) => s !== 'https:'))}`,
     "font-src 'self'",
     `connect-src 'self'${api}${extra(src.connect)}`,

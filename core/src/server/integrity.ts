@@ -41,10 +41,12 @@ export function partStyles(assets: PageAssets, parts: readonly string[]): Record
   return out;
 }
 
-/** The CSP hash source of an inline script's text ('sha256-…', without quotes). */
-export function scriptHash(text: string): string {
+/** The CSP hash source of an inline script's or style's text ('sha256-…', without quotes). */
+export function inlineHash(text: string): string {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 }
+/** An inline script's CSP hash (inlineHash). */
+export const scriptHash = inlineHash;
 
 /**
  * The page's import map: the integrity of every module it may load. Undefined without integrity (a build

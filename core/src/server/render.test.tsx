@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './render';
+import { inlineHash } from './integrity';
 import type { RenderInput } from './render';
 import { createRegistry } from '../validation';
 import { PAGE_DATA_ID, ROOT_ID } from '../pageData';
@@ -91,7 +92,7 @@ describe('renderPage', () => {
     expect(Object.keys(both).sort()).toEqual(['en', 'fr']);
   });
 
-  it('gives every script, preload and stylesheet its integrity, and puts the import map before any module', async () => {
+  it('gives every script, preload and stylesheet its integrity, and puts the import map before any module, after the first screen', async () => {
     const sri = {
       '/assets/main.js': 'sha384-main',
       '/assets/main.css': 'sha384-css',
@@ -109,13 +110,61 @@ describe('renderPage', () => {
       importMap: '{"integrity":{"/assets/main.js":"sha384-main"}}',
     });
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<script type="importmap">{"integrity":{"/assets/main.js":"sha384-main"}}</script>');
-    expect(head.indexOf('type="importmap"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
-    expect(head.indexOf('type="importmap"')).toBeLessThan(head.indexOf('type="module"'));
+    const body = html.slice(html.indexOf('<body>'));
     expect(head).toContain('<link rel="stylesheet" href="/assets/main.css" integrity="sha384-css" crossorigin="anonymous">');
     expect(head).toContain('<link rel="stylesheet" href="/assets/card.css" integrity="sha384-cardcss" crossorigin="anonymous">');
-    expect(head).toContain('<link rel="modulepreload" href="/assets/card.js" integrity="sha384-card" crossorigin="anonymous">');
-    expect(head).toContain('<script type="module" src="/assets/main.js" integrity="sha384-main" crossorigin="anonymous"></script>');
+    // Fetched from the first bytes on as modules fetch them; no module tag before the import map.
+    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/main.js" integrity="sha384-main">');
+    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/card.js" integrity="sha384-card">');
+    expect(head).not.toContain('<script');
+    expect(html).not.toContain('modulepreload');
+    // The first screen's markup comes before the scripts' bytes (the import map's hashes do not compress).
+    expect(body.indexOf('Card screen')).toBeLessThan(body.indexOf('type="importmap"'));
+    expect(body).toContain('<script type="importmap">{"integrity":{"/assets/main.js":"sha384-main"}}</script>');
+    expect(body.indexOf('type="importmap"')).toBeLessThan(body.indexOf('type="module"'));
+    expect(body).toContain('<script type="module" src="/assets/main.js" integrity="sha384-main" crossorigin="anonymous"></script>');
+  });
+
+  it('preloads the entry and its own imports in the head, not a round trip after it', async () => {
+    const html = await renderPage({
+      ...input(),
+      assets: { js: '/assets/main.js', css: [], screens: {}, entryModules: ['/assets/main.js', '/assets/chunk-A.js'] },
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/main.js">');
+    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/chunk-A.js">');
+    expect(head.match(/href="\/assets\/main\.js"/g)).toHaveLength(1);
+  });
+
+  it('puts the stylesheets the server read inline, named by data-href, and hands their CSP hashes back', async () => {
+    const styleHashes: string[] = [];
+    const css = '.a{color:red}';
+    const html = await renderPage({
+      ...input({ path: '/payment/card', channel: 'card' }),
+      assets: {
+        js: '/assets/main.js',
+        css: ['/assets/main.css'],
+        screens: { card: { js: '/assets/card.js', css: '/assets/card.css' } },
+        inlineCss: { '/assets/main.css': css, '/assets/card.css': '.b{color:blue}' },
+        integrity: { '/assets/main.css': 'sha384-css' },
+      },
+      styleHashes,
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<style data-href="/assets/main.css">${css}</style><style data-href="/assets/card.css">.b{color:blue}</style>`);
+    expect(head).not.toContain('rel="stylesheet"');
+    expect(styleHashes).toEqual([inlineHash(css), inlineHash('.b{color:blue}')]);
+  });
+
+  it('links a stylesheet it cannot inline: no text, no place for the hashes, or text that would close the element', async () => {
+    const assets = { js: '/assets/main.js', css: ['/assets/main.css', '/assets/x.css'], screens: {}, inlineCss: { '/assets/x.css': 'a{}</style>' } };
+    const styleHashes: string[] = [];
+    const html = await renderPage({ ...input(), assets, styleHashes });
+    expect(html).toContain('<link rel="stylesheet" href="/assets/main.css">');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/x.css">');
+    expect(styleHashes).toEqual([]);
+    const without = await renderPage({ ...input(), assets: { ...assets, inlineCss: { '/assets/main.css': 'a{}' } } });
+    expect(without).toContain('<link rel="stylesheet" href="/assets/main.css">');
   });
 
   describe('with gates', () => {
@@ -147,7 +196,7 @@ describe('renderPage', () => {
       };
       const html = await renderPage({ ...input({ props: terms }), registry: gated, assets });
       expect(html).toContain('<link rel="stylesheet" href="/assets/gate-terms.css">');
-      expect(html).toContain('<link rel="modulepreload" href="/assets/gate-terms.js">');
+      expect(html).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/gate-terms.js">');
     });
 
     it('skips the gates the session passed, and hands their decisions to the browser', async () => {

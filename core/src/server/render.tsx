@@ -11,6 +11,7 @@ import type { PageData } from '../pageData';
 import { LOCALES, createI18n, mergeLocale } from '../i18n';
 import { coreMessages } from '../messages';
 import type { GateDecision } from '../gates';
+import { inlineHash } from './integrity';
 
 export interface PageAssets {
   /** The entry script and stylesheet of the initial route. */
@@ -26,6 +27,11 @@ export interface PageAssets {
   entryModules?: string[];
   /** Subresource Integrity ('sha384-…') of every script and stylesheet, by URL (integrity.ts). */
   integrity?: Record<string, string>;
+  /**
+   * The text of stylesheets the page carries inline rather than links, by URL (the server reads them from the build
+   * at start): a linked stylesheet in the head blocks the first paint for a round trip of its own.
+   */
+  inlineCss?: Record<string, string>;
 }
 
 export interface RenderInput {
@@ -42,19 +48,43 @@ export interface RenderInput {
   importMap?: string;
   /** The gates passed on this page's session: the first still pending is what the page shows. */
   gates?: Record<string, GateDecision>;
+  /** Filled by the render: the CSP hashes ('sha256-…') of the stylesheets it put inline, for the page's style-src. */
+  styleHashes?: string[];
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The integrity attributes of an asset, when the build wrote its hash. */
 function integrityOf(assets: PageAssets, url: string): string {
+  return assets.integrity?.[url] ? `${integrityAttr(assets, url)} crossorigin="anonymous"` : '';
+}
+
+/** The integrity attribute alone. */
+function integrityAttr(assets: PageAssets, url: string): string {
   const sri = assets.integrity?.[url];
-  return sri ? ` integrity="${escapeAttr(sri)}" crossorigin="anonymous"` : '';
+  return sri ? ` integrity="${escapeAttr(sri)}"` : '';
+}
+
+/** The modules the entry imports statically, beyond itself: the initial route's chunk. */
+const entryModulesBeyond = (assets: PageAssets) => (assets.entryModules ?? []).filter((m) => m !== assets.js);
+
+/**
+ * A stylesheet of the page: inline when the server has its text (its hash then goes to `styleHashes`), a link
+ * otherwise. `data-href` names it, so that the shell does not fetch it again (lazyScreen.ts loadStylesheet).
+ */
+function stylesheet(assets: PageAssets, href: string, styleHashes: string[] | undefined): string {
+  const text = assets.inlineCss?.[href];
+  // A stylesheet that could close its element is linked instead (minified CSS never holds "</").
+  if (text !== undefined && styleHashes && !text.includes('</')) {
+    styleHashes.push(inlineHash(text));
+    return `<style data-href="${escapeAttr(href)}">${text}</style>`;
+  }
+  return `<link rel="stylesheet" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`;
 }
 
 /** Renders the page with its first screen in the HTML, waiting for lazy screens, and the data to hydrate it. */
 export async function renderPage(input: RenderInput): Promise<string> {
-  const { registry, props, env, path, channel, referrer, assets, prefetched = {}, gates = {}, importMap } = input;
+  const { registry, props, env, path, channel, referrer, assets, prefetched = {}, gates = {}, importMap, styleHashes } = input;
   // The server never calls the API from a render: the client's http is unused here.
   const checkout = createCheckout(props, env, registry, createHttp('http://127.0.0.1:9'));
   checkout.state.channel = channel;
@@ -98,16 +128,23 @@ export async function renderPage(input: RenderInput): Promise<string> {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
     `<title>${escapeAttr(title)}</title>`,
-    // Before any module: the integrity of every module the page may fetch (integrity.ts).
-    ...(importMap ? [`<script type="importmap">${importMap}</script>`] : []),
-    ...[...assets.css, ...used.map((s) => s.css).filter(Boolean)].map(
-      (href) => `<link rel="stylesheet" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`,
+    // The first screen's styles before anything else: nothing but the document itself stands before the first paint.
+    ...[...assets.css, ...used.map((s) => s.css).filter(Boolean)].map((href) => stylesheet(assets, href, styleHashes)),
+    // The entry, the initial route's chunk (the entry is a one-line import of it) and the first screen's modules are
+    // fetched from the first bytes on, as a module fetches them (CORS, same-origin credentials, their integrity).
+    // Plain preloads: a modulepreload here would come before the import map, which must precede every module fetch,
+    // and Chromium's preload scanner leaves the module tags after an import map to the parser.
+    ...[...new Set([assets.js, ...entryModulesBeyond(assets), ...used.flatMap((s) => s.preload ?? [s.js])])].map(
+      (href) => `<link rel="preload" as="script" crossorigin="anonymous" href="${escapeAttr(href)}"${integrityAttr(assets, href)}>`,
     ),
-    ...used.flatMap((s) => s.preload ?? [s.js]).map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`),
-    `<script type="module" src="${escapeAttr(assets.js)}"${integrityOf(assets, assets.js)}></script>`,
     '</head>',
     '<body>',
     `<div id="${ROOT_ID}">${appHtml}</div>`,
+    // The scripts after the first screen: the import map's hashes (several KiB that do not compress) would otherwise
+    // stand between the first bytes and the first paint. Module scripts run after parsing anyway.
+    // Before any module: the integrity of every module the page may fetch (integrity.ts).
+    ...(importMap ? [`<script type="importmap">${importMap}</script>`] : []),
+    `<script type="module" src="${escapeAttr(assets.js)}"${integrityOf(assets, assets.js)}></script>`,
     `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(data)}</script>`,
     '</body>',
     '</html>',

@@ -79,4 +79,13 @@ describe('loadStylesheet', () => {
     link.dispatchEvent(new Event('error'));
     await loaded;
   });
+
+  it('resolves at once, fetching nothing, for a stylesheet the server put inline', async () => {
+    const page = document.implementation.createHTMLDocument('inline');
+    const style = page.createElement('style');
+    style.dataset.href = '/assets/screen-z.css';
+    page.head.appendChild(style);
+    await loadStylesheet('/assets/screen-z.css', { doc: page });
+    expect(page.querySelector('link')).toBeNull();
+  });
 });

@@ -26,6 +26,8 @@ type PartAssets = Pick<PageEnv, 'screenCss' | 'integrity'>;
  * (and a page that never hydrates). With `integrity`, a stylesheet changed on the way is refused (an error).
  */
 export function loadStylesheet(href: string, { integrity, doc = document }: { integrity?: string; doc?: Document } = {}): Promise<void> {
+  // The server put it inline (core/src/server/render.tsx): already applied.
+  if ([...doc.querySelectorAll('style[data-href]')].some((s) => s.getAttribute('data-href') === href)) return Promise.resolve();
   const existing = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((l) => l.getAttribute('href') === href);
   if (existing?.sheet) return Promise.resolve();
   return new Promise((resolve) => {

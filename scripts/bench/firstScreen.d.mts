@@ -1,0 +1,48 @@
+export declare const ROW_TAPS: { title: string; description: string; edge: string };
+export declare function payUrl(base: string, merchantPort: number, txnRef: string, extra?: Record<string, string>): string;
+export interface FirstScreenCase {
+  key: string;
+  label: string;
+  url: string;
+  ready: string;
+  click?: string;
+  floor?: boolean;
+}
+export declare function firstScreenCases(o: {
+  floorUrl: string;
+  checkout: { base: string; merchantPort: number };
+  generated?: { base: string; merchantPort: number; count: number };
+  txnRef: string;
+}): FirstScreenCase[];
+export interface CaseResult extends FirstScreenCase {
+  summary: Record<string, { median: number; min: number; max: number; n: number } | null>;
+  runsOk: number;
+  runsFailed: number;
+  effectKinds?: string[];
+}
+export interface RatioRow {
+  key: string;
+  label: string;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  lcpRatio: number | null;
+  visibleMs: number | null;
+  tapMs: number | null;
+  tapRatio: number | null;
+  longTaskMs: number | null;
+  initialBytes: number | null;
+  initialRequests: number | null;
+  runsOk: number;
+  runsFailed: number;
+  effectKinds: string[];
+}
+export declare function ratioRows(results: CaseResult[]): RatioRow[];
+export declare function runFirstScreen(o: {
+  toolsDir: string;
+  cases: FirstScreenCase[];
+  runs: number;
+  warmup: number;
+  profile: string;
+  chromium: string;
+  log?: (line: string) => void;
+}): Promise<CaseResult[]>;
