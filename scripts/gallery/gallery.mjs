@@ -53,7 +53,8 @@ export async function runGallery(argv) {
     `Shooting ${stories.length} stories × ${o.brandings.length} brandings × ${o.locales.length} languages × ${o.widths.length} widths = ${shots.length} shots, ${pages} pages at once`,
   );
 
-  if (o.complete) fs.rmSync(out, { recursive: true, force: true });
+  // A full run starts anew; only what the gallery writes goes, should --out name a folder holding more.
+  if (o.complete) for (const own of ['shots', MANIFEST, 'index.html']) fs.rmSync(path.join(out, own), { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   const site = await serveStatic(storybookDir);
   const browser = await launch(chromiumPath);
