@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Request, Route } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { CHROMIUM_ARGS } from '../scripts/bin/chromium.mjs';
 
 export const MERCHANT_CODE = 'MX_DEMO';
 export const MERCHANT_NAME = 'Oja Demo Store';
@@ -13,22 +14,11 @@ export const RESULT_FIELDS = ['payRef', 'txnref', 'amount', 'apprAmt', 'resp', '
 /** How long a locator waits for the page, ms. */
 export const UI_TIMEOUT_MS = 15_000;
 
-/** Headless flags that keep Chromium off the network at start (TOOLCHAIN). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export const checkoutBase = (): string => inject('checkoutBase');
 export const storeBase = (): string => inject('storeBase');
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: [...CHROMIUM_ARGS] });
 }
 
 /**

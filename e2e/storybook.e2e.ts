@@ -9,9 +9,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { serveStatic, storybookCli } from '../scripts/gallery/storybook.mjs';
 import { launchBrowser } from './helpers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,20 +29,15 @@ const STORY_MS = 60_000;
 const PARALLEL_PAGES = 4;
 /** Per server: every story through a few pages, ms. */
 const ALL_STORIES_MS = 600_000;
+/** The gallery of two stories in one language, under two brandings, at two widths, ms. */
+const GALLERY_MS = 120_000;
 /** A story render that ended: played and finished, or stopped. */
 const DONE_PHASES = ['finished', 'aborted'];
-
-/** Storybook's own command line (the package's bin), run by this Node. */
-function storybookBin(): string {
-  const dir = path.join(ROOT, 'node_modules/storybook');
-  const { bin } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { bin: string | Record<string, string> };
-  return path.join(dir, typeof bin === 'string' ? bin : bin.storybook);
-}
 
 /** Runs Storybook's CLI in its own process group, its output kept for a failure's report. */
 function runStorybook(args: string[]): { child: ChildProcess; output: () => string } {
   let log = '';
-  const child = spawn(process.execPath, [storybookBin(), ...args, '-c', CONFIG_DIR, '--disable-telemetry'], {
+  const child = spawn(process.execPath, [storybookCli(ROOT), ...args, '-c', CONFIG_DIR, '--disable-telemetry'], {
     cwd: ROOT,
     env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', CI: '1', BROWSER: 'none' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,46 +106,6 @@ async function waitForIndex(base: string, child: ChildProcess, output: () => str
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`Storybook did not answer ${base}/index.json within ${timeoutMs / 1000} s:\n${output()}`);
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-};
-
-/** A tiny static file server for the built Storybook, as any host would serve dist/storybook. */
-async function serveStatic(dir: string): Promise<{ base: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://static.local').pathname);
-    const file = path.join(dir, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
-    if (!file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-    fs.createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, HOST, resolve);
-  });
-  return {
-    base: `http://${HOST}:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** Every story id of a running Storybook, from its index. */
@@ -255,6 +212,16 @@ async function checkAllStories(context: BrowserContext, base: string): Promise<{
   return { ids, problems };
 }
 
+/** `npm run gallery` with these options, its exit code and output. */
+async function runGallery(args: string[]): Promise<{ code: number | null; output: string }> {
+  let output = '';
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/gallery/gallery.mjs'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, output };
+}
+
 let browser: Browser;
 let context: BrowserContext;
 
@@ -320,6 +287,55 @@ describe('Storybook', () => {
         expect(problems).toEqual({});
       },
       ALL_STORIES_MS,
+    );
+
+    it(
+      'npm run gallery shoots stories from it into one page, filtered by branding, language and width',
+      async () => {
+        const gallery = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-gallery-'));
+        try {
+          // Two stories: ZIB's terms (under ZIB only) and escrow's terms (under every branding).
+          const run = await runGallery(['--storybook', out, '--out', gallery, '--only', 'terms', '--branding', 'default,zib', '--locale', 'fr']);
+          expect(run.code, run.output).toBe(0);
+          expect(run.output).toContain('2 stories × 2 brandings × 1 languages × 2 widths = 8 shots');
+          expect(run.output).toMatch(/6 screenshots \([\d.]+ MiB\), 2 variants skipped .*, 0 failed, in [\d.]+ s/);
+
+          const page = await context.newPage();
+          try {
+            await page.setViewportSize({ width: 1280, height: 900 });
+            await page.goto(pathToFileURL(path.join(gallery, 'index.html')).href);
+            expect(await page.locator('h2').allTextContents()).toEqual(['Gates/Escrow', 'Brandings/ZIB terms of use']);
+            const images = page.locator('main figure img');
+            await expect.poll(() => images.count()).toBe(6);
+            await expect.poll(() => page.locator('#shown').textContent()).toBe('6 of 6 screenshots shown');
+            const alt = 'Gates/Escrow, The terms, Continue disabled: French, ZIB branding, 360 px wide';
+            await expect.poll(() => page.getByRole('img', { name: alt }).count()).toBe(1);
+            // Every picture loads (lazily, so each is brought into view) in the proportions its box reserved.
+            for (let i = 0; i < 6; i++) {
+              const img = images.nth(i);
+              await img.scrollIntoViewIfNeeded();
+              await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+              const { natural, box } = await img.evaluate((el: HTMLImageElement) => ({
+                natural: el.naturalHeight / el.naturalWidth,
+                box: el.height / el.width,
+              }));
+              expect(Math.abs(natural - box)).toBeLessThan(0.02);
+            }
+            // The filters: the default branding alone leaves escrow's two shots, and ZIB's terms section hidden.
+            await page.getByRole('checkbox', { name: 'ZIB' }).uncheck();
+            await expect.poll(() => page.locator('#shown').textContent()).toBe('2 of 6 screenshots shown');
+            expect(await page.locator('main section:not([hidden]) h2').allTextContents()).toEqual(['Gates/Escrow']);
+            await page.getByRole('checkbox', { name: '1280 px' }).uncheck();
+            await expect.poll(() => page.locator('#shown').textContent()).toBe('1 of 6 screenshots shown');
+            expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+          } finally {
+            await page.close();
+          }
+        } finally {
+          fs.rmSync(gallery, { recursive: true, force: true });
+        }
+      },
+      GALLERY_MS,
     );
   });
 });

@@ -46,3 +46,18 @@ const PROPERTY: Record<keyof BrandPalette, string> = {
 export function paletteTokens(p: BrandPalette): string {
   return (Object.keys(PROPERTY) as Array<keyof BrandPalette>).map((k) => `${PROPERTY[k]}: ${p[k]};`).join('\n');
 }
+
+/** WCAG 2 relative luminance of a `#rrggbb` colour (0 to 1). */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio of two `#rrggbb` colours (1 to 21), either order. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}

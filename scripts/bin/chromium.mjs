@@ -2,6 +2,17 @@
 import fs from 'node:fs';
 import { execSync } from 'node:child_process';
 
+/** Headless flags that keep Chromium off the network at start (TOOLCHAIN), for every tool and test that drives it. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
 export function findChromium() {

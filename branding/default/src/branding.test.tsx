@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { brandingContract } from '@oja/core/testing';
 import branding from './index';
+import { palette } from './theme';
 
 describe('default branding', () => {
   it('is the branding of payments with no acquirer, with no channel policy and no toggle', () => {
@@ -12,5 +13,5 @@ describe('default branding', () => {
     expect(branding.className).toMatch(/\S/);
   });
 
-  brandingContract(branding, { namespace: 'brandingDefault', logoName: 'Oja' });
+  brandingContract(branding, { namespace: 'brandingDefault', logoName: 'Oja', palette });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { brandingContract } from '@oja/core/testing';
 import branding from './index';
+import { palette } from './theme';
 
 describe('HALO branding', () => {
   it('is the HALO acquirer, forcing card, transfer, wallet, QR, USSD, credit and Google Pay on (spec core §5)', () => {
@@ -12,5 +13,5 @@ describe('HALO branding', () => {
     expect(branding.className).toMatch(/\S/);
   });
 
-  brandingContract(branding, { namespace: 'halo', logoName: 'HALO' });
+  brandingContract(branding, { namespace: 'halo', logoName: 'HALO', palette });
 });

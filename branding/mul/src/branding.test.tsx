@@ -6,6 +6,7 @@ import { brandingContract } from '@oja/core/testing';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '@oja/core';
 import branding from './index';
+import { palette } from './theme';
 
 describe('MUL branding', () => {
   it('is the MUL acquirer, with the language toggle and no channel policy', () => {
@@ -16,7 +17,7 @@ describe('MUL branding', () => {
     expect(branding.className).toMatch(/\S/);
   });
 
-  brandingContract(branding, { namespace: 'mul', logoName: 'MUL' });
+  brandingContract(branding, { namespace: 'mul', logoName: 'MUL', palette });
 
   it('switches the page to French from the footer toggle', async () => {
     const checkout = testCheckout({ brandings: [branding, plainBranding], props: { acquiredBy: 'MUL' } });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n, missingKeys } from '@oja/core';
 import { brandingContract } from '@oja/core/testing';
 import branding, { TERMS_PATH } from './index';
+import { palette } from './theme';
 import { termsMessages } from './termsMessages';
 
 describe('ZIB branding', () => {
@@ -28,7 +29,7 @@ describe('ZIB branding', () => {
     expect(typeof mod.default).toBe('function');
   });
 
-  brandingContract(branding, { namespace: 'zib', logoName: 'ZIB' });
+  brandingContract(branding, { namespace: 'zib', logoName: 'ZIB', palette });
 
   it('has the same terms page keys in en and fr, under its own namespace only', () => {
     const { en, fr } = termsMessages;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml } from './sandbox';
 import type { SandboxAnswer } from './types';
+import { contrastRatio } from '../tokens';
 
 /** What every sandbox page says first, so that no evaluator mistakes a stand-in for a real bank or wallet. */
 export const TEST_PAGE_BANNER = 'Test page — Oja sandbox. No real money moves.';
@@ -19,18 +20,9 @@ export const SANDBOX_BANK: TestPageParty = { name: 'Oja Sandbox Bank', accent: '
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
-/** WCAG 2 relative luminance of a `#rrggbb` colour. */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
 /** Contrast ratio of white on the colour (1 to 21). */
 export function contrastWithWhite(hex: string): number {
-  return 1.05 / (luminance(hex) + 0.05);
+  return contrastRatio('#ffffff', hex);
 }
 
 // Compact on purpose: the issuer's and the providers' pages sit in a 400 px frame of the checkout. Sizes in rem
