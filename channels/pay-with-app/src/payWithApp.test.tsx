@@ -226,7 +226,7 @@ describe('pay-with-app device and countdown texts', () => {
   });
 
   it('lets the payer wait 5 more minutes once, from now', () => {
-    const state: PwaState = { start: createAsyncSlot(), device: null, codeDeadline: null, statusDeadline: 1, extensions: 0 };
+    const state: PwaState = { start: createAsyncSlot(), device: null, codeDeadline: null, statusDeadline: 1, extensions: 0, approvalStarted: false };
     vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
     setServerOffset(0);
     waitMore(state);

@@ -59,7 +59,6 @@ export interface PendingLayoutProps {
 
 /** The shared "waiting for the bank" screen: spinner, status and countdown announced politely. */
 export function PendingLayout({ title, message, remainingMs, format = formatMmSs, children, simulate = true }: PendingLayoutProps) {
-  const t = useT();
   const { env } = useCheckoutState();
   return (
     <section className={stack} aria-busy="true">
@@ -68,20 +67,64 @@ export function PendingLayout({ title, message, remainingMs, format = formatMmSs
         <h1 className={heading}>{title}</h1>
         {message && <p className={muted}>{message}</p>}
       </div>
-      {remainingMs !== undefined && (
-        <p className={center}>
-          <span className={clock} role="timer" aria-live="off" aria-label={t('core.pending.timeLeft', { time: format(remainingMs) })}>
-            {format(remainingMs)}
-          </span>
-          {/* Announced once a minute, not every second. */}
-          <span className="oja-sr-only" aria-live="polite">
-            {t('core.pending.minutesLeft', { minutes: Math.ceil(remainingMs / 60_000) })}
-          </span>
-        </p>
-      )}
+      {remainingMs !== undefined && <PendingCountdown remainingMs={remainingMs} format={format} />}
       {children}
       {simulate && env.sandbox && <SandboxSimulateControl />}
     </section>
+  );
+}
+
+/** The time left of a wait, large, as mm:ss by default; announced once a minute, not every second. */
+export function PendingCountdown({ remainingMs, format = formatMmSs }: { remainingMs: number; format?: (ms: number) => string }) {
+  const t = useT();
+  return (
+    <p className={center}>
+      <span className={clock} role="timer" aria-live="off" aria-label={t('core.pending.timeLeft', { time: format(remainingMs) })}>
+        {format(remainingMs)}
+      </span>
+      <span className="oja-sr-only" aria-live="polite">
+        {t('core.pending.minutesLeft', { minutes: Math.ceil(remainingMs / 60_000) })}
+      </span>
+    </p>
+  );
+}
+
+const statusLine = css`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  margin: 0;
+  color: var(--oja-muted, #5b6577);
+  font-size: 14px;
+`;
+const smallSpinner = css`
+  flex: 0 0 auto;
+  width: 14px;
+  height: 14px;
+  border-radius: 50%;
+  border: 2px solid var(--oja-border, #e3e8ef);
+  border-top-color: var(--oja-primary, #0b5cad);
+  animation: oja-spin 0.9s linear infinite;
+  @keyframes oja-spin { to { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { animation-duration: 3s; }
+`;
+
+/** A small spinner, decorative: beside a text that says what is awaited. */
+export function SmallSpinner() {
+  return <span className={smallSpinner} aria-hidden="true" />;
+}
+
+/**
+ * A wait that is not the screen's subject (the payer has something to do first, e.g. scan a code): one quiet line
+ * with a small spinner, announced politely, under what the payer acts on.
+ */
+export function PendingStatusLine({ text }: { /** Already translated. */ text: string }) {
+  return (
+    <p className={statusLine} role="status" aria-live="polite">
+      <SmallSpinner />
+      <span>{text}</span>
+    </p>
   );
 }
 
