@@ -18,6 +18,33 @@ describe('BrandIcon', () => {
   });
 });
 
+describe('brand marks', () => {
+  const draw = (brand: Brand) => render(<BrandIcon brand={brand} />).container.querySelector('svg')!;
+
+  it('draws Mastercard as its two overlapping circles, red and orange, and their overlap', () => {
+    const svg = draw('MasterCard');
+    expect([...svg.querySelectorAll('circle')].map((c) => c.getAttribute('fill'))).toEqual(['#eb001b', '#f79e1b']);
+    expect(svg.querySelector('path')?.getAttribute('fill')).toBe('#ff5f00');
+  });
+
+  it("draws Visa's wordmark as shapes in Visa blue, not as text", () => {
+    const svg = draw('Visa');
+    expect(svg.querySelector('text')).toBeNull();
+    expect(svg.querySelector('g')?.getAttribute('fill')).toBe('#1434cb');
+  });
+
+  it("draws American Express's blue box, Discover's orange disc and Verve's red disc", () => {
+    expect(draw('AmericanExpress').querySelector('rect')?.getAttribute('fill')).toBe('#016fd0');
+    expect(draw('Discover').querySelector('circle')?.getAttribute('fill')).toBe('#f58220');
+    expect(draw('Verve').querySelector('circle')?.getAttribute('fill')).toBe('#e30613');
+  });
+
+  it('draws every brand differently', () => {
+    const drawn = BRANDS.map((brand) => draw(brand).innerHTML);
+    expect(new Set(drawn).size).toBe(BRANDS.length);
+  });
+});
+
 describe('BrandList', () => {
   it('lists the brands under its label, each named for screen readers', () => {
     const names = ruleMessages.en.card.brand;
