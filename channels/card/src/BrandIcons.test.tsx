@@ -1,12 +1,29 @@
-import { describe, it, expect } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { BrandIcon, BrandList } from './BrandIcons';
+import { beforeAll, describe, it, expect } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { BrandIcon, BrandList, loadBrandMarks } from './BrandIcons';
 import { ruleMessages } from './ruleMessages';
 import type { Brand } from './rules';
 
 const BRANDS: Brand[] = ['Verve', 'MasterCard', 'Visa', 'AmericanExpress', 'Afrigo', 'Discover'];
 
+describe('BrandIcon before its marks are here', () => {
+  it('draws a blank face of the same size, then the mark once its chunk is in', async () => {
+    const { container } = render(<BrandIcon brand="Visa" />);
+    const svg = container.querySelector('svg')!;
+    expect(svg.getAttribute('width')).toBe('32');
+    expect(svg.hasAttribute('data-brand-mark')).toBe(false);
+    expect(svg.querySelector('path')).toBeNull();
+    await act(() => loadBrandMarks());
+    expect(svg.getAttribute('data-brand-mark')).toBe('Visa');
+    expect(svg.querySelector('path')).not.toBeNull();
+  });
+});
+
 describe('BrandIcon', () => {
+  beforeAll(async () => {
+    await loadBrandMarks();
+  });
+
   it.each(BRANDS)('draws %s as a decorative inline SVG without style attributes', (brand) => {
     const { container } = render(<BrandIcon brand={brand} />);
     const svg = container.querySelector('svg')!;
@@ -19,6 +36,10 @@ describe('BrandIcon', () => {
 });
 
 describe('brand marks', () => {
+  beforeAll(async () => {
+    await loadBrandMarks();
+  });
+
   const draw = (brand: Brand) => render(<BrandIcon brand={brand} />).container.querySelector('svg')!;
 
   it('draws Mastercard as its two overlapping circles, red and orange, and their overlap', () => {
