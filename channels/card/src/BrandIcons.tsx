@@ -1,27 +1,17 @@
 import { css } from '@linaria/core';
 import { useLayoutEffect, useState } from 'react';
+import { loadOnce } from '@oja/core/lazy-part';
+import type { LoadOnce } from '@oja/core/lazy-part';
 import type { Brand } from './rules';
 
 type Marks = typeof import('./BrandMarks');
-
-let marks: Marks | undefined;
-let loading: Promise<Marks> | undefined;
 
 /**
  * The brands' marks (./BrandMarks), a chunk of their own of about 1 KiB gzip: every screen that shows a brand (the
  * card form, the wallet's saved cards, Google Pay, pay on credit's card step) keeps its chunk within budget and
  * fetches the marks once, as it first shows one. A failed fetch is tried again at the next mount.
  */
-export function loadBrandMarks(): Promise<Marks> {
-  loading ??= import('./BrandMarks').then(
-    (m) => (marks = m),
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  );
-  return loading;
-}
+export const loadBrandMarks: LoadOnce<Marks> = loadOnce(() => import('./BrandMarks'));
 
 /**
  * The marks once here. The first render never has them, on the server as in the browser, so that a page the server
@@ -30,6 +20,7 @@ export function loadBrandMarks(): Promise<Marks> {
 function useBrandMarks(): Marks | undefined {
   const [here, setHere] = useState<Marks | undefined>(undefined);
   useLayoutEffect(() => {
+    const marks = loadBrandMarks.current();
     if (marks) {
       setHere(marks);
       return;

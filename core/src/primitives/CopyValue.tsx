@@ -15,20 +15,22 @@ const labelText = css`
   color: var(--oja-muted, #5b6577);
   font-size: 13px;
 `;
+// A value too long for one line with its button puts the button under it rather than breaking the value.
 const row = css`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: 12px;
+  gap: 8px 12px;
 `;
 const valueText = css`
   min-width: 0;
-  font-size: 24px;
+  font-size: 22px;
   font-weight: 700;
   line-height: 1.25;
   letter-spacing: 1px;
   font-variant-numeric: tabular-nums;
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
 `;
 
 export interface CopyValueProps {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { registerMessages, useT } from '../i18n';
 import { pendingMessages } from './pendingMessages';
 import { formatMmSs } from './countdown';
-import { heading, muted, notice, stack } from '../ui/styles';
+import { heading, link, muted, notice, stack } from '../ui/styles';
 import { useCheckoutState } from '../state/checkout';
 import { useLazyScreen } from '../shell/lazyScreen';
 
@@ -24,9 +24,6 @@ export function SandboxSimulateControl() {
 }
 
 const spinner = css`
-  width: 44px;
-  height: 44px;
-  margin: 8px auto;
   border-radius: 50%;
   border: 4px solid var(--oja-border, #e3e8ef);
   border-top-color: var(--oja-primary, #0b5cad);
@@ -34,8 +31,23 @@ const spinner = css`
   @keyframes oja-spin { to { transform: rotate(360deg); } }
   @media (prefers-reduced-motion: reduce) { animation-duration: 3s; }
 `;
+const largeSpinner = css`
+  width: 44px;
+  height: 44px;
+  margin: 8px auto;
+`;
+const smallSpinner = css`
+  flex: 0 0 auto;
+  width: 14px;
+  height: 14px;
+  border-width: 2px;
+`;
 const center = css`
   text-align: center;
+`;
+/** A centred wait centres its links too (Change payment method, Change bank): one alignment per screen. */
+const centredLinks = css`
+  > .${link} { align-self: center; text-align: center; }
 `;
 const clock = css`
   font-variant-numeric: tabular-nums;
@@ -61,8 +73,8 @@ export interface PendingLayoutProps {
 export function PendingLayout({ title, message, remainingMs, format = formatMmSs, children, simulate = true }: PendingLayoutProps) {
   const { env } = useCheckoutState();
   return (
-    <section className={stack} aria-busy="true">
-      <div className={spinner} aria-hidden="true" />
+    <section className={`${stack} ${centredLinks}`} aria-busy="true">
+      <div className={`${spinner} ${largeSpinner}`} aria-hidden="true" />
       <div className={center} role="status" aria-live="polite">
         <h1 className={heading}>{title}</h1>
         {message && <p className={muted}>{message}</p>}
@@ -98,21 +110,10 @@ const statusLine = css`
   color: var(--oja-muted, #5b6577);
   font-size: 14px;
 `;
-const smallSpinner = css`
-  flex: 0 0 auto;
-  width: 14px;
-  height: 14px;
-  border-radius: 50%;
-  border: 2px solid var(--oja-border, #e3e8ef);
-  border-top-color: var(--oja-primary, #0b5cad);
-  animation: oja-spin 0.9s linear infinite;
-  @keyframes oja-spin { to { transform: rotate(360deg); } }
-  @media (prefers-reduced-motion: reduce) { animation-duration: 3s; }
-`;
 
 /** A small spinner, decorative: beside a text that says what is awaited. */
 export function SmallSpinner() {
-  return <span className={smallSpinner} aria-hidden="true" />;
+  return <span className={`${spinner} ${smallSpinner}`} aria-hidden="true" />;
 }
 
 /**
