@@ -437,7 +437,10 @@ describe('keyboard only', () => {
 
 /** Every key of the PIN pad (Clear and Delete too) is one grid cell of the same size, at least 44 px. */
 async function expectEvenPad(page: Page): Promise<void> {
-  const boxes = await page.getByTestId('pin-pad').getByRole('button').evaluateAll((keys) => keys.map((k) => k.getBoundingClientRect()));
+  const boxes = await page
+    .getByTestId('pin-pad')
+    .getByRole('button')
+    .evaluateAll((keys) => keys.map((k) => k.getBoundingClientRect()));
   expect(boxes).toHaveLength(12);
   for (const box of boxes) {
     expect(Math.round(box.width)).toBe(Math.round(boxes[0]!.width));

@@ -7,8 +7,7 @@ const lettering = { fontFamily: 'Arial, Helvetica, sans-serif', fontWeight: 700,
 const WHITE = '#fff';
 
 /** Visa's wordmark as shapes (V, I, S, A), slanted as the real one, in Visa blue. */
-const VISA_WORDMARK =
-  'M0 0h2.3l1.4 5.5L5.2 0h2.3L4.7 8H2.6zM8.3 0h2.2l-.1 8H8.2zM20.4 8 23 0h2.5l1.9 8h-2.1l-.3-1.5h-2.4L22 8zm2.7-3.2h1.6l-.6-2.9z';
+const VISA_WORDMARK = 'M0 0h2.3l1.4 5.5L5.2 0h2.3L4.7 8H2.6zM8.3 0h2.2l-.1 8H8.2zM20.4 8 23 0h2.5l1.9 8h-2.1l-.3-1.5h-2.4L22 8zm2.7-3.2h1.6l-.6-2.9z';
 const VISA_S = 'M17.9 1.4C16.9.4 12.6.2 12.6 2.3s5.3 1.4 5.3 3.7-4.6 2.1-5.9 1.2';
 
 /** Mastercard: the two circles and their overlap (radius 6.5, centres 7 apart; the lens spans x = 16). */

@@ -11,7 +11,6 @@ import { CodeExpired } from './CodeExpired';
 import { startAligned } from './DeepLink';
 import { EligibleBanks } from './EligibleBanks';
 
-
 const timer = css`
   font-weight: 700;
   font-variant-numeric: tabular-nums;

@@ -18,7 +18,11 @@ describe('CopyValue', () => {
     const group = renderValue();
     expect(screen.getByTestId('account-number').textContent).toBe('0123456789');
     expect(within(group).getByText('Account number')).toBeTruthy();
-    expect(within(group).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Copy Account number']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Copy Account number']);
   });
 
   it('names the button after `what` when given, and copies the value', async () => {
