@@ -1,6 +1,6 @@
 import { css } from '@linaria/core';
 import { ChangeMethodLink, formatAmount, styles, useCheckoutState, useT } from '@oja/core';
-import { PendingCountdown, PendingStatusLine, SandboxSimulateControl, SmallSpinner, StillTrying } from '@oja/core/pending-layout';
+import { centredLinks, PendingCountdown, PendingStatusLine, SandboxSimulateControl, SmallSpinner, StillTrying } from '@oja/core/pending-layout';
 import { useCountdown } from '@oja/core/countdown';
 import { QrCode } from '@oja/core/qr';
 import type { QrPayment } from './api';
@@ -16,9 +16,9 @@ const facts = css`
   dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 `;
 
-const layout = css`
+// The code leads: the payer's task first, the status a quiet line under it.
+const lead = css`
   text-align: center;
-  /* The code leads: the payer's task first, the status a quiet line under it. */
   > h1 { margin: 4px 0 0; }
 `;
 /** The code's room while it is generated: the same size as the code, so nothing moves when it comes. */
@@ -54,8 +54,8 @@ export function QrPending({ payment, failures }: QrPendingProps) {
   const amount = formatAmount(props.checkoutAmount, props.currencyCode);
   const timed = payment !== null && payment.expiresAt !== null;
   return (
-    <section className={`${styles.stack} ${layout}`} aria-labelledby="qr-title" aria-busy={payment === null}>
-      <div role="status" aria-live="polite">
+    <section className={`${styles.stack} ${centredLinks}`} aria-labelledby="qr-title" aria-busy={payment === null}>
+      <div className={lead} role="status" aria-live="polite">
         <h1 id="qr-title" className={styles.heading}>
           {payment ? t('qr.instruction') : t('qr.generating')}
         </h1>

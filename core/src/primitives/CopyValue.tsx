@@ -6,7 +6,7 @@ const box = css`
   display: flex;
   flex-direction: column;
   gap: 2px;
-  padding: 10px 12px 10px 14px;
+  padding: 10px 12px;
   border: 1px solid var(--oja-border, #e3e8ef);
   border-radius: var(--oja-radius-button, 8px);
   text-align: left;
@@ -28,7 +28,6 @@ const valueText = css`
   font-size: 22px;
   font-weight: 700;
   line-height: 1.25;
-  letter-spacing: 1px;
   font-variant-numeric: tabular-nums;
   overflow-wrap: break-word;
 `;

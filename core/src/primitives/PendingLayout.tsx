@@ -45,8 +45,11 @@ const smallSpinner = css`
 const center = css`
   text-align: center;
 `;
-/** A centred wait centres its links too (Change payment method, Change bank): one alignment per screen. */
-const centredLinks = css`
+/**
+ * A centred wait centres its links too (Change payment method, Change bank): one alignment per screen. For a wait
+ * laid out by its channel (QR) as for this one.
+ */
+export const centredLinks = css`
   > .${link} { align-self: center; text-align: center; }
 `;
 const clock = css`
