@@ -509,7 +509,7 @@ describe('in French', () => {
     await page.getByRole('button', { name: 'Autoriser' }).click();
 
     await page.getByRole('heading', { name: 'Échec du paiement', level: 1 }).waitFor();
-    await page.getByRole('heading', { name: 'Échec de la transaction', level: 2 }).waitFor();
+    await page.getByTestId('failure-title').getByText('Échec de la transaction', { exact: true }).waitFor();
     await page.getByText('Fonds insuffisants. Utilisez une autre carte ou essayez un autre moyen de paiement', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Réessayer le paiement' }).waitFor();
     await page.getByRole('button', { name: `Annuler le paiement et revenir à ${MERCHANT_NAME}` }).waitFor();
@@ -525,9 +525,9 @@ describe('network failures', () => {
     await card.enter(page, TEST_CARDS.pin);
     // The generic failure view (spec core §8): no code-specific title or message.
     await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
-    await page.getByRole('heading', { name: 'Oops, something went wrong...', level: 2 }).waitFor();
+    await page.getByTestId('failure-title').getByText('Oops, something went wrong...', { exact: true }).waitFor();
     await page.getByText('Something went wrong. Please try again.', { exact: true }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Transaction Failed' }).count()).toBe(0);
+    expect(await page.getByText('Transaction Failed', { exact: true }).count()).toBe(0);
     await expectAccessible(page, 'the generic failure view');
     expect(await storeResults(ref)).toEqual([]);
 

@@ -215,6 +215,38 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('\n')}`,
   );
   expect(report, `axe on ${what}`).toEqual([]);
+  expect(await smallTargets(page), `targets under ${MIN_TARGET_PX} px on ${what}`).toEqual([]);
+}
+
+/** The guide's minimum target, CSS px, both ways. */
+export const MIN_TARGET_PX = 44;
+
+/**
+ * The checkout's visible controls (in its own document) smaller than MIN_TARGET_PX either way, described. A link
+ * inside running text is exempt (WCAG 2.5.8's inline exception); so are the sandbox's pages in frames.
+ */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="tab"]',
+    );
+    const small: string[] = [];
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (!box.width || !box.height || getComputedStyle(el).visibility === 'hidden') continue;
+      // A native checkbox or radio counts with its label, which is the target a payer taps.
+      const label = (el as HTMLInputElement).labels?.[0]?.getBoundingClientRect();
+      const w = Math.max(box.width, label?.width ?? 0);
+      const h = Math.max(box.height, label?.height ?? 0);
+      const inline = el.tagName === 'A' && getComputedStyle(el).display === 'inline' && el.parentElement?.closest('p, li, span');
+      if ((w < min - 0.5 || h < min - 0.5) && !inline) {
+        small.push(
+          `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40)}" ${Math.round(w)}x${Math.round(h)}`,
+        );
+      }
+    }
+    return small;
+  }, MIN_TARGET_PX);
 }
 
 /**
@@ -396,7 +428,7 @@ export async function expectDeliveredOnce(page: Page, ref: string, resp: string)
 /** The failure view (spec core §2 "Result screen"): its titles, the code's message and Retry. */
 export async function expectFailureView(page: Page, message: string): Promise<void> {
   await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
-  await page.getByRole('heading', { name: 'Transaction Failed', level: 2 }).waitFor();
+  await page.getByTestId('failure-title').getByText('Transaction Failed', { exact: true }).waitFor();
   await page.getByText(message, { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Retry payment' }).waitFor();
 }

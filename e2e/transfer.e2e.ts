@@ -106,7 +106,7 @@ describe('Transfer in REDIRECT mode', () => {
     await page.getByRole('button', { name: 'I have transferred' }).click();
 
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
-    await page.getByRole('heading', { name: 'Transaction Error' }).waitFor();
+    await page.getByTestId('failure-title').getByText('Transaction Error', { exact: true }).waitFor();
     await page.getByText('We could not confirm your transfer. If your account was debited, the reversal can take up to 24 hours.').waitFor();
     // Longer than an expired or cancelled result waits: a failure never goes to the merchant.
     await sleep(EXPIRED_CANCELLED_WAIT_MS + 1_000);

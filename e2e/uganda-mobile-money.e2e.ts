@@ -144,7 +144,7 @@ describe('Uganda mobile money: paying', () => {
     await page.getByRole('heading', { name: 'Approve the payment on your phone' }).waitFor();
     await simulate(ref, 'failed');
     await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
-    await page.getByRole('heading', { name: 'Transaction Failed', level: 2 }).waitFor();
+    await page.getByTestId('failure-title').getByText('Transaction Failed', { exact: true }).waitFor();
     // Longer than an expired or cancelled result waits: a failure never goes to the merchant.
     await sleep(2_500);
     expect(await storeResults(ref)).toEqual([]);
@@ -182,7 +182,7 @@ describe('Uganda mobile money: failing calls', () => {
     const ref = await openMobileMoney(page, label);
     await pay(page, 'MTN', NUMBER);
     await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
-    await page.getByRole('heading', { name: 'Oops, something went wrong...', level: 2 }).waitFor();
+    await page.getByTestId('failure-title').getByText('Oops, something went wrong...', { exact: true }).waitFor();
     await page.getByText('Something went wrong. Please try again.', { exact: true }).waitFor();
     expect((await sandboxPayment(ref)).payment!.channels['uganda-mobile-money']).toBeUndefined();
     expect(await callsTo(ref, STATUS_PATH)).toEqual([]);

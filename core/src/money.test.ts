@@ -39,6 +39,23 @@ describe('formatAmount', () => {
   });
 });
 
+describe('formatAmount in French', () => {
+  it('groups thousands with a narrow no-break space and writes a decimal comma', () => {
+    expect(formatAmount(150000, '566', 'fr')).toBe('NGN 1\u202f500,00');
+    expect(formatAmount(123466839.9, '566', 'fr')).toBe('NGN 1\u202f234\u202f668,39');
+    expect(formatAmount(99, '840', 'fr')).toBe('USD 0,99');
+    expect(formatAmount(-150099, '566', 'fr')).toBe('NGN -1\u202f500,99');
+  });
+
+  it('keeps UGX and CDF unformatted', () => {
+    expect(formatAmount(5000000, '800', 'fr')).toBe('UGX 50000');
+  });
+
+  it('is English by default', () => {
+    expect(formatAmount(150000, '566')).toBe(formatAmount(150000, '566', 'en'));
+  });
+});
+
 describe('currencyPrefix', () => {
   it('maps the spec currencies', () => {
     expect(currencyPrefix('566')).toBe('NGN');

@@ -1,6 +1,6 @@
 import { css } from '@linaria/core';
 import { ChangeMethodLink, formatAmount, styles, useCheckoutState, useT } from '@oja/core';
-import { centredLinks, PendingCountdown, PendingStatusLine, SandboxSimulateControl, SmallSpinner, StillTrying } from '@oja/core/pending-layout';
+import { PendingCountdown, pendingActions, PendingStatusLine, SandboxSimulateControl, SmallSpinner, StillTrying } from '@oja/core/pending-layout';
 import { useCountdown } from '@oja/core/countdown';
 import { QrCode } from '@oja/core/qr';
 import type { QrPayment } from './api';
@@ -54,7 +54,7 @@ export function QrPending({ payment, failures }: QrPendingProps) {
   const amount = formatAmount(props.checkoutAmount, props.currencyCode);
   const timed = payment !== null && payment.expiresAt !== null;
   return (
-    <section className={`${styles.stack} ${centredLinks}`} aria-labelledby="qr-title" aria-busy={payment === null}>
+    <section className={styles.stack} aria-labelledby="qr-title" aria-busy={payment === null}>
       <div className={lead} role="status" aria-live="polite">
         <h1 id="qr-title" className={styles.heading}>
           {payment ? t('qr.instruction') : t('qr.generating')}
@@ -77,20 +77,18 @@ export function QrPending({ payment, failures }: QrPendingProps) {
           <dd>{props.merchantName}</dd>
         </div>
       </dl>
-      {payment && (
-        <>
-          {timed && <PendingCountdown remainingMs={left} />}
-          <PendingStatusLine text={t('qr.confirming')} />
-          {/* The status has the last word (XS1); until it comes, say why the code may not work any more. */}
-          {timed && left === 0 && (
-            <p className={styles.notice} role="status">
-              {t('qr.validityOver')}
-            </p>
-          )}
-          <StillTrying failures={failures} />
-        </>
-      )}
-      <ChangeMethodLink />
+      {timed && <PendingCountdown remainingMs={left} />}
+      {payment && <PendingStatusLine text={t('qr.confirming')} />}
+      <div className={pendingActions}>
+        {/* The status has the last word (XS1); until it comes, say why the code may not work any more. */}
+        {timed && left === 0 && (
+          <p className={styles.notice} role="status">
+            {t('qr.validityOver')}
+          </p>
+        )}
+        <StillTrying failures={failures} />
+        <ChangeMethodLink />
+      </div>
       {payment && env.sandbox && <SandboxSimulateControl />}
     </section>
   );

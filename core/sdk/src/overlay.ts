@@ -9,6 +9,10 @@ export const OVERLAY_TEXT = {
 const SPIN_MS = 900;
 /** Above anything a merchant's page stacks. */
 const TOP_LAYER = '2147483647';
+/** The checkout card's width, px (its page's max-width): the frame is that wide, so the card is the dialog. */
+const CARD_WIDTH_PX = 420;
+/** Room above the card: a little on a phone, more on a tall screen. */
+const BOX_TOP = 'clamp(8px, 4vh, 32px)';
 
 export interface InlineOptions {
   doc: Document;
@@ -31,8 +35,9 @@ export interface InlineView {
 }
 
 /**
- * INLINE: a full-screen dialog over the merchant's page, the checkout in a frame the request is POSTed into,
- * a loader until the checkout is ready. While open the page behind is inert and does not scroll, focus stays
+ * INLINE: a dialog over the merchant's page, the checkout in a frame the request is POSTed into (its page is
+ * transparent in INLINE, so its card is the dialog and the close control sits on it), a loader until the checkout
+ * is ready. While open the page behind is inert and does not scroll, focus stays
  * in the dialog (Tab wraps around the frame), Escape and the close control close it.
  */
 export function openInline(o: InlineOptions): InlineView {
@@ -43,7 +48,12 @@ export function openInline(o: InlineOptions): InlineView {
 
   const close = el(doc, 'button', { type: 'button', textContent: '×' });
   close.setAttribute('aria-label', text.close);
+  // Inside the checkout's card, over its header's top right corner (the header keeps that corner free in INLINE).
   css(close, {
+    position: 'absolute',
+    top: `calc(${BOX_TOP} + 14px)`,
+    right: '22px',
+    'z-index': '1',
     width: '44px',
     height: '44px',
     margin: '0',
@@ -51,6 +61,7 @@ export function openInline(o: InlineOptions): InlineView {
     border: '0',
     'border-radius': '22px',
     background: '#fff',
+    'box-shadow': '0 1px 4px rgba(17, 17, 17, 0.3)',
     color: '#111',
     font: '28px/44px system-ui, sans-serif',
     cursor: 'pointer',
@@ -64,7 +75,7 @@ export function openInline(o: InlineOptions): InlineView {
     } catch {
       // an older browser: always show it
     }
-    if (keyboard) css(close, { outline: '3px solid #fff', 'outline-offset': '3px' });
+    if (keyboard) css(close, { outline: '3px solid #1f4f8a', 'outline-offset': '2px' });
   });
   close.addEventListener('blur', () => css(close, { outline: 'none' }));
   close.addEventListener('click', o.onCloseRequest);
@@ -92,6 +103,7 @@ export function openInline(o: InlineOptions): InlineView {
     'justify-content': 'center',
     gap: '12px',
     background: '#fff',
+    'border-radius': '12px',
     color: '#222',
     font: '16px/1.5 system-ui, sans-serif',
   });
@@ -109,24 +121,25 @@ export function openInline(o: InlineOptions): InlineView {
     border: '0',
     margin: '0',
     display: 'block',
-    background: '#fff',
+    // The checkout's page is transparent in INLINE: its card is the dialog, the scrim shows around it.
+    background: 'transparent',
+    'color-scheme': 'normal',
     opacity: '0',
   });
 
   const stage = el(doc, 'div', {}, frame, loader);
-  css(stage, { position: 'relative', flex: '1', background: '#fff', 'border-radius': '12px', overflow: 'hidden' });
-  const bar = el(doc, 'div', {}, close);
-  css(bar, { display: 'flex', 'justify-content': 'flex-end', padding: '6px 0', flex: 'none' });
-  const box = el(doc, 'div', {}, bar, stage);
+  css(stage, { position: 'relative', flex: '1' });
+  const box = el(doc, 'div', {}, close, stage);
   css(box, {
+    position: 'relative',
     display: 'flex',
     'flex-direction': 'column',
     width: '100%',
-    'max-width': '560px',
+    'max-width': `${CARD_WIDTH_PX + 16}px`,
     height: '100%',
     'max-height': '920px',
     'box-sizing': 'border-box',
-    padding: '0 8px 8px',
+    padding: `${BOX_TOP} 8px 8px`,
   });
 
   // Tab past the frame's last control lands on the end guard, which sends focus back to the close control;

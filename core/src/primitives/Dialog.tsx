@@ -23,14 +23,14 @@ const panel = css`
   border-radius: var(--oja-radius, 12px);
   background: var(--oja-surface, #fff);
   color: var(--oja-text, #1c2434);
-  > h2 { margin-right: 40px; }
+  > h2 { margin-right: 44px; }
 `;
 const closeButton = css`
   position: absolute;
-  top: 8px;
-  right: 8px;
-  width: 40px;
-  height: 40px;
+  top: 6px;
+  right: 6px;
+  width: 44px;
+  height: 44px;
   border: 0;
   border-radius: 50%;
   background: none;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { registerMessages, useT } from '../i18n';
 import { pendingMessages } from './pendingMessages';
 import { formatMmSs } from './countdown';
-import { heading, link, muted, notice, stack } from '../ui/styles';
+import { heading, muted, notice, stack } from '../ui/styles';
 import { useCheckoutState } from '../state/checkout';
 import { useLazyScreen } from '../shell/lazyScreen';
 
@@ -46,11 +46,17 @@ const center = css`
   text-align: center;
 `;
 /**
- * A centred wait centres its links too (Change payment method, Change bank): one alignment per screen. For a wait
- * laid out by its channel (QR) as for this one.
+ * The actions under a centred wait: full-width buttons, and links centred with them (not at the left edge). For a
+ * wait laid out by its channel (QR) as for this one.
  */
-export const centredLinks = css`
-  > .${link} { align-self: center; text-align: center; }
+export const pendingActions = css`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  text-align: center;
+  > :not(a):not(button) { align-self: stretch; }
+  &:empty { display: none; }
 `;
 const clock = css`
   font-variant-numeric: tabular-nums;
@@ -76,14 +82,14 @@ export interface PendingLayoutProps {
 export function PendingLayout({ title, message, remainingMs, format = formatMmSs, children, simulate = true }: PendingLayoutProps) {
   const { env } = useCheckoutState();
   return (
-    <section className={`${stack} ${centredLinks}`} aria-busy="true">
+    <section className={stack} aria-busy="true">
       <div className={`${spinner} ${largeSpinner}`} aria-hidden="true" />
       <div className={center} role="status" aria-live="polite">
         <h1 className={heading}>{title}</h1>
         {message && <p className={muted}>{message}</p>}
       </div>
       {remainingMs !== undefined && <PendingCountdown remainingMs={remainingMs} format={format} />}
-      {children}
+      <div className={pendingActions}>{children}</div>
       {simulate && env.sandbox && <SandboxSimulateControl />}
     </section>
   );

@@ -17,7 +17,7 @@ const box = css`
   font-size: 13px;
   p { margin: 0 0 8px; font-weight: 600; }
   div { display: flex; flex-wrap: wrap; gap: 6px; }
-  button { font: inherit; padding: 6px 10px; border-radius: 6px; border: 1px solid var(--oja-border, #cfd6e0); background: var(--oja-surface, #fff); color: inherit; cursor: pointer; }
+  button { font: inherit; min-height: 44px; padding: 6px 12px; border-radius: 6px; border: 1px solid var(--oja-border, #cfd6e0); background: var(--oja-surface, #fff); color: inherit; cursor: pointer; }
 `;
 
 /** Always in the page (empty when idle), so that screen readers announce the text when it appears. */

@@ -174,7 +174,7 @@ describe('App in French', () => {
   it('renders the failure view in French', async () => {
     await renderApp({ env: { locale: 'fr' }, channel: 'card', result: { responseCode: '51' } });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Échec du paiement');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Échec de la transaction');
+    expect(screen.getByTestId('failure-title').textContent).toBe('Échec de la transaction');
     expect(screen.getByText('Fonds insuffisants. Utilisez une autre carte ou essayez un autre moyen de paiement')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Réessayer le paiement' })).toBeTruthy();
     expect(screen.getByText('ou choisissez un autre moyen de paiement')).toBeTruthy();
@@ -184,7 +184,7 @@ describe('App in French', () => {
   it('renders the success message in French', async () => {
     await renderApp({ env: { locale: 'fr' }, result: { responseCode: '00' } });
     expect(screen.getByText('Paiement réussi')).toBeTruthy();
-    expect(screen.getByText('Vous êtes redirigé vers Oja Demo Store, veuillez ne pas fermer cette page.')).toBeTruthy();
+    expect(screen.getByText('Vous allez être redirigé vers Oja Demo Store. Veuillez ne pas fermer cette page.')).toBeTruthy();
   });
 
   it('renders the cancel dialog in French', async () => {

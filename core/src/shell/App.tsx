@@ -20,7 +20,7 @@ import type { Checkout } from '../state/checkout';
 import { METHODS_PATH } from '../state/actions';
 import { GateContext } from '../state/gates';
 import { pendingGate } from '../gates';
-import { CODE_ALREADY_PAID, CODE_PENDING, CODE_SUCCESS } from '../codes';
+import { CODE_ALREADY_PAID, CODE_CANCELLED, CODE_PENDING, CODE_SUCCESS } from '../codes';
 import { Header } from '../ui/Header';
 import { Footer } from '../ui/Footer';
 import { MethodList } from '../ui/MethodList';
@@ -28,7 +28,7 @@ import { IncorrectTransaction } from '../ui/IncorrectTransaction';
 import { AlreadyPaid } from '../ui/AlreadyPaid';
 import { Toast } from '../ui/Toast';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
-import { body, button, cancelArea, card, demoArea, muted, page, secondaryButton } from '../ui/styles';
+import { body, cancelArea, card, demoArea, muted, page, quietButton } from '../ui/styles';
 import { preloadScreen, useLazyScreen } from './lazyScreen';
 import { PageEffects } from './PageEffects';
 import { preloadStatusCheck } from '../lazyCall';
@@ -249,12 +249,13 @@ function CancelButton() {
   const t = useT();
   const c = useCheckout();
   const { props, result, delivered } = useCheckoutState();
-  const done = result && (result.responseCode === CODE_SUCCESS || result.responseCode === CODE_PENDING);
+  // Hidden once paid or in progress (spec core §2), and once cancelled: there is nothing left to cancel.
+  const done = result && [CODE_SUCCESS, CODE_PENDING, CODE_CANCELLED].includes(result.responseCode);
   if (props.responseCode !== CODE_SUCCESS || done || delivered) return null;
   return (
     <button
       type="button"
-      className={`${button} ${secondaryButton}`}
+      className={quietButton}
       data-testid="cancel-payment"
       onClick={() => {
         c.state.cancelDialogOpen = true;
@@ -296,18 +297,21 @@ function usePrefetchLaterParts(env: PageEnv) {
 
 function Shell({ referrer }: { referrer?: string }) {
   const c = useCheckout();
-  const { env, cancelDialogOpen, result } = useCheckoutState();
+  const { env, props, cancelDialogOpen, result } = useCheckoutState();
   const branding = brandingOf(c);
   const gate = usePendingGate();
   usePrefetchLaterParts(c.state.env);
+  // INLINE: the page is the merchant's dialog (styles.page); the demo settings follow the card there.
+  const embedded = props.displayMode === 'INLINE';
+  const demo = env.sandbox && (
+    /* In the page's flow, its height kept from the server render so that the button's arrival moves nothing. */
+    <div className={demoArea}>
+      <LazyPart name="core-DemoPanel" loader={loadDemoPanel} clientOnly />
+    </div>
+  );
   return (
-    <div className={`${page} ${branding.className}`} data-sandbox={env.sandbox}>
-      {/* In the page's flow, its height kept from the server render so that the button's arrival moves nothing. */}
-      {env.sandbox && (
-        <div className={demoArea}>
-          <LazyPart name="core-DemoPanel" loader={loadDemoPanel} clientOnly />
-        </div>
-      )}
+    <div className={`${page} ${branding.className}${embedded ? ' oja-embedded' : ''}`} data-sandbox={env.sandbox}>
+      {!embedded && demo}
       <main className={card}>
         {!(gate?.hidesHeader && !result) && <Header />}
         <div className={body} data-oja-screen="">
@@ -320,6 +324,7 @@ function Shell({ referrer }: { referrer?: string }) {
         </div>
         <Footer />
       </main>
+      {embedded && demo}
       <Toast />
       {cancelDialogOpen && <LazyPart name="core-CancelDialog" loader={loadCancelDialog} />}
       <PageEffects />

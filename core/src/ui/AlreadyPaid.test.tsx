@@ -55,7 +55,7 @@ describe('Already paid page', () => {
       props: { merchantName: 'Boutique', merchantTransactionReference: 'R-1', siteOrigin: 'https://shop.test' },
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Ce paiement a déjà été effectué' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Retourner chez Boutique' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Revenir à Boutique' })).toBeTruthy();
   });
 
   it('INLINE: posts INITIALIZED, never COMPLETED, and points to the overlay close control', async () => {

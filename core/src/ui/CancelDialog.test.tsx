@@ -44,13 +44,14 @@ describe('Cancel button', () => {
     expect(cancelButton()?.textContent).toBe('Cancel Payment');
   });
 
-  it.each(['00', '09'])('is hidden once the response is %s', async (responseCode) => {
+  // 00 and 09 by the spec (core §2); Z6 because a cancelled payment has nothing left to cancel (issue 18).
+  it.each(['00', '09', 'Z6'])('is hidden once the response is %s', async (responseCode) => {
     await renderCheckout({ result: { responseCode } });
     expect(cancelButton()).toBeNull();
   });
 
-  it('stays for a failed result, so the payer can still leave', async () => {
-    await renderCheckout({ result: { responseCode: '51' } });
+  it.each(['51', 'XS1'])('stays for a %s result, so the payer can still leave', async (responseCode) => {
+    await renderCheckout({ result: { responseCode } });
     expect(cancelButton()).not.toBeNull();
   });
 

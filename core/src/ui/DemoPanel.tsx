@@ -117,7 +117,7 @@ export function DemoPanel() {
             {field('pay_item_id', 'core.demo.payableCode', props.payableCode)}
             {field('amount', 'core.demo.amount', props.amount, 'number', `${id}-amount-now`)}
             <p id={`${id}-amount-now`} className={muted}>
-              {t('core.demo.amountNow', { amount: formatAmount(props.amount, props.currencyCode) })}
+              {t('core.demo.amountNow', { amount: formatAmount(props.amount, props.currencyCode, locale) })}
             </p>
             {field('currency', 'core.demo.currency', props.currencyCode)}
             {field('txn_ref', 'core.demo.txnRef', `DEMO-${props.paymentId}-${Date.now().toString(36)}`)}

@@ -12,8 +12,8 @@ const footer = css`
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
-  gap: 8px 16px;
-  padding: 14px 20px;
+  gap: 4px 16px;
+  padding: 10px 20px 12px;
   font-size: 13px;
   color: var(--oja-muted, #5b6577);
 `;
@@ -21,12 +21,13 @@ const powered = css`
   display: inline-flex;
   align-items: center;
   gap: 6px;
-  svg { height: 22px; width: auto; }
+  svg { height: 24px; width: auto; }
 `;
 const toggle = css`
   display: inline-flex;
   gap: 4px;
-  a { padding: 2px 8px; border-radius: 6px; color: inherit; text-decoration: none; border: 1px solid transparent; }
+  a { display: inline-grid; place-items: center; min-width: 44px; min-height: 44px; padding: 0 8px; border-radius: 6px;
+    color: inherit; text-decoration: none; border: 1px solid transparent; }
   a[aria-current='true'] { border-color: currentColor; font-weight: 700; }
 `;
 

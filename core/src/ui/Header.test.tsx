@@ -2,11 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { CheckoutHarness, testCheckout } from '../testing';
 import type { PaymentProps } from '../props';
+import { initialsOf } from './Header';
 
 function renderHeader(props: Partial<PaymentProps> = {}) {
   render(<CheckoutHarness checkout={testCheckout({ props })} />);
   return screen.getByRole('banner');
 }
+
+describe('initialsOf', () => {
+  it.each([
+    ['Oja Demo Store', 'OD'],
+    ['  acme  ', 'A'],
+    ['émile & fils', 'ÉF'],
+    ['& & &', ''],
+    ['', ''],
+  ])('%j → %j', (name, initials) => {
+    expect(initialsOf(name)).toBe(initials);
+  });
+});
 
 describe('Header', () => {
   it('says "You are paying" and the formatted amount', () => {
@@ -56,14 +69,33 @@ describe('Header', () => {
     expect(within(header).queryByText(/FEE/)).toBeNull();
   });
 
-  it('shows an https merchant logo, named after the merchant', () => {
+  it('leads with the merchant: its name as text, its initials when it gave no logo', () => {
+    const header = renderHeader({ merchantName: 'Oja Demo Store', logoUrl: undefined });
+    const [first, second] = Array.from(header.children);
+    expect(first!.textContent).toBe('OD');
+    expect(first!.getAttribute('aria-hidden')).toBe('true');
+    expect(second!.textContent).toBe('Oja Demo Store');
+  });
+
+  it('shows the name of a merchant whose name is markup as text', () => {
+    const header = renderHeader({ merchantName: '<b>Shop</b> & Co' });
+    expect(within(header).getByText('<b>Shop</b> & Co')).toBeTruthy();
+    expect(header.querySelector('b')).toBeNull();
+  });
+
+  it('shows an https merchant logo beside its name (decorative: the name is written next to it)', () => {
     const header = renderHeader({ logoUrl: 'https://cdn.shop.example/logo.png' });
-    expect(within(header).getByRole('img', { name: 'Oja Demo Store' }).getAttribute('src')).toBe('https://cdn.shop.example/logo.png');
+    const img = header.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('https://cdn.shop.example/logo.png');
+    expect(img.getAttribute('alt')).toBe('');
+    expect(within(header).getByText('Oja Demo Store')).toBeTruthy();
+    expect(within(header).queryByText('OD')).toBeNull();
   });
 
   it.each(['http://cdn.shop.example/logo.png', 'javascript:alert(1)', 'data:image/svg+xml,<svg/>', '/logo.png'])('refuses the logo %j', (logoUrl) => {
     const header = renderHeader({ logoUrl });
-    expect(within(header).queryByRole('img')).toBeNull();
+    expect(header.querySelector('img')).toBeNull();
+    expect(within(header).getByText('OD')).toBeTruthy();
   });
 });
 

@@ -19,7 +19,7 @@ export const SuccessRedirect: Story = {
     checkout: scenario({
       props: { displayMode: 'REDIRECT' },
       result: { responseCode: '00' },
-      expect: { en: "You're being redirected to Oja Demo Store", fr: 'Vous êtes redirigé vers Oja Demo Store' },
+      expect: { en: "You're being redirected to Oja Demo Store", fr: 'Vous allez être redirigé vers Oja Demo Store' },
     }),
   },
 };
@@ -30,7 +30,7 @@ export const SuccessInline: Story = {
     checkout: scenario({
       props: { displayMode: 'INLINE' },
       result: { responseCode: '00' },
-      expect: { en: 'We are taking you back to Oja Demo Store...', fr: 'Nous vous ramenons vers Oja Demo Store...' },
+      expect: { en: 'We are taking you back to Oja Demo Store...', fr: 'Nous vous ramenons vers Oja Demo Store…' },
     }),
   },
 };
@@ -101,7 +101,7 @@ export const FailedGeneric: Story = {
   parameters: {
     checkout: scenario({
       result: { responseCode: '', messageKey: 'core.error.default' },
-      expect: { en: 'Oops, something went wrong...', fr: "Oups, une erreur s'est produite..." },
+      expect: { en: 'Oops, something went wrong...', fr: "Oups, une erreur s'est produite…" },
     }),
   },
 };

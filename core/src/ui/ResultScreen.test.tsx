@@ -92,7 +92,9 @@ describe('Result screen mode message', () => {
 describe('Failure view', () => {
   it('shows "Transaction Failed", the message for the code and Retry payment', async () => {
     await renderResult('51');
-    expect(screen.getByRole('heading', { level: 2, name: 'Transaction Failed' })).toBeTruthy();
+    // One heading, "Payment Failed"; the failure's title leads the reason under it (issue 18: not a second heading).
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Payment Failed']);
+    expect(screen.getByTestId('failure-title').textContent).toBe('Transaction Failed');
     expect(screen.getByText('Insufficient funds. Use a different card or try another payment method')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry payment' })).toBeTruthy();
   });
@@ -114,7 +116,7 @@ describe('Failure view', () => {
     ['', 'core.error.default'],
   ])('a generic failure (code %j, message %j) is titled "Oops, something went wrong..." with Retry', async (code, messageKey) => {
     await renderResult(code, messageKey ? { result: { responseCode: code, messageKey } } : {});
-    expect(screen.getByRole('heading', { level: 2, name: 'Oops, something went wrong...' })).toBeTruthy();
+    expect(screen.getByTestId('failure-title').textContent).toBe('Oops, something went wrong...');
     expect(screen.queryByText('Transaction Failed')).toBeNull();
     expect(screen.getByText('Something went wrong. Please try again.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry payment' })).toBeTruthy();

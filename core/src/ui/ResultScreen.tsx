@@ -6,7 +6,8 @@ import { useT } from '../i18n';
 import { useCheckout, useCheckoutState, availableFor } from '../state/checkout';
 import { retry } from '../state/attemptActions';
 import { MethodRows } from './MethodList';
-import { CrossIcon, TickIcon, WarningIcon } from './icons';
+import { CrossIcon, TickIcon } from './icons';
+import { CancelledIcon, ExpiredIcon, WarningIcon } from './resultIcons';
 import { button, heading, muted, stack } from './styles';
 import { registerMessages } from '../i18n';
 import { resultMessages } from './resultMessages';
@@ -20,10 +21,37 @@ const center = css`
   align-items: center;
   gap: 8px;
 `;
+/** Why it failed: one panel under the screen's one heading, the failure's title leading its description. */
+const reason = css`
+  width: 100%;
+  padding: 12px 14px;
+  border-radius: var(--oja-radius-button, 8px);
+  background: var(--oja-header-bg, #f6f8fb);
+  text-align: center;
+  > p { margin: 0; }
+`;
+const reasonTitle = css`
+  font-weight: 600;
+`;
+/**
+ * The other methods, at most 45vh tall (spec core §2). That it scrolls shows: a frame around it and shadows at
+ * the edge where more rows wait (background-attachment: the covers move with the content, the shadows stay).
+ */
 const alternatives = css`
   max-height: 45vh;
   overflow-y: auto;
-  padding: 2px;
+  padding: 8px;
+  border: 1px solid var(--oja-border, #e3e8ef);
+  border-radius: var(--oja-radius-button, 8px);
+  background:
+    linear-gradient(var(--oja-surface, #fff) 30%, transparent) top / 100% 24px no-repeat local,
+    linear-gradient(transparent, var(--oja-surface, #fff) 70%) bottom / 100% 24px no-repeat local,
+    radial-gradient(farthest-side at 50% 0, rgba(20, 30, 50, 0.22), transparent) top / 100% 10px no-repeat scroll,
+    radial-gradient(farthest-side at 50% 100%, rgba(20, 30, 50, 0.22), transparent) bottom / 100% 10px no-repeat scroll,
+    var(--oja-surface, #fff);
+`;
+const alternativesHeading = css`
+  text-align: center;
 `;
 
 /** The catalogue's default message: the failure has no code-specific one. */
@@ -32,8 +60,8 @@ const GENERIC_FAILURE_KEY = 'core.error.default';
 const ICON: Record<Outcome, () => React.JSX.Element> = {
   successful: TickIcon,
   inProgress: WarningIcon,
-  expired: WarningIcon,
-  cancelled: WarningIcon,
+  expired: ExpiredIcon,
+  cancelled: CancelledIcon,
   failed: CrossIcon,
 };
 
@@ -78,8 +106,10 @@ export function ResultScreen() {
       </div>
       {failed && (
         <>
-          <div className={center}>
-            <h2 className={heading}>{t(failureTitleKey)}</h2>
+          <div className={reason}>
+            <p className={reasonTitle} data-testid="failure-title">
+              {t(failureTitleKey)}
+            </p>
             <p className={muted}>{description}</p>
           </div>
           <button type="button" className={button} onClick={() => retry(c)}>
@@ -87,7 +117,7 @@ export function ResultScreen() {
           </button>
           {others.length > 0 && (
             <>
-              <p id="oja-alternatives" className={muted}>
+              <p id="oja-alternatives" className={`${muted} ${alternativesHeading}`}>
                 {t('core.result.alternatives')}
               </p>
               <div className={alternatives}>

@@ -52,7 +52,32 @@ export const HeaderWithEmailAndFee: Story = {
   parameters: {
     checkout: scenario({
       props: { customerEmail: 'ada.obi@example.com', passFeeToCustomer: true, surcharge: 15000, checkoutAmount: 165000 },
-      expect: { en: 'FEE NGN 150.00', fr: 'FRAIS NGN 150.00' },
+      expect: { en: 'FEE NGN 150.00', fr: 'FRAIS NGN 150,00' },
+    }),
+  },
+};
+
+export const HeaderWithLogo: Story = {
+  name: "Header with the merchant's logo and a long name",
+  parameters: {
+    checkout: scenario({
+      props: {
+        merchantName: 'Mama Nkechi Fabrics and Tailoring Cooperative of Lagos',
+        logoUrl: 'https://cdn.shop.example/logo.png',
+        checkoutAmount: 123456789,
+      },
+      expect: { en: 'Mama Nkechi Fabrics', fr: 'Mama Nkechi Fabrics' },
+    }),
+  },
+};
+
+/** INLINE: the page is the merchant's dialog, transparent around the card (the SDK's scrim shows there). */
+export const Inline: Story = {
+  name: 'Inline (the card is the dialog)',
+  parameters: {
+    checkout: scenario({
+      props: { displayMode: 'INLINE' },
+      expect: { en: 'Choose a payment method', fr: 'Choisissez un moyen de paiement' },
     }),
   },
 };

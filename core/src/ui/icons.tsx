@@ -3,36 +3,39 @@ import { css } from '@linaria/core';
 
 /** Small inline icons; all decorative (the text beside them says what they mean). */
 // Colours come from the branding's tokens through CSS: the page's CSP allows no inline styles.
-const success = css`fill: var(--oja-success, #12805c);`;
-const warning = css`fill: var(--oja-warning, #a15c00);`;
-const danger = css`fill: var(--oja-danger, #b42318);`;
+// A result's mark: a soft disc of its colour with the glyph drawn in it, at 56 px (the screen's one picture).
+const success = css`color: var(--oja-success, #12805c);`;
+const danger = css`color: var(--oja-danger, #b42318);`;
+const disc = css`fill: currentColor; fill-opacity: 0.12;`;
+const ring = css`fill: none; stroke: currentColor; stroke-opacity: 0.35; stroke-width: 1;`;
 
 const base = { width: 24, height: 24, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
 
-export function TickIcon() {
+export function ResultMark({ tone, children }: { tone: string; children: React.ReactNode }) {
   return (
-    <svg {...base} width={48} height={48}>
-      <circle className={success} cx="12" cy="12" r="11" />
-      <path d="M7 12.5l3.2 3.2L17 9" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
+    <svg {...base} width={56} height={56} className={tone}>
+      <circle className={disc} cx="12" cy="12" r="11.5" />
+      <circle className={ring} cx="12" cy="12" r="11" />
+      <g fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        {children}
+      </g>
     </svg>
   );
 }
 
-export function WarningIcon() {
+export function TickIcon() {
   return (
-    <svg {...base} width={48} height={48}>
-      <circle className={warning} cx="12" cy="12" r="11" />
-      <path d="M12 6.5v7M12 16.8v.2" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
+    <ResultMark tone={success}>
+      <path d="M7.5 12.4l3 3L16.6 9" />
+    </ResultMark>
   );
 }
 
 export function CrossIcon() {
   return (
-    <svg {...base} width={48} height={48}>
-      <circle className={danger} cx="12" cy="12" r="11" />
-      <path d="M8.5 8.5l7 7M15.5 8.5l-7 7" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
+    <ResultMark tone={danger}>
+      <path d="M8.8 8.8l6.4 6.4M15.2 8.8l-6.4 6.4" />
+    </ResultMark>
   );
 }
 

@@ -20,6 +20,16 @@ export const page = css`
   align-items: center;
   padding: 0;
   @media (min-width: 481px) { padding: 24px 12px; }
+  /*
+   * INLINE (\`oja-embedded\`): the page is the merchant's dialog. Its frame is the card's width, the page around
+   * the card is transparent (the merchant's scrim shows), and the card keeps its rounded corners at every width.
+   * Without \`:has\` (an old browser) the page's grey shows around the card, as before.
+   */
+  :global() {
+    html:has(.oja-embedded), html:has(.oja-embedded) body { background: transparent; }
+  }
+  &.oja-embedded { background: transparent; padding: 0; }
+  &.oja-embedded > main { border-radius: var(--oja-radius, 12px); }
 `;
 
 /** Above the card, the sandbox's "Demo settings" button: its room is there before the button loads. */
@@ -32,6 +42,8 @@ export const demoArea = css`
   /* At the top left, above the card (companion §2 "Demo panel"). */
   justify-content: flex-start;
   @media (max-width: 480px) { padding: 6px 8px 0; min-height: 50px; }
+  /* INLINE: under the card, on the merchant's scrim. */
+  .oja-embedded > & { margin: 8px 0 0; padding: 0; }
 `;
 
 export const card = css`
@@ -48,7 +60,7 @@ export const body = css`
 
 /** Space above the shell's cancel button, under the screen. */
 export const cancelArea = css`
-  margin-top: 16px;
+  margin-top: 8px;
   &:empty { display: none; }
 `;
 
@@ -94,15 +106,46 @@ export const dangerButton = css`
 `;
 
 export const link = css`
+  /* A control on its own line: a 44 px target however short its text (the guide's target size). */
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
   color: var(--oja-primary-text, #0b5cad);
   background: none;
   border: 0;
-  padding: 4px 0;
+  padding: 0;
   font: inherit;
   font-weight: 600;
   cursor: pointer;
   text-decoration: underline;
   text-underline-offset: 3px;
+  &:disabled { opacity: 0.55; cursor: not-allowed; }
+`;
+
+/**
+ * A secondary action that must not compete with the screen's own (the shell's cancel): muted text, no box, a
+ * 44 px target, centred under the screen.
+ */
+export const quietButton = css`
+  display: block;
+  width: 100%;
+  min-height: 44px;
+  padding: 10px 4px;
+  border: 0;
+  border-radius: var(--oja-radius-button, 8px);
+  background: none;
+  color: var(--oja-muted, #5b6577);
+  font: inherit;
+  font-size: 14px;
+  /* On a phone, one line for the spec's "Cancel payment and return to {merchant}" with a usual name. */
+  @media (max-width: 480px) { font-size: 13px; }
+  font-weight: 500;
+  text-align: center;
+  text-decoration: underline;
+  text-decoration-color: transparent;
+  text-underline-offset: 3px;
+  cursor: pointer;
+  &:hover { color: var(--oja-text, #1c2434); text-decoration-color: currentColor; }
 `;
 
 export const stack = css`
