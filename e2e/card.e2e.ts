@@ -435,10 +435,28 @@ describe('keyboard only', () => {
   });
 });
 
+/** Every key of the PIN pad (Clear and Delete too) is one grid cell of the same size, at least 44 px. */
+async function expectEvenPad(page: Page): Promise<void> {
+  const boxes = await page
+    .getByTestId('pin-pad')
+    .getByRole('button')
+    .evaluateAll((keys) => keys.map((k) => k.getBoundingClientRect()));
+  expect(boxes).toHaveLength(12);
+  for (const box of boxes) {
+    expect(Math.round(box.width)).toBe(Math.round(boxes[0]!.width));
+    expect(Math.round(box.height)).toBe(Math.round(boxes[0]!.height));
+  }
+  expect(boxes[0]!.height).toBeGreaterThanOrEqual(44);
+  expect(boxes[0]!.width).toBeGreaterThanOrEqual(44);
+}
+
 describe('axe finds no serious or critical violation', () => {
   it('on the card entry with its messages, the PIN pad and the OTP screen (with its message)', async () => {
     const page = await b.newPage();
     const ref = await openCard(page, 'card-a11y');
+    // The accepted brands' marks come in their chunk of their own, each drawn (under the page's CSP).
+    const accepted = page.getByRole('list', { name: 'Accepted cards' });
+    await expect.poll(() => accepted.locator('svg[data-brand-mark]').count()).toBe(await accepted.getByRole('listitem').count());
     await page.getByTestId('card-pay').click();
     for (const message of ['Provide card number', 'Provide card expiry', 'Provide card CVV']) {
       await page.getByText(message, { exact: true }).waitFor();
@@ -452,6 +470,7 @@ describe('axe finds no serious or critical violation', () => {
     await whenHydrated(page.getByTestId('pin-pad'));
     await page.getByTestId('pin-authorize').click();
     await page.getByText('Provide card Pin', { exact: true }).waitFor();
+    await expectEvenPad(page);
     await expectAccessible(page, 'PIN pad with its message');
     await card.pin(page);
 
@@ -483,6 +502,9 @@ describe('in French', () => {
     await page.getByRole('button', { name: /^Payer / }).click();
     await page.getByRole('heading', { name: 'Saisissez le code PIN de votre carte' }).waitFor();
     await whenHydrated(page.getByTestId('pin-pad'));
+    // The longest labels ("Tout effacer") in a phone's width still leave the keys even.
+    await page.setViewportSize({ width: 360, height: 760 });
+    await expectEvenPad(page);
     for (const d of '1111') await page.getByRole('button', { name: `Chiffre ${d}`, exact: true }).click();
     await page.getByRole('button', { name: 'Autoriser' }).click();
 

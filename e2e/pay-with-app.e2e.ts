@@ -168,6 +168,15 @@ describe('Pay with App on a phone', () => {
     expect(pathOf(page)).toBe(`${BASE_PATH}/deeplink/mobile`);
     await page.getByText('Select your bank to launch its app.').waitFor();
     expect(await page.getByRole('button', { name: 'Launch app' }).isDisabled()).toBe(true);
+    // Nothing launched yet: Confirm transaction is unavailable, reachable, and says why.
+    const confirmButton = page.getByRole('button', { name: 'Confirm transaction' });
+    expect(await confirmButton.getAttribute('aria-disabled')).toBe('true');
+    expect(await confirmButton.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(
+      'Launch your bank app, or enter the code manually, and approve the payment first.',
+    );
+    await confirmButton.focus();
+    await page.keyboard.press('Enter');
+    expect(pathOf(page)).toBe(`${BASE_PATH}/deeplink/mobile`);
     await expectAccessible(page, 'the deep-link page');
 
     await select.selectOption({ label: 'Lagos Demo Bank' });
@@ -202,6 +211,27 @@ describe('Pay with App on a phone', () => {
     await page.getByRole('button', { name: 'Confirm transaction' }).click();
     await expectDeliveredOnce(page, ref, '00');
     expect((await sandboxPayment(ref)).payment!.channels['pay-with-app']).toMatchObject({ generation: 1 });
+  });
+
+  it('by keyboard alone: choose a bank, launch its app, and Confirm transaction, live from then, completes', async () => {
+    const context = await b.newContext(PHONE);
+    const page = await context.newPage();
+    const ref = await open(page, 'pwa-keyboard');
+    const select = await whenHydrated(page.getByRole('combobox', { name: 'Select your bank' }));
+    await select.selectOption({ label: 'Lagos Demo Bank' });
+    const launch = page.getByRole('link', { name: 'Launch app' });
+    await launch.focus();
+    const [app] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
+    await app.getByRole('button', { name: 'Approve' }).click();
+    await app.getByText('Payment approved.').waitFor();
+    await app.close();
+    const confirmButton = page.getByRole('button', { name: 'Confirm transaction' });
+    expect(await confirmButton.getAttribute('aria-disabled')).toBeNull();
+    expect(await page.getByText('Launch your bank app, or enter the code manually, and approve the payment first.').count()).toBe(0);
+    await page.keyboard.press('Tab');
+    expect(await confirmButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expectDeliveredOnce(page, ref, '00');
   });
 
   it('Go back leaves for the method list, and coming back starts afresh with a new code', async () => {

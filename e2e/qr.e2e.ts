@@ -75,8 +75,16 @@ describe('QR in REDIRECT mode', () => {
     await postPayFromStore(page, payFields(ref, { channels: 'QR' }));
     await expect.poll(() => new URL(page.url()).pathname).toBe('/payment/qr');
     await waitForCode(page);
-    await page.getByRole('heading', { name: 'Confirming transaction status', level: 1 }).waitFor();
-    await page.getByText('Scan with your bank app').waitFor();
+    // The code and the instruction to scan it lead; the status check is a quiet line under the code, announced politely.
+    const heading = page.getByRole('heading', { name: 'Scan with your bank app', level: 1 });
+    await heading.waitFor();
+    const status = page.getByRole('status').filter({ hasText: 'Confirming transaction status' });
+    expect(await status.getAttribute('aria-live')).toBe('polite');
+    const top = async (l: typeof heading) => (await l.boundingBox())!.y;
+    const code = page.getByRole('img', { name: /^QR code to pay/ });
+    expect(await top(heading)).toBeLessThan(await top(code));
+    expect(await top(code)).toBeLessThan(await top(status));
+    expect(await page.getByRole('heading', { name: 'Confirming transaction status' }).count()).toBe(0);
     await page.getByRole('timer').waitFor();
     const facts = await page.locator('main dl').innerText();
     expect(facts).toContain('NGN 1,500.00');
@@ -139,7 +147,7 @@ describe('QR in REDIRECT mode', () => {
     expect((await sandboxPayment(ref)).payment!.channels.qr).toMatchObject({ generation: 2 });
     // The new code is pending again: no result, nothing to the store.
     await sleep(STATUS_POLL_MS + 500);
-    await page.getByRole('heading', { name: 'Confirming transaction status' }).waitFor();
+    await page.getByText('Confirming transaction status').waitFor();
     expect(await storeResults(ref)).toEqual([]);
   });
 
@@ -332,7 +340,8 @@ describe('QR accessibility and cancel wording', () => {
     await expectAccessible(page, 'QR generating, French');
     release();
     await page.getByRole('img', { name: `QR code pour payer NGN 1,500.00 à ${MERCHANT_NAME}` }).waitFor();
-    await page.getByRole('heading', { name: 'Confirmation du statut de la transaction' }).waitFor();
+    await page.getByRole('heading', { name: 'Scannez avec votre application bancaire' }).waitFor();
+    await page.getByText('Confirmation du statut de la transaction').waitFor();
     await expectAccessible(page, 'QR screen, French');
   });
 });

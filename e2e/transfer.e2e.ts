@@ -41,7 +41,10 @@ describe('Transfer in REDIRECT mode', () => {
     const details = page.locator('dl');
     await expect.poll(() => details.innerText()).toContain('Oja Sandbox Bank');
     const text = await details.innerText();
-    expect(text).toContain('Account number');
+    // The account number is the value to copy (core's CopyValue): its label, the number and its Copy button.
+    const account = page.getByRole('group', { name: 'Account number' });
+    expect(await account.getByTestId('account-number').textContent()).toBe(number);
+    await account.getByRole('button', { name: 'Copy Account number' }).waitFor();
     expect(text).toContain('Bank');
     expect(text).toContain('Beneficiary');
     expect(text).toContain(`Oja Checkout - ${MERCHANT_NAME}`);

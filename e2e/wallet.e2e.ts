@@ -83,6 +83,15 @@ describe('wallet sign-in', () => {
     await page.getByText('Signed in as Ada Sandbox').waitFor();
     expect(requests).toHaveLength(2);
     expect(new URL(page.url()).pathname).toBe('/payment/wallet');
+    // Each saved card is a row like the method list's: full width (as the button under the list), with its chevron.
+    const newCard = (await page.getByRole('link', { name: 'Pay with a new card' }).boundingBox())!;
+    for (const name of SAVED_CARDS) {
+      const row = page.getByRole('button', { name });
+      expect(Math.round((await row.boundingBox())!.width)).toBe(Math.round(newCard.width));
+      // The brand's mark first, the chevron (18 px, as on the method list) last.
+      expect(await row.locator('svg').count()).toBe(2);
+      expect(Math.round((await row.locator('svg').last().boundingBox())!.width)).toBe(18);
+    }
     await expectAccessible(page, 'wallet card list');
     expect(await storeResults(ref)).toEqual([]);
   });

@@ -1,79 +1,54 @@
 import { css } from '@linaria/core';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useState } from 'react';
+import { loadOnce } from '@oja/core/lazy-part';
+import type { LoadOnce } from '@oja/core/lazy-part';
 import type { Brand } from './rules';
 
-// Colours are SVG attributes, not style attributes: the page's CSP allows no inline styles.
-const lettering = { fontFamily: 'Arial, Helvetica, sans-serif', fontWeight: 700, textAnchor: 'middle' } as const;
+type Marks = typeof import('./BrandMarks');
 
-/** Each brand's card face: a background and a simple mark, drawn on a 32x20 box. */
-const FACES: Record<Brand, { background: string; mark: ReactNode }> = {
-  Verve: {
-    background: '#00425f',
-    mark: (
-      <>
-        <circle cx="8" cy="10" r="5" fill="#e30613" />
-        <text {...lettering} x="8" y="12.6" fontSize="7" fill="#fff">
-          V
-        </text>
-        <text {...lettering} x="21.5" y="12" fontSize="6" fill="#fff">
-          verve
-        </text>
-      </>
-    ),
-  },
-  MasterCard: {
-    background: '#1c1c1c',
-    mark: (
-      <>
-        <circle cx="12.5" cy="10" r="6" fill="#eb001b" />
-        <circle cx="19.5" cy="10" r="6" fill="#f79e1b" fillOpacity="0.9" />
-      </>
-    ),
-  },
-  Visa: {
-    background: '#1a1f71',
-    mark: (
-      <text {...lettering} x="16" y="13.2" fontSize="9" fontStyle="italic" fill="#fff">
-        VISA
-      </text>
-    ),
-  },
-  AmericanExpress: {
-    background: '#2e77bc',
-    mark: (
-      <text {...lettering} x="16" y="12.8" fontSize="7.5" fill="#fff">
-        AMEX
-      </text>
-    ),
-  },
-  Afrigo: {
-    background: '#0a7d3e',
-    mark: (
-      <text {...lettering} x="16" y="12.5" fontSize="6.5" fill="#fff">
-        afrigo
-      </text>
-    ),
-  },
-  Discover: {
-    background: '#fff',
-    mark: (
-      <>
-        <circle cx="25" cy="10" r="3.5" fill="#f58220" />
-        <text {...lettering} x="12" y="12" fontSize="5.5" fill="#231f20">
-          DISC
-        </text>
-      </>
-    ),
-  },
-};
+/**
+ * The brands' marks (./BrandMarks), a chunk of their own of about 1 KiB gzip: every screen that shows a brand (the
+ * card form, the wallet's saved cards, Google Pay, pay on credit's card step) keeps its chunk within budget and
+ * fetches the marks once, as it first shows one. A failed fetch is tried again at the next mount.
+ */
+export const loadBrandMarks: LoadOnce<Marks> = loadOnce(() => import('./BrandMarks'));
 
-/** A brand's card face, 32x20, decorative: the brand's name is given in text beside it. */
+/**
+ * The marks once here. The first render never has them, on the server as in the browser, so that a page the server
+ * rendered hydrates as is; marks already fetched are drawn before the browser paints (a layout effect).
+ */
+function useBrandMarks(): Marks | undefined {
+  const [here, setHere] = useState<Marks | undefined>(undefined);
+  useLayoutEffect(() => {
+    const marks = loadBrandMarks.current();
+    if (marks) {
+      setHere(marks);
+      return;
+    }
+    let live = true;
+    loadBrandMarks().then(
+      (m) => live && setHere(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return here;
+}
+
+/** Until its mark is here, a brand's face is a blank card of the same size: nothing moves when the mark comes. */
+const BLANK_FACE = '#f2f4f7';
+
+/** A brand's card face, 32x20, decorative: the brand's name is given in text beside it (visible or for screen readers). */
 export function BrandIcon({ brand }: { brand: Brand }) {
-  const { background, mark } = FACES[brand];
+  const face = useBrandMarks()?.FACES[brand];
   return (
-    <svg width="32" height="20" viewBox="0 0 32 20" aria-hidden="true" focusable="false">
-      <rect x="0.5" y="0.5" width="31" height="19" rx="3" fill={background} stroke="#d0d5dd" />
-      {mark}
+    <svg width="32" height="20" viewBox="0 0 32 20" aria-hidden="true" focusable="false" data-brand-mark={face ? brand : undefined}>
+      <rect x="0.5" y="0.5" width="31" height="19" rx="3" fill={face?.background ?? BLANK_FACE} />
+      {face?.mark}
+      {/* The edge last, over a mark that reaches it (Discover's band). */}
+      <rect x="0.5" y="0.5" width="31" height="19" rx="3" fill="none" stroke="#d0d5dd" />
     </svg>
   );
 }

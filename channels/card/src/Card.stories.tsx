@@ -102,6 +102,8 @@ export const Entry: Story = {
       .map((item) => item.querySelector('.oja-sr-only')?.textContent);
     const acquirer = globals.branding === 'default' ? '' : String(globals.branding);
     await expect(names).toEqual(BRAND_LIST[acquirer]);
+    // The marks come in their own chunk: every accepted brand is drawn once it is in.
+    await waitFor(() => expect(list.querySelectorAll('svg[data-brand-mark]')).toHaveLength(names.length), loaded);
   },
 };
 

@@ -6,14 +6,13 @@ import { ChangeMethodLink, styles, useCheckout, useT } from '@oja/core';
 import { cardFlow, submitPin } from './flow';
 import { shuffledDigits, validatePin } from './rules';
 
-/** Vibration per tap, ms (spec core §9). */
-
 /** Has the payer touched the page yet? Browsers without the User Activation API are taken at their word. */
 export function canVibrate(nav: { userActivation?: { hasBeenActive: boolean } } = navigator): boolean {
   const activation = nav.userActivation;
   return activation ? activation.hasBeenActive : true;
 }
 
+/** Vibration per tap, ms (spec core §9). */
 export const TAP_VIBRATION_MS = 30;
 const PIN_LENGTH = 4;
 
@@ -25,12 +24,25 @@ const dots = css`
   > span { width: 16px; height: 16px; border-radius: 50%; border: 2px solid var(--oja-primary, #0b5cad); }
   > span[data-filled='true'] { background: var(--oja-primary, #0b5cad); }
 `;
+// Three equal columns whatever the labels' lengths (minmax(0, 1fr)): Clear and Delete take the same cell as a digit.
 const pad = css`
   display: grid;
-  grid-template-columns: repeat(3, 1fr);
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  grid-auto-rows: minmax(52px, auto);
   gap: 8px;
   > button { min-height: 52px; font-size: 20px; }
+  > button[data-key='word'] { padding: 6px 4px; font-size: 15px; line-height: 1.2; flex-wrap: wrap; gap: 4px; }
 `;
+
+/** Backspace, drawn beside the Delete key's label. */
+function BackspaceIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M9 5h11a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H9l-6-7z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path d="M12 9.5l5 5M17 9.5l-5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 export interface PinPadProps {
   /** The digits' order; shuffled once per visit by default. */
@@ -50,7 +62,8 @@ export interface PinPadProps {
 
 /**
  * The card PIN (spec core §2 "Card PIN"): a four-digit pad with shuffled digits, a 30 ms vibration per tap,
- * Authorize. The physical keyboard works too (digits, Backspace, Enter).
+ * Authorize. Clear and Delete are keys of the pad's own size. The physical keyboard works too (digits, Backspace or
+ * Delete, Escape to clear, Enter).
  */
 export function PinPad({ digits: given, onSubmit, busy, error: givenError, footer }: PinPadProps) {
   const t = useT();
@@ -76,7 +89,8 @@ export function PinPad({ digits: given, onSubmit, busy, error: givenError, foote
   };
   const onKey = (e: KeyboardEvent) => {
     if (/^\d$/.test(e.key)) tap(e.key);
-    else if (e.key === 'Backspace') setPin((p) => p.slice(0, -1));
+    else if (e.key === 'Backspace' || e.key === 'Delete') setPin((p) => p.slice(0, -1));
+    else if (e.key === 'Escape') setPin('');
     else if (e.key === 'Enter' && (e.target as HTMLElement).tagName !== 'BUTTON') authorize();
     else return;
     e.preventDefault();
@@ -107,9 +121,11 @@ export function PinPad({ digits: given, onSubmit, busy, error: givenError, foote
               key={k}
               type="button"
               className={`${styles.button} ${styles.secondaryButton}`}
+              data-key="word"
               onClick={() => setPin((p) => (k === 'clear' ? '' : p.slice(0, -1)))}
             >
-              {t(`card.pin.${k}`)}
+              {k === 'delete' && <BackspaceIcon />}
+              <span>{t(`card.pin.${k}`)}</span>
             </button>
           ) : (
             <button

@@ -356,6 +356,27 @@ describe('PIN pad', () => {
     expect(openPin((calls(PAY)[0].body as Record<string, string>).pinBlock, VERVE)).toBe('4321');
   });
 
+  it('takes Delete and Escape from the keyboard as the Delete and Clear keys', async () => {
+    mountPin();
+    await flush();
+    const pad = screen.getByRole('group', { name: 'PIN pad' });
+    for (const key of ['4', '3', '2']) fireEvent.keyDown(pad, { key });
+    fireEvent.keyDown(pad, { key: 'Delete' });
+    expect(progress()).toBe('2 of 4 digits entered');
+    fireEvent.keyDown(pad, { key: 'Escape' });
+    expect(progress()).toBe('0 of 4 digits entered');
+  });
+
+  it('has Clear and Delete as keys of the pad, named in words, after the nine digits and around the tenth', async () => {
+    mountPin();
+    await flush();
+    const keys = within(screen.getByRole('group', { name: 'PIN pad' })).getAllByRole('button');
+    expect(keys).toHaveLength(12);
+    expect(keys[9]!.textContent).toBe('Clear');
+    expect(keys[11]!.textContent).toBe('Delete');
+    expect(keys[10]!.getAttribute('aria-label')).toMatch(/^Digit \d$/);
+  });
+
   it('asks for the PIN, then for all 4 digits, before paying', async () => {
     const { http } = mountPin();
     await flush();

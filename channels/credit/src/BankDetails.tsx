@@ -19,7 +19,8 @@ const bankList = css`
   border: 1px solid var(--oja-border, #cfd6e0);
   border-radius: 8px;
   > legend { padding: 0 4px; font-size: 14px; }
-  > label { display: flex; align-items: center; gap: 8px; padding: 8px 4px; cursor: pointer; }
+  /* Each bank a 44 px target, as every control. */
+  > label { display: flex; align-items: center; gap: 8px; min-height: 44px; padding: 8px 4px; cursor: pointer; }
 `;
 
 /**

@@ -12,7 +12,8 @@ const offerList = css`
   max-height: 210px;
   overflow-y: auto;
   margin: 0;
-  padding: 4px;
+  /* Full width, as the button under it. */
+  padding: 0;
   border: 0;
   display: flex;
   flex-direction: column;

@@ -1,12 +1,20 @@
+import { css } from '@linaria/core';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, styles, useChannel, useCheckout, useT } from '@oja/core';
 import { SelectField } from '@oja/core/select-field';
 import { useCountdown } from '@oja/core/countdown';
+import { canConfirm } from './state';
 import type { PwaState } from './state';
 import type { PwaCode } from './api';
 import { PAGES, goToPage } from './pages';
 import { CodeExpired } from './CodeExpired';
+
+/** A link-styled button at the start of the line, as the links under it: a form is left-aligned throughout. */
+export const startAligned = css`
+  align-self: flex-start;
+  text-align: start;
+`;
 
 /** http(s) links open in a new tab, so the checkout (and its wait) stays where the payer left it. */
 const opensInNewTab = (link: string) => /^https?:/i.test(link);
@@ -26,6 +34,7 @@ export function DeepLink({ state }: { state: PwaState }) {
   const { institutions } = snap.start.response!.code as PwaCode;
   const institution = institutions.find((i) => i.id === chosen);
   const link = institution?.deepLink;
+  const confirmable = canConfirm(snap);
   return (
     <section className={styles.stack} aria-labelledby="pwa-deeplink-title">
       <h1 id="pwa-deeplink-title" className={styles.heading}>
@@ -50,6 +59,9 @@ export function DeepLink({ state }: { state: PwaState }) {
           className={styles.button}
           href={link}
           data-testid="pwa-launch"
+          onClick={() => {
+            state.approvalStarted = true;
+          }}
           {...(opensInNewTab(link) && { target: '_blank', rel: 'noopener noreferrer' })}
         >
           {t('pay-with-app.deepLink.launch')}
@@ -59,10 +71,25 @@ export function DeepLink({ state }: { state: PwaState }) {
           {t('pay-with-app.deepLink.launch')}
         </button>
       )}
-      <button type="button" className={`${styles.button} ${styles.secondaryButton}`} onClick={() => goToPage(c, plugin, PAGES.status)}>
+      {/* Unavailable until something was launched, yet focusable (aria-disabled): keyboard and screen reader users find it and hear why. */}
+      <button
+        type="button"
+        className={`${styles.button} ${styles.secondaryButton}`}
+        aria-disabled={!confirmable || undefined}
+        aria-describedby={confirmable ? undefined : 'pwa-confirm-first'}
+        data-testid="pwa-confirm"
+        onClick={() => {
+          if (confirmable) goToPage(c, plugin, PAGES.status);
+        }}
+      >
         {t('pay-with-app.deepLink.confirm')}
       </button>
-      <button type="button" className={styles.link} onClick={() => goToPage(c, plugin, PAGES.code('mobile'))}>
+      {!confirmable && (
+        <p id="pwa-confirm-first" className={styles.muted}>
+          {t('pay-with-app.deepLink.confirmFirst')}
+        </p>
+      )}
+      <button type="button" className={`${styles.link} ${startAligned}`} onClick={() => goToPage(c, plugin, PAGES.code('mobile'))}>
         {t('pay-with-app.deepLink.enterCode')}
       </button>
       <ChangeMethodLink label="pay-with-app.goBack" />

@@ -1,25 +1,16 @@
 import { css } from '@linaria/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, styles, useChannel, useCheckout, useT } from '@oja/core';
-import { CopyButton } from '@oja/core/copy-button';
+import { CopyValue } from '@oja/core/copy-value';
 import { formatHms, useCountdown } from '@oja/core/countdown';
 import type { Device, PwaState } from './state';
 import type { PwaCode } from './api';
 import { PAGES, goToPage } from './pages';
 import { CodeExpired } from './CodeExpired';
+import { startAligned } from './DeepLink';
 import { EligibleBanks } from './EligibleBanks';
 
-const codeRow = css`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  gap: 12px;
-  padding: 12px 14px;
-  border: 1px solid var(--oja-border, #e3e8ef);
-  border-radius: var(--oja-radius-button, 8px);
-  > span { font-size: 28px; font-weight: 700; letter-spacing: 6px; font-variant-numeric: tabular-nums; }
-`;
 const timer = css`
   font-weight: 700;
   font-variant-numeric: tabular-nums;
@@ -48,7 +39,12 @@ export function FiveDigitCode({ state, device }: { state: PwaState; device: Devi
   const snap = useSnapshot(state);
   const left = useCountdown(snap.codeDeadline);
   const [banksOpen, setBanksOpen] = useState(false);
-  if (snap.codeDeadline !== null && left === 0) return <CodeExpired message={t('pay-with-app.code.expired')} />;
+  const expired = snap.codeDeadline !== null && left === 0;
+  useEffect(() => {
+    // The payer has the code in front of them: back on the deep links, Confirm transaction is live.
+    if (!expired) state.approvalStarted = true;
+  }, [state, expired]);
+  if (expired) return <CodeExpired message={t('pay-with-app.code.expired')} />;
   const { reference, institutions } = snap.start.response!.code as PwaCode;
   return (
     <section className={styles.stack} aria-labelledby="pwa-code-title">
@@ -56,11 +52,7 @@ export function FiveDigitCode({ state, device }: { state: PwaState; device: Devi
         {t('pay-with-app.title')}
       </h1>
       <p className={styles.muted}>{t('pay-with-app.code.intro')}</p>
-      <p className={subheading}>{t('pay-with-app.code.label')}</p>
-      <div className={codeRow}>
-        <span data-testid="pwa-code">{reference}</span>
-        <CopyButton value={reference} what={t('pay-with-app.code.copyWhat')} />
-      </div>
+      <CopyValue label={t('pay-with-app.code.label')} value={reference} what={t('pay-with-app.code.copyWhat')} testId="pwa-code" />
       <p className={styles.muted}>
         {t('pay-with-app.code.validity')}{' '}
         <span className={timer} role="timer" aria-live="off" data-testid="pwa-code-validity">
@@ -73,7 +65,7 @@ export function FiveDigitCode({ state, device }: { state: PwaState; device: Devi
           <li key={step}>{t(`pay-with-app.code.${step}`)}</li>
         ))}
       </ol>
-      <button type="button" className={styles.link} aria-haspopup="dialog" onClick={() => setBanksOpen(true)}>
+      <button type="button" className={`${styles.link} ${startAligned}`} aria-haspopup="dialog" onClick={() => setBanksOpen(true)}>
         {t('pay-with-app.code.eligible')}
       </button>
       <button type="button" className={styles.button} onClick={() => goToPage(c, plugin, PAGES.status)}>

@@ -136,10 +136,26 @@ export const NotConfigured: Story = {
 };
 
 export const DeepLinks: Story = {
-  name: 'Deep links (phone)',
+  name: 'Deep links (phone), Confirm transaction unavailable until an app is launched',
   parameters: {
-    checkout: scenario({ ...BASE, path: at('/deeplink/mobile'), expect: { en: 'Enter code manually', fr: 'Saisir le code manuellement' } }),
+    checkout: scenario({
+      ...BASE,
+      path: at('/deeplink/mobile'),
+      expect: {
+        en: 'Launch your bank app, or enter the code manually, and approve the payment first.',
+        fr: "Ouvrez d'abord l'application de votre banque, ou saisissez le code manuellement, et approuvez le paiement.",
+      },
+    }),
   },
+};
+
+const LaunchedPage = laterState(DeepLink, (s) => {
+  s.approvalStarted = true;
+});
+
+export const DeepLinkLaunched: Story = {
+  name: 'Deep links, an app launched (Confirm transaction live)',
+  parameters: { checkout: later(LaunchedPage, { en: 'Confirm transaction', fr: 'Confirmer la transaction' }) },
 };
 
 export const DeepLinkChosen: Story = {

@@ -9,7 +9,7 @@ import payWithApp from './index';
 import { messages } from './messages';
 import { screenMessages } from './screenMessages';
 import { NotConfiguredError, checkStatus, fetchToken, generateCode, parseCode, safeDeepLink, settingsFrom } from './api';
-import { chooseDevice } from './state';
+import { canConfirm, chooseDevice } from './state';
 import type { PwaState } from './state';
 import { pwaVisit, tokenFor } from './visit';
 import { waitMore } from './TransactionStatus';
@@ -226,7 +226,7 @@ describe('pay-with-app device and countdown texts', () => {
   });
 
   it('lets the payer wait 5 more minutes once, from now', () => {
-    const state: PwaState = { start: createAsyncSlot(), device: null, codeDeadline: null, statusDeadline: 1, extensions: 0 };
+    const state: PwaState = { start: createAsyncSlot(), device: null, codeDeadline: null, statusDeadline: 1, extensions: 0, approvalStarted: false };
     vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
     setServerOffset(0);
     waitMore(state);
@@ -455,12 +455,52 @@ describe('pay-with-app screens', () => {
     expect(screen.getByRole('link', { name: 'Go back' })).toBeTruthy();
   });
 
-  it('Confirm transaction on the deep-link page opens the status page', async () => {
+  it('Confirm transaction is unavailable, with its reason, until nothing was launched; it does nothing then', async () => {
     const { path, http } = mount({ width: 400 });
     await flush();
-    await click(screen.getByRole('button', { name: 'Confirm transaction' }));
+    const confirm = screen.getByRole('button', { name: 'Confirm transaction' });
+    // Focusable (aria-disabled, not disabled): keyboard and screen reader users reach it and hear why.
+    expect(confirm.getAttribute('aria-disabled')).toBe('true');
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    const reason = document.getElementById(confirm.getAttribute('aria-describedby')!);
+    expect(reason?.textContent).toBe('Launch your bank app, or enter the code manually, and approve the payment first.');
+    await click(confirm);
+    expect(path()).toBe('/payment/pay-with-app/deeplink/mobile');
+    expect(statusCalls(http)).toBe(0);
+  });
+
+  it('Confirm transaction opens the status page once the payer launched a bank app', async () => {
+    const { path, http } = mount({ width: 400 });
+    await flush();
+    await act(async () => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Select your bank' }), { target: { value: 'ALPHA' } });
+    });
+    const launch = screen.getByRole('link', { name: 'Launch app' });
+    // The link opens a new tab; happy-dom would navigate: the click's default is not what is tested.
+    launch.addEventListener('click', (e) => e.preventDefault());
+    await click(launch);
+    const confirm = screen.getByRole('button', { name: 'Confirm transaction' });
+    expect(confirm.getAttribute('aria-disabled')).toBeNull();
+    expect(confirm.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText('Launch your bank app, or enter the code manually, and approve the payment first.')).toBeNull();
+    await click(confirm);
     expect(path()).toBe('/payment/pay-with-app/transaction-status');
     expect(statusCalls(http)).toBe(1);
+  });
+
+  it('Confirm transaction is live back from the code page: the payer has seen the code', async () => {
+    const { path } = mount({ width: 400 });
+    await flush();
+    await click(screen.getByRole('button', { name: 'Enter code manually' }));
+    await click(screen.getByRole('button', { name: 'Go back' }));
+    expect(path()).toBe('/payment/pay-with-app/deeplink/mobile');
+    await click(screen.getByRole('button', { name: 'Confirm transaction' }));
+    expect(path()).toBe('/payment/pay-with-app/transaction-status');
+  });
+
+  it('canConfirm: only once an app was launched or the code shown', () => {
+    expect(canConfirm({ approvalStarted: false })).toBe(false);
+    expect(canConfirm({ approvalStarted: true })).toBe(true);
   });
 
   it('says so when the token call fails, and Try again starts afresh', async () => {

@@ -19,6 +19,16 @@ export interface PwaState {
   statusDeadline: number | null;
   /** "Wait additional 5 Minutes" taken so far. */
   extensions: number;
+  /** The payer launched a bank's app or was shown the five-digit code: there is something to confirm. */
+  approvalStarted: boolean;
+}
+
+/**
+ * Whether the deep-link page's "Confirm transaction" is live: only once the payer launched a bank's app or saw the
+ * code (spec core §2 "Deep-link screen": launch the app, then confirm), so that nobody confirms what was never sent.
+ */
+export function canConfirm(state: Pick<PwaState, 'approvalStarted'>): boolean {
+  return state.approvalStarted;
 }
 
 /** A phone-sized viewport (width up to 480 px) is mobile; decided once, when the payer enters the section. */

@@ -10,7 +10,7 @@ import type { PwaState } from './state';
  */
 export const pwaVisit = defineVisit<PwaState>({
   channel: 'pay-with-app',
-  create: () => ({ start: createAsyncSlot(), device: null, codeDeadline: null, statusDeadline: null, extensions: 0 }),
+  create: () => ({ start: createAsyncSlot(), device: null, codeDeadline: null, statusDeadline: null, extensions: 0, approvalStarted: false }),
 });
 
 /** The bearer token of the visit in progress, if it has one: the status check sends it. */

@@ -148,7 +148,7 @@ describe('qr screen', () => {
     expect(statusCalls(http)).toBe(0);
   });
 
-  it('keeps the heading (and the focus on it) from generating to the code, its new text announced', async () => {
+  it('keeps the heading (and the focus on it) from generating to the code, its new text (the instruction) announced', async () => {
     let answer!: (v: unknown) => void;
     mount(
       () => ({ responseCode: '09' }),
@@ -162,7 +162,7 @@ describe('qr screen', () => {
     await start();
     expect(screen.getByRole('img', { name: CODE_LABEL })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
-    expect(heading.textContent).toBe('Confirming transaction status');
+    expect(heading.textContent).toBe('Scan with your bank app');
     expect(heading.closest('[aria-live="polite"]')).not.toBeNull();
     expect(document.activeElement).toBe(heading);
   });
@@ -171,12 +171,18 @@ describe('qr screen', () => {
     let code = '09';
     const { http, checkout } = mount(() => ({ responseCode: code, amount: 150000, paymentReference: 'PR1', retrievalReferenceNumber: 'RR1' }));
     await start();
-    expect(screen.getByRole('heading', { name: 'Confirming transaction status' })).toBeTruthy();
-    expect(screen.getByText('Scan with your bank app')).toBeTruthy();
+    // The code and the instruction to scan it lead; the status is a quiet line under the code, announced politely.
+    const heading = screen.getByRole('heading', { level: 1, name: 'Scan with your bank app' });
     const svg = screen.getByRole('img', { name: CODE_LABEL });
+    const status = screen.getByText('Confirming transaction status');
+    expect(status.closest('[role="status"]')?.getAttribute('aria-live')).toBe('polite');
+    expect(status.closest('h1, h2')).toBeNull();
+    expect(heading.compareDocumentPosition(svg) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(svg.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(svg.tagName.toLowerCase()).toBe('svg');
     expect(svg.querySelector('path')!.getAttribute('d')).toMatch(/^M\d+ \d+h\d+/);
-    expect(screen.getByText('Oja Demo Store')).toBeTruthy();
+    // The merchant under the code (the header names it too).
+    expect(screen.getAllByText('Oja Demo Store').some((el) => el.tagName === 'DD')).toBe(true);
     expect(screen.getAllByText('NGN 1,500.00').length).toBeGreaterThan(0);
     expect(screen.getByRole('timer').textContent).toBe('10:00');
     expect(screen.getByRole('link', { name: 'Change payment method' })).toBeTruthy();

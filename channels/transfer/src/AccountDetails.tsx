@@ -1,6 +1,6 @@
 import { css } from '@linaria/core';
 import { ChangeMethodLink, formatAmount, styles, useCheckoutState, useT } from '@oja/core';
-import { CopyButton } from '@oja/core/copy-button';
+import { CopyValue } from '@oja/core/copy-value';
 import type { TransferAccount } from './api';
 
 const details = css`
@@ -12,15 +12,6 @@ const details = css`
   dt { color: var(--oja-muted, #5b6577); font-size: 13px; }
   dd { margin: 0; text-align: right; font-weight: 600; overflow-wrap: anywhere; }
 `;
-const number = css`
-  display: flex;
-  flex: 1 0 100%;
-  justify-content: space-between;
-  align-items: center;
-  gap: 10px;
-  span { font-size: 20px; letter-spacing: 1px; font-variant-numeric: tabular-nums; }
-`;
-
 export interface AccountDetailsProps {
   account: TransferAccount;
   onTransferred(): void;
@@ -35,14 +26,8 @@ export function AccountDetails({ account, onTransferred }: AccountDetailsProps) 
       <h1 id="transfer-heading" className={styles.heading}>
         {t('transfer.heading', { amount: formatAmount(props.checkoutAmount, props.currencyCode) })}
       </h1>
+      <CopyValue label={t('transfer.accountNumber')} value={account.accountNumber} testId="account-number" />
       <dl className={details}>
-        <div>
-          <dt>{t('transfer.accountNumber')}</dt>
-          <dd className={number}>
-            <span data-testid="account-number">{account.accountNumber}</span>
-            <CopyButton value={account.accountNumber} what={t('transfer.accountNumber')} />
-          </dd>
-        </div>
         <div>
           <dt>{t('transfer.bank')}</dt>
           <dd>{account.bankName}</dd>

@@ -103,7 +103,8 @@ export const WaitingForTransfer: Story = {
   },
   play: async ({ canvasElement, globals }) => {
     const name = textOf([screenMessages], globals.locale, 'transfer.transferred');
-    await userEvent.click(await within(canvasElement).findByRole('button', { name }));
+    // The screen is a lazy chunk: on a busy machine it takes longer than findBy's default second to come.
+    await userEvent.click(await within(canvasElement).findByRole('button', { name }, { timeout: 8_000 }));
   },
 };
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Route, Switch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, go, HttpError, registerMessages, styles, useCheckout, useCheckoutState, useT, withSession } from '@oja/core';
+import { ChangeMethodLink, ChevronIcon, go, HttpError, registerMessages, styles, useCheckout, useCheckoutState, useT, withSession } from '@oja/core';
 import type { Checkout } from '@oja/core';
 import { Field } from '@oja/core/field';
 import { PasswordField } from '@oja/core/password-field';
@@ -36,19 +36,21 @@ export function signOut(c: Checkout): void {
   go(c, LOGIN_PATH, true);
 }
 
+// Full width, as the method list and the button under it; the focus ring is drawn inside each row, so that the
+// scrolling list (desktop) does not clip it.
 const list = css`
   list-style: none;
   margin: 0;
-  padding: 2px;
+  padding: 0;
   display: flex;
   flex-direction: column;
-  gap: 8px;
+  gap: 10px;
+  /* Capped at 220 px on wide screens (spec core §2 "Wallet card list"). */
   @media (min-width: 481px) { max-height: 220px; overflow-y: auto; }
+  button:focus-visible { outline-offset: -3px; }
 `;
-const cardButton = css`
-  justify-content: flex-start;
-  text-align: left;
-  gap: 12px;
+const cardName = css`
+  font-weight: 600;
 `;
 const userRow = css`
   display: flex;
@@ -69,7 +71,7 @@ function CardLabel({ card }: { card: WalletCard }) {
   return (
     <>
       {brand && <BrandIcon brand={brand} />}
-      <span>
+      <span className={cardName}>
         {isECash(card.cardTypeCode) || !card.maskedPan
           ? t('wallet.list.eCash', { brand: brandName })
           : t('wallet.list.ending', { brand: brandName, last4: card.maskedPan.slice(-4) })}
@@ -206,8 +208,9 @@ function CardList() {
         <ul className={list} aria-label={t('wallet.list.cards')}>
           {paymentMethods.map((card) => (
             <li key={card.walletInstrumentIdentifier}>
-              <button type="button" className={`${styles.button} ${styles.secondaryButton} ${cardButton}`} onClick={() => choose(card as WalletCard)}>
+              <button type="button" className={styles.choiceRow} onClick={() => choose(card as WalletCard)}>
                 <CardLabel card={card as WalletCard} />
+                <ChevronIcon />
               </button>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { css } from '@linaria/core';
 import { useState } from 'react';
 import { registerMessages, useT } from '../i18n';
 import type { MessageBundle } from '../i18n';
@@ -12,6 +13,11 @@ export const passwordMessages: MessageBundle = {
 };
 
 registerMessages(passwordMessages);
+
+/** A 44 px target whatever the word (HIDE is narrower). */
+const toggle = css`
+  min-width: 44px;
+`;
 
 export type PasswordFieldProps = Omit<FieldProps, 'type' | 'adornment'>;
 
@@ -30,7 +36,7 @@ export function PasswordField({ autoComplete = 'current-password', ...props }: P
       adornment={
         <button
           type="button"
-          className={link}
+          className={`${link} ${toggle}`}
           aria-pressed={visible}
           aria-label={t(visible ? 'core.password.hideLabel' : 'core.password.showLabel')}
           onClick={() => setVisible((v) => !v)}

@@ -24,9 +24,6 @@ export function SandboxSimulateControl() {
 }
 
 const spinner = css`
-  width: 44px;
-  height: 44px;
-  margin: 8px auto;
   border-radius: 50%;
   border: 4px solid var(--oja-border, #e3e8ef);
   border-top-color: var(--oja-primary, #0b5cad);
@@ -34,11 +31,25 @@ const spinner = css`
   @keyframes oja-spin { to { transform: rotate(360deg); } }
   @media (prefers-reduced-motion: reduce) { animation-duration: 3s; }
 `;
+const largeSpinner = css`
+  width: 44px;
+  height: 44px;
+  margin: 8px auto;
+`;
+const smallSpinner = css`
+  flex: 0 0 auto;
+  width: 14px;
+  height: 14px;
+  border-width: 2px;
+`;
 const center = css`
   text-align: center;
 `;
-/** The actions under a centred wait: full-width buttons, and links centred with them (not at the left edge). */
-const actions = css`
+/**
+ * The actions under a centred wait: full-width buttons, and links centred with them (not at the left edge). For a
+ * wait laid out by its channel (QR) as for this one.
+ */
+export const pendingActions = css`
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -69,29 +80,61 @@ export interface PendingLayoutProps {
 
 /** The shared "waiting for the bank" screen: spinner, status and countdown announced politely. */
 export function PendingLayout({ title, message, remainingMs, format = formatMmSs, children, simulate = true }: PendingLayoutProps) {
-  const t = useT();
   const { env } = useCheckoutState();
   return (
     <section className={stack} aria-busy="true">
-      <div className={spinner} aria-hidden="true" />
+      <div className={`${spinner} ${largeSpinner}`} aria-hidden="true" />
       <div className={center} role="status" aria-live="polite">
         <h1 className={heading}>{title}</h1>
         {message && <p className={muted}>{message}</p>}
       </div>
-      {remainingMs !== undefined && (
-        <p className={center}>
-          <span className={clock} role="timer" aria-live="off" aria-label={t('core.pending.timeLeft', { time: format(remainingMs) })}>
-            {format(remainingMs)}
-          </span>
-          {/* Announced once a minute, not every second. */}
-          <span className="oja-sr-only" aria-live="polite">
-            {t('core.pending.minutesLeft', { minutes: Math.ceil(remainingMs / 60_000) })}
-          </span>
-        </p>
-      )}
-      <div className={actions}>{children}</div>
+      {remainingMs !== undefined && <PendingCountdown remainingMs={remainingMs} format={format} />}
+      <div className={pendingActions}>{children}</div>
       {simulate && env.sandbox && <SandboxSimulateControl />}
     </section>
+  );
+}
+
+/** The time left of a wait, large, as mm:ss by default; announced once a minute, not every second. */
+export function PendingCountdown({ remainingMs, format = formatMmSs }: { remainingMs: number; format?: (ms: number) => string }) {
+  const t = useT();
+  return (
+    <p className={center}>
+      <span className={clock} role="timer" aria-live="off" aria-label={t('core.pending.timeLeft', { time: format(remainingMs) })}>
+        {format(remainingMs)}
+      </span>
+      <span className="oja-sr-only" aria-live="polite">
+        {t('core.pending.minutesLeft', { minutes: Math.ceil(remainingMs / 60_000) })}
+      </span>
+    </p>
+  );
+}
+
+const statusLine = css`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  margin: 0;
+  color: var(--oja-muted, #5b6577);
+  font-size: 14px;
+`;
+
+/** A small spinner, decorative: beside a text that says what is awaited. */
+export function SmallSpinner() {
+  return <span className={`${spinner} ${smallSpinner}`} aria-hidden="true" />;
+}
+
+/**
+ * A wait that is not the screen's subject (the payer has something to do first, e.g. scan a code): one quiet line
+ * with a small spinner, announced politely, under what the payer acts on.
+ */
+export function PendingStatusLine({ text }: { /** Already translated. */ text: string }) {
+  return (
+    <p className={statusLine} role="status" aria-live="polite">
+      <SmallSpinner />
+      <span>{text}</span>
+    </p>
   );
 }
 

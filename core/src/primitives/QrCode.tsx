@@ -5,6 +5,8 @@
  */
 import { css } from '@linaria/core';
 import { useEffect, useMemo, useState } from 'react';
+import { loadOnce } from './loadOnce';
+import type { LoadOnce } from './loadOnce';
 
 type Encoder = typeof import('./qrEncoder');
 
@@ -23,23 +25,11 @@ const figure = css`
 /** Waits between two attempts to fetch the encoder after a failure, ms. */
 export const QR_ENCODER_RETRY_MS = 3_000;
 
-let encoder: Encoder | undefined;
-let loading: Promise<Encoder> | undefined;
-
 /**
  * Fetches the encoder once (a failed fetch may be tried again). A screen that will draw a code calls it as it
  * starts, so the fetch runs alongside its API call and the code shows the moment the answer is in.
  */
-export function loadQrEncoder(): Promise<Encoder> {
-  loading ??= import('./qrEncoder').then(
-    (m) => (encoder = m),
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  );
-  return loading;
-}
+export const loadQrEncoder: LoadOnce<Encoder> = loadOnce(() => import('./qrEncoder'));
 
 export interface QrCodeProps {
   /** What the code carries. */
@@ -53,7 +43,7 @@ export interface QrCodeProps {
  * the same size (nothing moves when the code appears). Renders nothing for a value too long to fit.
  */
 export function QrCode({ value, label }: QrCodeProps) {
-  const [enc, setEnc] = useState(encoder);
+  const [enc, setEnc] = useState(loadQrEncoder.current);
   useEffect(() => {
     if (enc) return;
     let live = true;

@@ -10,6 +10,8 @@ export * from './countdown';
 export * from './useStatusPolling';
 export { CopyButton, COPIED_LABEL_MS } from './CopyButton';
 export type { CopyButtonProps } from './CopyButton';
+export { CopyValue } from './CopyValue';
+export type { CopyValueProps } from './CopyValue';
 export { PendingLayout } from './PendingLayout';
 export { ProviderFrame, PROVIDER_FRAME_SANDBOX } from './ProviderFrame';
 export type { ProviderFrameProps } from './ProviderFrame';
