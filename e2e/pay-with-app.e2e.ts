@@ -234,10 +234,10 @@ describe('Pay with App on a phone', () => {
     await expectDeliveredOnce(page, ref, '00');
   });
 
-  it('Go back leaves for the method list, and coming back starts afresh with a new code', async () => {
+  it('Change payment method leaves for the method list, and coming back starts afresh with a new code', async () => {
     const page = await b.newPage(PHONE);
     const ref = await open(page, 'pwa-goback');
-    await (await whenHydrated(page.getByRole('link', { name: 'Go back' }))).click();
+    await (await whenHydrated(page.getByRole('link', { name: 'Change payment method' }))).click();
     await page.getByRole('heading', { name: 'Choose a payment method' }).waitFor();
     expect(pathOf(page)).toBe('/payment-methods');
     await page.getByRole('link', { name: /Pay with App/ }).click();

@@ -92,7 +92,7 @@ export function DeepLink({ state }: { state: PwaState }) {
       <button type="button" className={`${styles.link} ${startAligned}`} onClick={() => goToPage(c, plugin, PAGES.code('mobile'))}>
         {t('pay-with-app.deepLink.enterCode')}
       </button>
-      <ChangeMethodLink label="pay-with-app.goBack" />
+      <ChangeMethodLink />
     </section>
   );
 }

@@ -439,7 +439,7 @@ describe('pay-with-app screens', () => {
     expect(count(http, `POST ${GENERATE_PATH}`)).toBe(1);
 
     expect(tokenFor(checkout.visits)).toBe(TOKEN.access_token);
-    await click(screen.getByRole('link', { name: 'Go back' }));
+    await click(screen.getByRole('link', { name: 'Change payment method' }));
     expect(path()).toBe('/payment-methods');
     // Leaving the section drops the token and the institutions.
     expect(tokenFor(checkout.visits)).toBeNull();

@@ -56,6 +56,8 @@ export const pendingActions = css`
   gap: 12px;
   text-align: center;
   > :not(a):not(button) { align-self: stretch; }
+  /* A list of steps reads from the start of its lines, even under a centred wait. */
+  ol, ul { text-align: start; }
   &:empty { display: none; }
 `;
 const clock = css`

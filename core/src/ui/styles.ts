@@ -109,6 +109,8 @@ export const link = css`
   /* A control on its own line: a 44 px target however short its text (the guide's target size). */
   display: inline-flex;
   align-items: center;
+  justify-content: flex-start;
+  text-align: start;
   min-height: 44px;
   color: var(--oja-primary-text, #0b5cad);
   background: none;
