@@ -91,7 +91,7 @@ describe('axe finds no serious or critical violation', () => {
   it('in French', async () => {
     const page = await b.newPage();
     await openTransfer(page, 'a11y-fr', { lang: 'fr' });
-    await page.getByRole('heading', { name: /^Virez / }).waitFor();
+    await page.getByRole('heading', { name: /^Effectuez un virement de / }).waitFor();
     await expectAccessible(page, 'transfer account in French');
     await page.getByRole('link', { name: 'Changer de moyen de paiement' }).click();
     await page.getByRole('heading', { name: 'Choisissez un moyen de paiement' }).waitFor();

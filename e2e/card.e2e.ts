@@ -506,7 +506,7 @@ describe('in French', () => {
     await page.setViewportSize({ width: 360, height: 760 });
     await expectEvenPad(page);
     for (const d of '1111') await page.getByRole('button', { name: `Chiffre ${d}`, exact: true }).click();
-    await page.getByRole('button', { name: 'Autoriser' }).click();
+    await page.getByRole('button', { name: 'Valider' }).click();
 
     await page.getByRole('heading', { name: 'Échec du paiement', level: 1 }).waitFor();
     await page.getByTestId('failure-title').getByText('Échec de la transaction', { exact: true }).waitFor();

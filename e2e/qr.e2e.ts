@@ -339,7 +339,7 @@ describe('QR accessibility and cancel wording', () => {
     await page.getByRole('heading', { name: 'Génération de votre QR code…' }).waitFor();
     await expectAccessible(page, 'QR generating, French');
     release();
-    await page.getByRole('img', { name: `QR code pour payer NGN 1,500.00 à ${MERCHANT_NAME}` }).waitFor();
+    await page.getByRole('img', { name: `QR code pour payer NGN 1\u202f500,00 à ${MERCHANT_NAME}` }).waitFor();
     await page.getByRole('heading', { name: 'Scannez avec votre application bancaire' }).waitFor();
     await page.getByText('Confirmation du statut de la transaction').waitFor();
     await expectAccessible(page, 'QR screen, French');

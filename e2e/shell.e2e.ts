@@ -242,7 +242,7 @@ describe('Languages and brandings', () => {
     await openPay(page, payFields(txnRef('fr'), { channels: 'TRANSFER', lang: 'fr' }));
     await transfer.waitForAccount(page);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-    await page.getByRole('heading', { name: /^Virez NGN 1,500\.00 sur le compte ci-dessous$/ }).waitFor();
+    await page.getByRole('heading', { name: /^Effectuez un virement de NGN 1\u202f500,00 sur le compte ci-dessous$/ }).waitFor();
     await page.getByRole('button', { name: "J'ai effectué le virement" }).waitFor();
     await page.getByRole('link', { name: 'Changer de moyen de paiement' }).click();
     await page.getByRole('heading', { name: 'Choisissez un moyen de paiement' }).waitFor();
@@ -267,7 +267,7 @@ describe('Languages and brandings', () => {
     });
     const url = page.url();
     await toggle.getByRole('link', { name: 'FR' }).click();
-    await page.getByRole('heading', { name: /^Virez .* sur le compte ci-dessous$/ }).waitFor();
+    await page.getByRole('heading', { name: /^Effectuez un virement de .* sur le compte ci-dessous$/ }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     expect(await transfer.accountNumber(page).textContent()).toBe(number);
     expect(await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'FR' }).getAttribute('aria-current')).toBe('true');
@@ -276,7 +276,7 @@ describe('Languages and brandings', () => {
     expect(new URL(page.url()).searchParams.get('p')).toBe(new URL(url).searchParams.get('p'));
     expect(generated).toEqual([]);
     await page.reload();
-    await page.getByRole('heading', { name: /^Virez .* sur le compte ci-dessous$/ }).waitFor();
+    await page.getByRole('heading', { name: /^Effectuez un virement de .* sur le compte ci-dessous$/ }).waitFor();
     await transfer.waitForAccount(page);
 
     await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'EN' }).click();

@@ -284,7 +284,7 @@ export const OtpCountdown: Story = {
       setup: (c) => {
         seedFlow(c, { card: TYPED, config: PIN_CARD, otpTarget: PHONE, otpSentAt: serverNow() });
       },
-      expect: { en: `sent to ${PHONE}`, fr: `envoyé au ${PHONE}` },
+      expect: { en: `sent to ${PHONE}`, fr: `envoyé à ${PHONE}` },
     }),
   },
   play: async ({ canvasElement, globals }) => {
@@ -382,7 +382,7 @@ export const OtpInvalid: Story = {
         // What the OTP check's T1 leaves on the step (spec core §4, §8).
         seedFlow(c, { card: TYPED, config: PIN_CARD, otpTarget: PHONE, otpSentAt: serverNow(), error: 'card.otp.invalid' });
       },
-      expect: { en: 'Invalid OTP provided', fr: 'OTP fourni invalide' },
+      expect: { en: 'Invalid OTP provided', fr: 'Code OTP invalide' },
     }),
   },
 };

@@ -57,7 +57,7 @@ export interface CardFormProps {
 export function CardForm({ fields = { number: true, expiry: true, cvv: true }, title, onSubmit, back, children, submitLabel }: CardFormProps) {
   const t = useT();
   const c = useCheckout();
-  const { props } = useCheckoutState();
+  const { props, locale } = useCheckoutState();
   const flow = useSnapshot(cardFlow(c));
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -167,7 +167,7 @@ export function CardForm({ fields = { number: true, expiry: true, cvv: true }, t
       <button type="submit" className={styles.button} aria-disabled={flow.busy || undefined} data-testid="card-pay">
         {flow.busy
           ? t('card.entry.paying')
-          : (submitLabel ?? t('card.entry.pay', { amount: formatAmount(props.checkoutAmount, props.currencyCode) }))}
+          : (submitLabel ?? t('card.entry.pay', { amount: formatAmount(props.checkoutAmount, props.currencyCode, locale) }))}
       </button>
       <p className={secureNote}>{t('card.entry.secure')}</p>
       {back}

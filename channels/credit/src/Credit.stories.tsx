@@ -204,7 +204,7 @@ export const AcceptOtp = story('OTP accepting the offer', {
     s.otpSentAt = serverNow();
     s.otpTarget = '080******78';
   }),
-  expect: { en: 'The OTP was sent to 080******78.', fr: "L'OTP a été envoyé au 080******78." },
+  expect: { en: 'The OTP was sent to 080******78.', fr: "L'OTP a été envoyé à 080******78." },
 });
 
 export const AcceptOtpInvalid = story('OTP accepting the offer, refused (T1)', {

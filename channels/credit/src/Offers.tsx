@@ -36,8 +36,8 @@ const lender = css`
 
 function OfferDetails({ offer }: { offer: Offer }) {
   const t = useT();
-  const { props } = useCheckoutState();
-  const money = (minor: number) => formatAmount(minor, props.currencyCode);
+  const { props, locale } = useCheckoutState();
+  const money = (minor: number) => formatAmount(minor, props.currencyCode, locale);
   return (
     <span>
       <span className={lender}>

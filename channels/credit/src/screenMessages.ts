@@ -117,9 +117,9 @@ const fr: typeof en = {
     },
     otp: {
       label: 'OTP',
-      sentTo: "L'OTP a été envoyé au {{target}}.",
+      sentTo: "L'OTP a été envoyé à {{target}}.",
       verify: 'Vérifier',
-      authorize: 'Autoriser',
+      authorize: 'Valider',
       resendIn: "Renvoyer l'OTP dans {{time}}",
       resend: "Renvoyer l'OTP",
       resendReady: "Vous pouvez maintenant renvoyer l'OTP.",

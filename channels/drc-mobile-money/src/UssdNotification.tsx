@@ -53,7 +53,7 @@ export function UssdNotification() {
   const t = useT();
   const c = useCheckout();
   const plugin = useChannel();
-  const { props } = useCheckoutState();
+  const { props, locale } = useCheckoutState();
   const v = useVisit(drcVisit);
   const state = v.state;
   const snap = useSnapshot(state);
@@ -109,7 +109,7 @@ export function UssdNotification() {
       {snap.number && snap.biller && (
         <p className={styles.muted}>
           {t('drc-mobile-money.ussd.sentTo', {
-            amount: formatAmount(props.checkoutAmount, props.currencyCode),
+            amount: formatAmount(props.checkoutAmount, props.currencyCode, locale),
             biller: snap.biller,
             number: walletNumber(snap.biller, snap.number),
           })}

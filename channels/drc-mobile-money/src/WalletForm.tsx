@@ -27,7 +27,7 @@ export function WalletForm() {
   const t = useT();
   const c = useCheckout();
   const plugin = useChannel();
-  const { props } = useCheckoutState();
+  const { props, locale } = useCheckoutState();
   const v = useVisit(drcVisit);
   const state = v.state;
   const snap = useSnapshot(state);
@@ -136,7 +136,7 @@ export function WalletForm() {
         {t('drc-mobile-money.payHint')}
       </p>
       <button type="submit" className={styles.button} disabled={!ready} aria-describedby={ready ? undefined : 'drc-pay-hint'} data-testid="drc-pay">
-        {t('drc-mobile-money.pay', { amount: formatAmount(props.checkoutAmount, props.currencyCode) })}
+        {t('drc-mobile-money.pay', { amount: formatAmount(props.checkoutAmount, props.currencyCode, locale) })}
       </button>
       <ChangeMethodLink />
     </form>

@@ -55,7 +55,8 @@ const fr: typeof en = {
     },
     inProgress: {
       title: 'Transaction en cours',
-      message: '{{biller}} confirme votre paiement. Cela peut prendre jusqu’à 23 minutes : gardez cette page ouverte, elle avancera toute seule.',
+      message:
+        '{{biller}} confirme votre paiement. Cela peut prendre jusqu’à 23 minutes : gardez cette page ouverte, elle se mettra à jour automatiquement.',
     },
     failed: {
       title: 'Oups, un problème est survenu. Veuillez réessayer.',

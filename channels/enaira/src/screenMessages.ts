@@ -11,7 +11,7 @@ const en = {
 const fr: typeof en = {
   enaira: {
     title: 'Payer avec eNaira',
-    message: 'Validez le paiement sur la page eNaira ci-dessous. Cette page avancera toute seule.',
+    message: 'Validez le paiement sur la page eNaira ci-dessous. Cette page se mettra à jour automatiquement.',
     frameTitle: 'Page de paiement eNaira',
     back: 'Retour',
   },

@@ -43,7 +43,7 @@ const fr: typeof en = {
     howToPayLink: 'Comment payer',
     next: 'Suivant',
     initiating: 'Envoi de la demande à votre téléphone…',
-    initiateFailed: "Échec de l'initiation du paiement",
+    initiateFailed: 'Impossible de lancer le paiement',
     authorization: {
       title: 'Autorisez le paiement sur votre téléphone',
       message:
@@ -62,7 +62,7 @@ const fr: typeof en = {
     },
     success: {
       title: 'Paiement réussi !',
-      redirect: 'Vous êtes redirigé vers le site du marchand, {{merchant}}.',
+      redirect: 'Vous allez être redirigé vers le site du commerçant, {{merchant}}.',
       doNotClose: 'Veuillez ne pas fermer cette page.',
     },
   },

@@ -56,5 +56,5 @@ export const InitialiseFailed = story('Initialise failed (Try again)', {
       throw new HttpError('HTTP 500', 'http', 500);
     },
   },
-  expect: { en: 'Unable to initiate payment. Please try again.', fr: 'Impossible d’initier le paiement. Veuillez réessayer.' },
+  expect: { en: 'Unable to initiate payment. Please try again.', fr: 'Impossible de lancer le paiement. Veuillez réessayer.' },
 });

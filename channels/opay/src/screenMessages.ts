@@ -13,10 +13,10 @@ const en = {
 const fr: typeof en = {
   opay: {
     title: 'Payer avec OPay',
-    message: 'Validez le paiement sur la page OPay ci-dessous. Cette page avancera toute seule.',
+    message: 'Validez le paiement sur la page OPay ci-dessous. Cette page se mettra à jour automatiquement.',
     frameTitle: 'Page de paiement OPay',
     back: 'Retour',
-    failed: 'Impossible d’initier le paiement. Veuillez réessayer.',
+    failed: 'Impossible de lancer le paiement. Veuillez réessayer.',
     retry: 'Réessayer',
   },
 };

@@ -13,10 +13,10 @@ const en = {
 const fr: typeof en = {
   palmpay: {
     title: 'Payer avec PalmPay',
-    message: 'Validez le paiement sur la page PalmPay ci-dessous dans les 5 minutes. Cette page avancera toute seule.',
+    message: 'Validez le paiement sur la page PalmPay ci-dessous dans les 5 minutes. Cette page se mettra à jour automatiquement.',
     frameTitle: 'Page de paiement PalmPay',
     back: 'Retour',
-    failed: 'Impossible d’initier le paiement. Veuillez réessayer.',
+    failed: 'Impossible de lancer le paiement. Veuillez réessayer.',
     retry: 'Réessayer',
   },
 };

@@ -50,7 +50,7 @@ const en = {
 
 const fr: typeof en = {
   'pay-with-app': {
-    title: "Payer avec l'application",
+    title: "Payer avec l'appli de votre banque",
     starting: 'Obtention de votre code de paiement…',
     startFailed: "Nous n'avons pas pu démarrer le paiement par application.",
     notConfigured: "Le paiement par application n'est pas encore configuré pour ce paiement. Veuillez choisir un autre moyen de paiement.",
@@ -72,7 +72,7 @@ const fr: typeof en = {
       intro: "Approuvez le paiement dans l'application mobile de votre banque avec ce code.",
       label: 'Votre code à cinq chiffres',
       copyWhat: 'code à cinq chiffres',
-      validity: 'Ce code est valable encore',
+      validity: 'Ce code expire dans',
       stepsTitle: 'Comment payer',
       step1: 'Connectez-vous à votre application bancaire mobile',
       step2: "Choisissez « Payer avec l'application »",
@@ -90,7 +90,7 @@ const fr: typeof en = {
     },
     status: {
       title: 'Veuillez patienter pendant que nous confirmons votre transaction',
-      message: 'Gardez cette page ouverte : elle avancera toute seule dès que votre banque aura confirmé.',
+      message: 'Gardez cette page ouverte : elle se mettra à jour automatiquement dès que votre banque aura confirmé.',
       timedOut: "Nous n'avons pas pu confirmer votre transaction dans le délai imparti. Que souhaitez-vous faire ?",
       waitMore: 'Attendre 5 minutes de plus',
     },

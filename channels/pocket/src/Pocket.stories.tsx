@@ -77,7 +77,7 @@ export const InitiateFailed = view(
     s.initiation.status = 'error';
     s.initiation.error = new HttpError('HTTP 502', 'http', 502);
   },
-  { en: 'Failed to initiate payment', fr: "Échec de l'initiation du paiement" },
+  { en: 'Failed to initiate payment', fr: 'Impossible de lancer le paiement' },
 );
 
 export const Authorization = view(

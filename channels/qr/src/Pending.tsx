@@ -49,9 +49,9 @@ export interface QrPendingProps {
  */
 export function QrPending({ payment, failures }: QrPendingProps) {
   const t = useT();
-  const { props, env } = useCheckoutState();
+  const { props, env, locale } = useCheckoutState();
   const left = useCountdown(payment?.expiresAt ?? null);
-  const amount = formatAmount(props.checkoutAmount, props.currencyCode);
+  const amount = formatAmount(props.checkoutAmount, props.currencyCode, locale);
   const timed = payment !== null && payment.expiresAt !== null;
   return (
     <section className={styles.stack} aria-labelledby="qr-title" aria-busy={payment === null}>

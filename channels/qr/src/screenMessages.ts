@@ -24,8 +24,8 @@ const fr: typeof en = {
     instruction: 'Scannez avec votre application bancaire',
     codeLabel: 'QR code pour payer {{amount}} à {{merchant}}',
     amount: 'Montant',
-    merchant: 'Marchand',
-    validityOver: "Ce QR code n'est plus valable. Si vous avez payé, cette page se mettra à jour toute seule.",
+    merchant: 'Commerçant',
+    validityOver: "Ce QR code n'est plus valable. Si vous avez payé, cette page se mettra à jour automatiquement.",
   },
 };
 

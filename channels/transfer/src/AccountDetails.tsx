@@ -20,11 +20,11 @@ export interface AccountDetailsProps {
 /** The generated account, the "transfer once" warning and "I have transferred". */
 export function AccountDetails({ account, onTransferred }: AccountDetailsProps) {
   const t = useT();
-  const { props } = useCheckoutState();
+  const { props, locale } = useCheckoutState();
   return (
     <section className={styles.stack} aria-labelledby="transfer-heading">
       <h1 id="transfer-heading" className={styles.heading}>
-        {t('transfer.heading', { amount: formatAmount(props.checkoutAmount, props.currencyCode) })}
+        {t('transfer.heading', { amount: formatAmount(props.checkoutAmount, props.currencyCode, locale) })}
       </h1>
       <CopyValue label={t('transfer.accountNumber')} value={account.accountNumber} testId="account-number" />
       <dl className={details}>

@@ -112,7 +112,7 @@ export const WaitingEnded = later('Wait over (Wait 5 more minutes)', waitOver(0)
 
 export const ExtensionsExhausted = later('Wait over, extensions used up', waitOver(MAX_EXTENSIONS), {
   en: 'We are still checking',
-  fr: 'Nous vérifions toujours',
+  fr: 'Nous vérifions encore',
 });
 
 export const ConnectionTrouble: Story = {

@@ -10,7 +10,7 @@ const en = {
 const fr: typeof en = {
   transfer: {
     row: { title: 'Payer par virement', description: 'Virement vers un compte à usage unique depuis votre application bancaire' },
-    cancelSubtitle: 'Si vous avez effectué un virement réussi, veuillez ne pas annuler ni cliquer sur le bouton retour',
+    cancelSubtitle: 'Si votre virement a abouti, veuillez ne pas annuler ni revenir en arrière',
     cancelClose: "J'ai effectué un virement",
   },
 };

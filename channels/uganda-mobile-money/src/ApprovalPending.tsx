@@ -15,13 +15,13 @@ export interface ApprovalPendingProps {
 /** The wait once the request is on the payer's phone (the notification answered 09): what was sent, to whom. */
 export function ApprovalPending({ telco, customerId, failures }: ApprovalPendingProps) {
   const t = useT();
-  const { props } = useCheckoutState();
+  const { props, locale } = useCheckoutState();
   const biller = BILLERS.find((b) => b.telco === telco);
   return (
     <PendingLayout
       title={t('uganda-mobile-money.pending.title')}
       message={t('uganda-mobile-money.pending.message', {
-        amount: formatAmount(props.checkoutAmount, props.currencyCode),
+        amount: formatAmount(props.checkoutAmount, props.currencyCode, locale),
         number: customerId.trim(),
         biller: biller ? t(biller.label) : telco,
       })}

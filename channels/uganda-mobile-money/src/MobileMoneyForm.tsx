@@ -16,7 +16,7 @@ export interface MobileMoneyFormProps {
 /** The form (companion §2 "Uganda mobile money screen"): the biller, the number or wallet ID, and Pay. */
 export function MobileMoneyForm({ state, onPay }: MobileMoneyFormProps) {
   const t = useT();
-  const { props } = useCheckoutState();
+  const { props, locale } = useCheckoutState();
   const snap = useSnapshot(state);
   const ready = detailsOf(snap) !== null;
   const submit = (e: FormEvent) => {
@@ -54,7 +54,7 @@ export function MobileMoneyForm({ state, onPay }: MobileMoneyFormProps) {
       />
       {/* Enabled only when both are filled (companion §5): until then neither a click nor Enter sends anything. */}
       <button type="submit" className={styles.button} disabled={!ready} data-testid="ugmm-pay">
-        {t('uganda-mobile-money.pay', { amount: formatAmount(props.checkoutAmount, props.currencyCode) })}
+        {t('uganda-mobile-money.pay', { amount: formatAmount(props.checkoutAmount, props.currencyCode, locale) })}
       </button>
       <ChangeMethodLink />
     </form>

@@ -32,7 +32,7 @@ const fr: typeof en = {
     pending: {
       title: 'Approuvez le paiement sur votre téléphone',
       message:
-        "Nous avons envoyé une demande de {{amount}} au {{number}} ({{biller}}). Saisissez votre code PIN Mobile Money sur votre téléphone pour l'approuver : cette page se met à jour toute seule.",
+        "Nous avons envoyé une demande de {{amount}} au {{number}} ({{biller}}). Saisissez votre code PIN Mobile Money sur votre téléphone pour l'approuver : cette page se met à jour automatiquement.",
     },
   },
 };

@@ -38,13 +38,13 @@ export function failureText(t: (k: string) => string, error: Error | null, refus
  */
 export function BankChoice({ state, bankName, onRetryBanks, onContinue, onChangeBank }: BankChoiceProps) {
   const t = useT();
-  const { props } = useCheckoutState();
+  const { props, locale } = useCheckoutState();
   const snap = useSnapshot(state);
   const [submitted, setSubmitted] = useState(false);
   const select = useRef<HTMLSelectElement>(null);
   const title = (
     <h1 id="ussd-title" className={styles.heading}>
-      {t('ussd.title', { amount: formatAmount(props.checkoutAmount, props.currencyCode) })}
+      {t('ussd.title', { amount: formatAmount(props.checkoutAmount, props.currencyCode, locale) })}
     </h1>
   );
 

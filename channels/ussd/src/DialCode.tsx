@@ -22,8 +22,8 @@ export interface DialCodeProps extends WaitingProps {
 /** The code to dial, large, with copy and tap-to-dial, the steps, and the wait for the bank's confirmation. */
 export function DialCode({ code, bankName, ...waiting }: DialCodeProps) {
   const t = useT();
-  const { props } = useCheckoutState();
-  const amount = formatAmount(props.checkoutAmount, props.currencyCode);
+  const { props, locale } = useCheckoutState();
+  const amount = formatAmount(props.checkoutAmount, props.currencyCode, locale);
   const href = dialHref(code.dialCode);
   return (
     <PendingLayout title={t('ussd.dial.title', { amount })} message={t('ussd.dial.waiting', { bank: bankName })} remainingMs={waiting.validityLeft}>

@@ -20,8 +20,8 @@ export interface PushPromptProps extends WaitingProps {
  */
 export function PushPrompt({ bankName, resend, onResend, onNotReceived, ...waiting }: PushPromptProps) {
   const t = useT();
-  const { props } = useCheckoutState();
-  const params = { bank: bankName, amount: formatAmount(props.checkoutAmount, props.currencyCode), phone: props.customerMobileNo };
+  const { props, locale } = useCheckoutState();
+  const params = { bank: bankName, amount: formatAmount(props.checkoutAmount, props.currencyCode, locale), phone: props.customerMobileNo };
   const busy = resend.status === 'pending';
   return (
     <PendingLayout

@@ -67,7 +67,7 @@ const fr: typeof en = {
       steps: 'Comment payer',
       step1: 'Composez le code sur le numéro de téléphone lié à votre compte {{bank}}.',
       step2: 'Suivez les instructions et saisissez votre code PIN pour approuver {{amount}}.',
-      step3: 'Gardez cette page ouverte : elle se met à jour toute seule dès que votre banque confirme.',
+      step3: 'Gardez cette page ouverte : elle se met à jour automatiquement dès que votre banque confirme.',
     },
     push: {
       title: 'Approuvez la demande sur votre téléphone',

@@ -1,6 +1,6 @@
 import { css } from '@linaria/core';
 import { useState } from 'react';
-import { createHttp, formatAmount, styles, useT } from '@oja/core';
+import { createHttp, formatAmount, styles, useLocale, useT } from '@oja/core';
 import { CopyButton } from '@oja/core/copy-button';
 import { Field } from '@oja/core/field';
 import { usePageView } from '@oja/core/page';
@@ -73,6 +73,7 @@ function Paid({ view }: { view: Of<'paid'> }) {
 /** The form (companion §2, §5): five read-only facts of the bill, then phone, e-mail and amount; posted to the server. */
 function RevpayForm({ view }: { view: Of<'form'> }) {
   const t = useT();
+  const locale = useLocale();
   const { details, values, errors, failure } = view;
   const error = (k: keyof typeof errors) => (errors[k] ? t(errors[k]!) : null);
   return (
@@ -92,7 +93,7 @@ function RevpayForm({ view }: { view: Of<'form'> }) {
         <Field inputId="revpay-revenue" label={t('revpay.revenue')} value={details.revenueName} readOnly />
         <Field inputId="revpay-payer" label={t('revpay.payerName')} value={details.payerName} readOnly />
         <Field inputId="revpay-reference" label={t('revpay.reference')} value={details.paymentReference} readOnly />
-        <Field inputId="revpay-due" label={t('revpay.amountDue')} value={formatAmount(details.amount * 100, NAIRA)} readOnly />
+        <Field inputId="revpay-due" label={t('revpay.amountDue')} value={formatAmount(details.amount * 100, NAIRA, locale)} readOnly />
         <Field
           inputId="revpay-phone"
           name="phone"
@@ -153,6 +154,7 @@ async function downloadReceipt(link: string): Promise<void> {
 /** The success page (companion §2 "/revpay-success"). */
 function Success({ view }: { view: Of<'success'> }) {
   const t = useT();
+  const locale = useLocale();
   const [download, setDownload] = useState<'idle' | 'pending' | 'failed'>('idle');
   const onDownload = async () => {
     if (download === 'pending') return;
@@ -178,7 +180,7 @@ function Success({ view }: { view: Of<'success'> }) {
         <dt>{t('revpay.success.payer')}</dt>
         <dd>{view.payerName}</dd>
         <dt>{t('revpay.success.amount')}</dt>
-        <dd data-testid="revpay-amount">{formatAmount(view.amount, NAIRA)}</dd>
+        <dd data-testid="revpay-amount">{formatAmount(view.amount, NAIRA, locale)}</dd>
         <dt>{t('revpay.success.reference')}</dt>
         <dd className={referenceRow}>
           <span data-testid="revpay-reference">{view.reference}</span>
