@@ -90,7 +90,7 @@ describe('a revenue payment', () => {
     await page.getByTestId('pin-authorize').click();
     await page.waitForURL((u) => u.pathname === '/revpay-success');
     await page.getByRole('heading', { level: 1, name: 'Paiement effectué !' }).waitFor();
-    expect(await page.getByTestId('revpay-amount').textContent()).toBe('NGN 1,500.50');
+    expect(await page.getByTestId('revpay-amount').textContent()).toBe('NGN 1\u202f500,50');
   });
 
   it("the form's rules: each field's message, what was typed kept, nothing opened", async () => {

@@ -76,10 +76,10 @@ describe('A French browser (CONTRACT §5 "Languages")', () => {
     await openPay(page, payFields(txnRef('fr-browser'), { channels: 'TRANSFER' }));
     await transfer.waitForAccount(page);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-    await page.getByRole('heading', { name: /^Effectuez un virement de NGN 1\u202f500,00 sur le compte ci-dessous$/ }).waitFor();
+    await page.getByRole('heading', { name: /^Effectuez un virement de NGN 1.500,00 sur le compte ci-dessous$/ }).waitFor();
     await expectAccessible(page, 'the transfer screen in French');
     await page.reload();
-    await page.getByRole('heading', { name: /^Effectuez un virement de NGN 1\u202f500,00 sur le compte ci-dessous$/ }).waitFor();
+    await page.getByRole('heading', { name: /^Effectuez un virement de NGN 1.500,00 sur le compte ci-dessous$/ }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
 
     await openPay(page, payFields(txnRef('fr-browser-en'), { channels: 'TRANSFER', lang: 'en' }));

@@ -242,7 +242,7 @@ describe('Languages and brandings', () => {
     await openPay(page, payFields(txnRef('fr'), { channels: 'TRANSFER', lang: 'fr' }));
     await transfer.waitForAccount(page);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-    await page.getByRole('heading', { name: /^Effectuez un virement de NGN 1\u202f500,00 sur le compte ci-dessous$/ }).waitFor();
+    await page.getByRole('heading', { name: /^Effectuez un virement de NGN 1.500,00 sur le compte ci-dessous$/ }).waitFor();
     await page.getByRole('button', { name: "J'ai effectué le virement" }).waitFor();
     await page.getByRole('link', { name: 'Changer de moyen de paiement' }).click();
     await page.getByRole('heading', { name: 'Choisissez un moyen de paiement' }).waitFor();

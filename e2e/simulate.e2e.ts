@@ -48,7 +48,7 @@ const CASES: Case[] = [
     channels: 'QR',
     statusPath: '/api/v1/qr/status',
     async toWaiting(page) {
-      await page.getByRole('heading', { name: 'Confirming transaction status', level: 1 }).waitFor();
+      await page.getByText('Confirming transaction status').waitFor();
     },
   },
   {

@@ -31,7 +31,7 @@ const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f7f5
 .card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 2px 12px rgba(0,0,0,.08);margin-bottom:16px}
 button{font:inherit;font-weight:600;padding:12px 18px;border-radius:8px;border:0;background:#1f4f8a;color:#fff;cursor:pointer}
 button:disabled{background:#8a94a6;cursor:not-allowed}.pay{display:flex;flex-wrap:wrap;gap:8px;margin:16px 0 8px}
-label{display:block;margin:8px 0 4px;font-weight:600;font-size:14px}select,input{font:inherit;padding:8px;border-radius:6px;border:1px solid #bbb;width:100%;box-sizing:border-box}
+label{display:block;margin:8px 0 4px;font-weight:600;font-size:14px}select,input{font:inherit;min-height:44px;padding:8px;border-radius:6px;border:1px solid #bbb;width:100%;box-sizing:border-box}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:6px;border-bottom:1px solid #eee;font-size:14px}
 :focus-visible{outline:3px solid #1f6feb;outline-offset:2px}.ok{color:#12805c}.bad{color:#b42318}.hint{font-size:14px;color:#555}
 #log{padding-left:20px}#log li{font-size:14px;margin:4px 0;overflow-wrap:anywhere}#log time{color:#555}#log code{font:12px/1.4 ui-monospace,monospace}

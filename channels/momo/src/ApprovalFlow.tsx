@@ -236,7 +236,7 @@ function AuthorizationView({
       <button ref={focusRef} type="button" className={styles.button} onClick={onAuthorized} disabled={checking} aria-busy={checking}>
         {checking ? t(k('authorization.checking')) : t(k('authorization.authorized'))}
       </button>
-      <button type="button" className={styles.secondaryButton} onClick={onCancel}>
+      <button type="button" className={`${styles.button} ${styles.secondaryButton}`} onClick={onCancel}>
         {t(k('authorization.cancel'))}
       </button>
     </PendingLayout>
