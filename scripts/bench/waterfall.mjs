@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHROMIUM_ARGS } from '../bin/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // The shared measuring tools sit beside the repository; OJA_TOOLS_DIR points elsewhere (a worktree deeper down).
@@ -207,13 +208,7 @@ export async function launchThrottled({ url, chromium: executablePath, profile =
     executablePath,
     headless: true,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
       `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1 , EXCLUDE ${host}`,
     ],
     viewport: { width: 412, height: 823 },
