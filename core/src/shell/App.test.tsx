@@ -7,6 +7,8 @@ import { cardFixture, transferFixture } from '../testing/fixtureChannels';
 // Loaded on demand by the shell; loaded here first so they render within a fake-timer tick.
 import '../ui/ResultScreen';
 import '../ui/CancelDialog';
+import '../ui/IncorrectTransaction';
+import '../ui/AlreadyPaid';
 
 beforeEach(() => {
   vi.useFakeTimers();

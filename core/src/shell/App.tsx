@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { ComponentType } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -24,8 +25,6 @@ import { CODE_ALREADY_PAID, CODE_CANCELLED, CODE_PENDING, CODE_SUCCESS } from '.
 import { Header } from '../ui/Header';
 import { Footer } from '../ui/Footer';
 import { MethodList } from '../ui/MethodList';
-import { IncorrectTransaction } from '../ui/IncorrectTransaction';
-import { AlreadyPaid } from '../ui/AlreadyPaid';
 import { Toast } from '../ui/Toast';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { body, cancelArea, card, demoArea, muted, page, quietButton } from '../ui/styles';
@@ -48,6 +47,12 @@ export interface AppProps {
 
 /** Needed only after the payer acts, so fetched then (with their stylesheets) rather than on the initial route. */
 const loadResultScreen = () => import('../ui/ResultScreen').then((m) => ({ default: m.ResultScreen }));
+/**
+ * The screens of a request the checkout will not take (already paid, incorrect): rare, so lazy parts, off the
+ * initial route; the server renders them and the page preloads their module like any first screen.
+ */
+const loadAlreadyPaid = () => import('../ui/AlreadyPaid').then((m) => ({ default: m.AlreadyPaid as ComponentType }));
+const loadIncorrectTransaction = () => import('../ui/IncorrectTransaction').then((m) => ({ default: m.IncorrectTransaction as ComponentType }));
 const loadCancelDialog = () => import('../ui/CancelDialog').then((m) => ({ default: m.CancelDialog }));
 const LATER_PARTS: Array<[string, ScreenLoader]> = [
   ['core-ResultScreen', loadResultScreen],
@@ -150,25 +155,23 @@ function GateRoute({ gate }: { gate: GatePlugin }) {
 function Routes({ referrer }: { referrer?: string }) {
   const c = useCheckout();
   const { props, result } = useCheckoutState();
-  if (props.responseCode === CODE_ALREADY_PAID) {
-    return (
-      <>
-        <AlreadyPaid referrer={referrer} />
-        <ScreenHydrated />
-      </>
-    );
-  }
+  if (props.responseCode === CODE_ALREADY_PAID) return <RefusedRequest name="core-AlreadyPaid" loader={loadAlreadyPaid} referrer={referrer} />;
   if (props.responseCode !== CODE_SUCCESS) {
-    return (
-      <>
-        <IncorrectTransaction referrer={referrer} />
-        <ScreenHydrated />
-      </>
-    );
+    return <RefusedRequest name="core-IncorrectTransaction" loader={loadIncorrectTransaction} referrer={referrer} />;
   }
   // A channel that shows its own success (MoMo's "Payment Successful!") keeps its screen for it.
   if (result && !ownSuccessView(c)) return <Result />;
   return <RouteSwitch />;
+}
+
+function RefusedRequest({ name, loader, referrer }: { name: string; loader: ScreenLoader; referrer?: string }) {
+  const Screen = useLazyScreen(name, loader) as ComponentType<{ referrer?: string }>;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Screen referrer={referrer} />
+      <ScreenHydrated />
+    </Suspense>
+  );
 }
 
 function Result() {

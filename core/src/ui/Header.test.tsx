@@ -100,9 +100,9 @@ describe('Header', () => {
 });
 
 describe('Header of a refused request', () => {
-  it('shows no amount and no "You are paying" on the Incorrect Transaction screen', () => {
+  it('shows no amount and no "You are paying" on the Incorrect Transaction screen', async () => {
     render(<CheckoutHarness checkout={testCheckout({ props: { responseCode: 'Z5', checkoutAmount: 0 } })} />);
-    expect(screen.getByText('Incorrect Transaction')).toBeTruthy();
+    expect(await screen.findByText('Incorrect Transaction')).toBeTruthy();
     expect(screen.queryByText('You are paying')).toBeNull();
     expect(screen.queryByText(/NGN/)).toBeNull();
   });
