@@ -207,10 +207,7 @@ export async function launchThrottled({ url, chromium: executablePath, profile =
   const context = await chromium.launchPersistentContext(dir, {
     executablePath,
     headless: true,
-    args: [
-      ...CHROMIUM_ARGS,
-      `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1 , EXCLUDE ${host}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1 , EXCLUDE ${host}`],
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,
