@@ -10,11 +10,6 @@ import { brandOf } from './request';
 import { screenMessages } from './screenMessages';
 
 /** A link-styled button at the start of the line, as the links under it: a form is left-aligned throughout. */
-const startAligned = css`
-  align-self: flex-start;
-  text-align: start;
-`;
-
 registerMessages(screenMessages);
 
 const buttonSlot = css`
@@ -114,7 +109,7 @@ function Cvv({ v }: { v: GooglePayVisit }) {
         <span>{t('google-pay.card', { brand: brand ? t(`card.brand.${brand}`) : card.network, last4: card.last4 })}</span>
       </p>
       <p className={styles.muted}>{t('google-pay.cvvNote')}</p>
-      <button type="button" className={`${styles.link} ${startAligned}`} onClick={() => changeCard(v)}>
+      <button type="button" className={styles.link} onClick={() => changeCard(v)}>
         {t('google-pay.changeCard')}
       </button>
     </CardForm>

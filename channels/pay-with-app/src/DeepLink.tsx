@@ -1,4 +1,3 @@
-import { css } from '@linaria/core';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, styles, useChannel, useCheckout, useT } from '@oja/core';
@@ -9,12 +8,6 @@ import type { PwaState } from './state';
 import type { PwaCode } from './api';
 import { PAGES, goToPage } from './pages';
 import { CodeExpired } from './CodeExpired';
-
-/** A link-styled button at the start of the line, as the links under it: a form is left-aligned throughout. */
-export const startAligned = css`
-  align-self: flex-start;
-  text-align: start;
-`;
 
 /** http(s) links open in a new tab, so the checkout (and its wait) stays where the payer left it. */
 const opensInNewTab = (link: string) => /^https?:/i.test(link);
@@ -89,7 +82,7 @@ export function DeepLink({ state }: { state: PwaState }) {
           {t('pay-with-app.deepLink.confirmFirst')}
         </p>
       )}
-      <button type="button" className={`${styles.link} ${startAligned}`} onClick={() => goToPage(c, plugin, PAGES.code('mobile'))}>
+      <button type="button" className={styles.link} onClick={() => goToPage(c, plugin, PAGES.code('mobile'))}>
         {t('pay-with-app.deepLink.enterCode')}
       </button>
       <ChangeMethodLink />

@@ -8,7 +8,6 @@ import type { Device, PwaState } from './state';
 import type { PwaCode } from './api';
 import { PAGES, goToPage } from './pages';
 import { CodeExpired } from './CodeExpired';
-import { startAligned } from './DeepLink';
 import { EligibleBanks } from './EligibleBanks';
 
 const timer = css`
@@ -65,7 +64,7 @@ export function FiveDigitCode({ state, device }: { state: PwaState; device: Devi
           <li key={step}>{t(`pay-with-app.code.${step}`)}</li>
         ))}
       </ol>
-      <button type="button" className={`${styles.link} ${startAligned}`} aria-haspopup="dialog" onClick={() => setBanksOpen(true)}>
+      <button type="button" className={styles.link} aria-haspopup="dialog" onClick={() => setBanksOpen(true)}>
         {t('pay-with-app.code.eligible')}
       </button>
       <button type="button" className={styles.button} onClick={() => goToPage(c, plugin, PAGES.status)}>

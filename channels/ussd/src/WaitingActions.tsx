@@ -1,13 +1,8 @@
-import { css } from '@linaria/core';
 import { ChangeMethodLink, styles, useT } from '@oja/core';
 import { StillTrying } from '@oja/core/pending-layout';
 
-const startAligned = css`
-  align-self: flex-start;
-  text-align: start;
-`;
-/** A link-styled button, at the start of the line as the "Change payment method" link under it. */
-export const linkButton = `${styles.link} ${startAligned}`;
+/** A link-styled button, placed as the "Change payment method" link under it (core's styles.link). */
+export const linkButton = styles.link;
 
 export interface WaitingProps {
   /** Code's validity left, ms; undefined when the API gave none. */

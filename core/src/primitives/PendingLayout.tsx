@@ -55,6 +55,7 @@ export const pendingActions = css`
   align-items: center;
   gap: 12px;
   text-align: center;
+  > a, > button { align-self: center; }
   > :not(a):not(button) { align-self: stretch; }
   /* A list of steps reads from the start of its lines, even under a centred wait. */
   ol, ul { text-align: start; }

@@ -107,10 +107,13 @@ export const dangerButton = css`
 
 export const link = css`
   /* A control on its own line: a 44 px target however short its text (the guide's target size). */
+  /* At the start of its line in a form (a column of the stack); a centred wait centres it (pendingActions). */
   display: inline-flex;
+  align-self: flex-start;
   align-items: center;
   justify-content: flex-start;
   text-align: start;
+  min-width: 44px;
   min-height: 44px;
   color: var(--oja-primary-text, #0b5cad);
   background: none;
