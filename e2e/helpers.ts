@@ -37,15 +37,20 @@ export function useBrowser() {
   const cspViolations = new Map<Page, string[]>();
   /** Violations a test provokes on purpose (a frame refused by frame-ancestors), by pattern. */
   const allowedCsp: RegExp[] = [];
+  /** The checks of the checkout's modules against the import map of the page that loaded them (unmapped). */
+  const moduleChecks: Promise<string | null>[] = [];
   afterEach(async (ctx) => {
     // Done means 0 CSP violations in every browser test (README "Security"); a test that provokes one says so.
     const unexpected = [...cspViolations.values()].flat().filter((v) => !allowedCsp.some((re) => re.test(v)));
     cspViolations.clear();
     allowedCsp.length = 0;
-    if (ctx.task.result?.state !== 'fail' && unexpected.length) {
+    // Every module a checkout page loads has its integrity in that page's import map (README "Security").
+    const unmapped = (await Promise.all(moduleChecks.splice(0))).filter((m): m is string => m !== null);
+    if (ctx.task.result?.state !== 'fail' && (unexpected.length || unmapped.length)) {
       logs.clear();
       await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
-      throw new Error(`CSP violations in this test:\n${unexpected.join('\n')}`);
+      if (unexpected.length) throw new Error(`CSP violations in this test:\n${unexpected.join('\n')}`);
+      throw new Error(`modules loaded without their integrity in the page's import map:\n${[...new Set(unmapped)].join('\n')}`);
     }
     if (ctx.task.result?.state === 'fail') {
       for (const [page, log] of logs) {
@@ -81,6 +86,7 @@ export function useBrowser() {
           if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
         });
         page.on('pageerror', (e) => log.push(`pageerror: ${e.message}`));
+        watchModules(page, moduleChecks);
       });
       contexts.push(context);
       return context;
@@ -89,6 +95,35 @@ export function useBrowser() {
       return (await this.newContext(options)).newPage();
     },
   };
+}
+
+/**
+ * Checks each module the checkout's pages load (their frames' too) against the import map of the document that
+ * loaded it: one promise per module, answering its path when the map lacks it. A document without an import map
+ * (the sandbox's pages, a merchant's page loading the SDK) is not checked.
+ */
+function watchModules(page: Page, checks: Promise<string | null>[]): void {
+  const origin = new URL(checkoutBase()).origin;
+  const maps = new WeakMap<object, Promise<Set<string> | null>>();
+  page.on('response', (r) => {
+    const req = r.request();
+    const url = new URL(r.url());
+    if (url.origin !== origin) return;
+    const frame = req.frame();
+    if (req.resourceType() === 'document') {
+      const map = r
+        .text()
+        .then((html) => {
+          const json = /<script type="importmap">(.*?)<\/script>/s.exec(html)?.[1];
+          return json ? new Set(Object.keys((JSON.parse(json) as { integrity?: Record<string, string> }).integrity ?? {})) : null;
+        })
+        .catch(() => null);
+      maps.set(frame, map);
+    } else if (req.resourceType() === 'script' && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) {
+      const map = maps.get(frame);
+      if (map) checks.push(map.then((m) => (m && !m.has(url.pathname) ? `${url.pathname} (page ${frame.url()})` : null)));
+    }
+  });
 }
 
 /** A fresh merchant transaction reference. */

@@ -284,12 +284,17 @@ function staticOutputs(m, out, seen = new Set()) {
   for (const imp of m.outputs[out].imports ?? []) if (imp.kind === 'import-statement' && m.outputs[imp.path]) staticOutputs(m, imp.path, seen);
   return seen;
 }
-/** An output and every output it may load, through static and lazy imports. */
-function reachableOutputs(m, out, seen = new Set()) {
-  if (seen.has(out)) return seen;
+/**
+ * An output and every output it may load, through static and lazy imports, short of `stop` (the initial route):
+ * every lazy module imports the initial route, whose own lazy imports are every part of every plugin, so a walk
+ * through it would give each part the whole build. The parts the initial route loads are the page's by kind
+ * (core/src/server/integrity.ts pageParts).
+ */
+function reachableOutputs(m, out, stop, seen = new Set()) {
+  if (seen.has(out) || stop.has(out)) return seen;
   seen.add(out);
   for (const imp of m.outputs[out].imports ?? [])
-    if ((imp.kind === 'import-statement' || imp.kind === 'dynamic-import') && m.outputs[imp.path]) reachableOutputs(m, imp.path, seen);
+    if ((imp.kind === 'import-statement' || imp.kind === 'dynamic-import') && m.outputs[imp.path]) reachableOutputs(m, imp.path, stop, seen);
   return seen;
 }
 const assetUrl = (out) => `/assets/${path.basename(out)}`;
@@ -317,7 +322,7 @@ for (const [out, info] of Object.entries(result.metafile.outputs)) {
   // Everything the screen's module imports statically, beyond the initial route, is preloaded with it.
   const preload = [...staticOutputs(result.metafile, out)].filter((o) => !initialOutputs.has(o)).map(assetUrl);
   // Everything it may load at all (its own lazy imports' too): the page's import map gives each its integrity.
-  const modules = [...reachableOutputs(result.metafile, out)].filter((o) => !initialOutputs.has(o)).map(assetUrl);
+  const modules = [...reachableOutputs(result.metafile, out, initialOutputs)].map(assetUrl);
   const { key, name } = namesOf(source);
   if (manifest.screens[key]) throw new Error(`two lazy modules are both "${key}" in the manifest, the second ${source}`);
   manifest.screens[key] = { js: url, preload, modules, css: await writeCss(name, own, cssBySource) };

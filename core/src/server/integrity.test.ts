@@ -24,6 +24,8 @@ const assets: PageAssets = {
     transfer: { js: '/assets/transfer.js', css: '/assets/transfer.css' },
     'core-ResultScreen': { js: '/assets/result.js', css: '/assets/result.css' },
     'branding-zib': { js: '/assets/zib.js', css: '/assets/zib.css' },
+    'branding-zib-Logo': { js: '/assets/zib-logo.js', css: '' },
+    'branding-default-Logo': { js: '/assets/default-logo.js', css: '' },
   },
   integrity: Object.fromEntries(
     [
@@ -42,14 +44,24 @@ const assets: PageAssets = {
       'result.css',
       'zib.js',
       'zib.css',
+      'zib-logo.js',
+      'default-logo.js',
     ].map((f) => [`/assets/${f}`, sri(f)]),
   ),
 };
 
 describe('pageParts', () => {
   it("takes the payment's channels (their own modules too), core's parts and its branding's", () => {
-    expect(pageParts(assets, ['card'], '').sort()).toEqual(['card', 'card-crypto', 'core-ResultScreen'].sort());
-    expect(pageParts(assets, ['transfer'], 'ZIB').sort()).toEqual(['branding-zib', 'core-ResultScreen', 'transfer'].sort());
+    expect(pageParts(assets, ['card'], '').sort()).toEqual(['branding-default-Logo', 'card', 'card-crypto', 'core-ResultScreen'].sort());
+    expect(pageParts(assets, ['transfer'], 'ZIB').sort()).toEqual(['branding-zib', 'branding-zib-Logo', 'core-ResultScreen', 'transfer'].sort());
+  });
+
+  it("leaves out another branding's parts and the channels the payment cannot use", () => {
+    const parts = pageParts(assets, ['transfer'], '');
+    expect(parts).not.toContain('branding-zib');
+    expect(parts).not.toContain('branding-zib-Logo');
+    expect(parts).not.toContain('card');
+    expect(parts).not.toContain('wallet');
   });
 });
 
@@ -73,6 +85,7 @@ describe('importMap', () => {
         '/assets/chunk-cards.js',
         '/assets/card-crypto.js',
         '/assets/result.js',
+        '/assets/default-logo.js',
       ].sort(),
     );
     expect(parsed.integrity['/assets/card.js']).toBe(assets.integrity!['/assets/card.js']);

@@ -27,13 +27,20 @@ const assets: PageAssets = {
   js: '/assets/main.js',
   css: ['/assets/main.css'],
   entryModules: ['/assets/main.js'],
-  screens: { card: { js: '/assets/card.js', css: '/assets/card.css' }, transfer: { js: '/assets/transfer.js', css: '' } },
+  screens: {
+    card: { js: '/assets/card.js', css: '/assets/card.css' },
+    transfer: { js: '/assets/transfer.js', css: '' },
+    'branding-default-Logo': { js: '/assets/default-logo.js', css: '' },
+    'branding-trf-Logo': { js: '/assets/trf-logo.js', css: '' },
+  },
   integrity: {
     '/assets/main.js': sri('m'),
     '/assets/main.css': sri('c'),
     '/assets/card.js': sri('k'),
     '/assets/card.css': sri('kc'),
     '/assets/transfer.js': sri('t'),
+    '/assets/default-logo.js': sri('d'),
+    '/assets/trf-logo.js': sri('l'),
   },
 };
 
@@ -83,9 +90,24 @@ describe('pageSecurity', () => {
 
   it("puts the modules of the payment's channels in its import map, their stylesheets in the page data, and the map's hash in the policy", () => {
     const s = security(sampleProps({ paymentChannels: ['CARD'], nonCardOptions: [] }));
-    expect(JSON.parse(s.importMap!).integrity).toEqual({ '/assets/main.js': sri('m'), '/assets/card.js': sri('k') });
+    expect(JSON.parse(s.importMap!).integrity).toEqual({
+      '/assets/main.js': sri('m'),
+      '/assets/card.js': sri('k'),
+      '/assets/default-logo.js': sri('d'),
+    });
     expect(s.env.integrity).toEqual({ '/assets/card.css': sri('kc') });
     expect(s.policy.scriptHashes).toHaveLength(1);
-    expect(JSON.parse(security(sampleProps({ responseCode: 'Z5' }), '').importMap!).integrity).toEqual({ '/assets/main.js': sri('m') });
+    expect(JSON.parse(security(sampleProps({ responseCode: 'Z5' }), '').importMap!).integrity).toEqual({
+      '/assets/main.js': sri('m'),
+      '/assets/default-logo.js': sri('d'),
+    });
+  });
+
+  it("maps the modules of the branding the page shows: an unknown acquirer's is the default's", () => {
+    const mapOf = (acquiredBy: string) => Object.keys(JSON.parse(security(sampleProps({ acquiredBy })).importMap!).integrity);
+    expect(mapOf('TRF')).toContain('/assets/trf-logo.js');
+    expect(mapOf('TRF')).not.toContain('/assets/default-logo.js');
+    expect(mapOf('NOBODY')).toContain('/assets/default-logo.js');
+    expect(mapOf('NOBODY')).not.toContain('/assets/trf-logo.js');
   });
 });

@@ -39,7 +39,7 @@ export function pageSecurity(input: {
   const parts = pageParts(
     assets,
     routed.map((c) => c.id),
-    props.acquiredBy,
+    registry.branding(props.acquiredBy).acquirer,
   );
   const map = importMap(assets, parts);
   return {
