@@ -19,7 +19,7 @@ export * from './primitives/asyncSlot';
 export * from './state/actions';
 export { passGate, useGate } from './state/gates';
 export type { GateControls } from './state/gates';
-export * from './state/completion';
+export * from './state/messaging';
 export { ChangeMethodLink } from './ui/ChangeMethodLink';
 export { ChevronIcon } from './ui/icons';
 export * as styles from './ui/styles';

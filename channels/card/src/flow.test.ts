@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildResult, CODE_ALREADY_PAID, coreMessages, createI18n, HttpError } from '@oja/core';
+import { CODE_ALREADY_PAID, coreMessages, createI18n, HttpError } from '@oja/core';
+import { buildResult } from '@oja/core/completion';
 import type { PaymentProps } from '@oja/core';
 import { fakeHttp, testCheckout } from '@oja/core/testing';
 import type { FakeRoute } from '@oja/core/testing';

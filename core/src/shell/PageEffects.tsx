@@ -2,57 +2,44 @@ import { useEffect, useRef } from 'react';
 import { markHydrated } from './hydration';
 import { subscribeKey } from 'valtio/utils';
 import { useCheckout } from '../state/checkout';
-import type { Checkout } from '../state/checkout';
 import { isComplete } from '../codes';
-import { buildResult, completionStep, embedder, markOnce, postToMerchant, submitResultForm } from '../state/completion';
-import { go, LEAVE_PATH } from '../state/actions';
-import { availableFor, ownSuccessView, withSession } from '../state/checkout';
+import { embedder, markOnce, postToMerchant } from '../state/messaging';
+import { LEAVE_PATH } from '../state/actions';
+import { loadOnce } from '../primitives/loadOnce';
 
-/** Sends the result to the merchant exactly once per payment. */
-export function deliver(c: Checkout): void {
-  const { props, result } = c.state;
-  if (!result || c.state.delivered) return;
-  c.state.delivered = true;
-  if (!markOnce('completed', props.paymentId)) return;
-  const fields = buildResult(props, result);
-  if (props.displayMode === 'REDIRECT') submitResultForm(document, props.siteRedirectUrl, fields);
-  else postToMerchant(embedder(), props.siteOrigin, 'COMPLETED', fields);
-}
-
-/** Goes to a page of the checkout outside the app (a page plugin's completion path). */
-export function openPage(url: string): void {
-  location.assign(url);
-}
-
-/** Where the merchant's access token is authenticated. */
-export const TOKEN_SIGN_IN_PATH = '/api/v1/pay-page/token-authentication';
+/** What happens once there is a result, and the token sign-in (delivery.ts): a lazy part fetched as the shell hydrates. */
+const loadDelivery = loadOnce(() => import('./delivery'));
+/** How long before fetching that part again when the network failed it, ms. */
+export const DELIVERY_RETRY_MS = 2_000;
 
 /**
- * The merchant's access-token sign-in (spec core §2): the token is authenticated, then the channel that
- * accepts tokens (the wallet) opens with the signed-in user. A refused token leaves the payer on the list. Only a
- * channel this payment can use takes the token: one a market keeps out (a UGX payment's) is never opened by it.
+ * Calls `use` with the module `load` gives, trying again every `retryMs` while the network fails it (a chunk that
+ * did not come). Answers the function that stops it all: no call after it, and what `use` started is stopped.
  */
-export async function signInByToken(c: Checkout): Promise<void> {
-  const { props } = c.state;
-  const channel = props.accessToken && props.accessTokenType ? availableFor(c).find((p) => p.acceptsAccessToken) : undefined;
-  if (!channel) return;
-  try {
-    c.state.tokenSignIn = await c.http.post(TOKEN_SIGN_IN_PATH, {
-      merchantCode: props.merchantCode,
-      payableCode: props.payableCode,
-      accessToken: props.accessToken,
-      accessTokenType: props.accessTokenType,
-    });
-  } catch {
-    return;
-  }
-  c.state.channel = channel.id;
-  go(c, channel.path, true);
+export function whenLoaded<M>(load: () => Promise<M>, use: (m: M) => () => void, retryMs: number): () => void {
+  let stop: (() => void) | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let gone = false;
+  const start = () =>
+    load().then(
+      (m) => {
+        if (!gone) stop = use(m);
+      },
+      () => {
+        if (!gone) retry = setTimeout(start, retryMs);
+      },
+    );
+  void start();
+  return () => {
+    gone = true;
+    stop?.();
+    clearTimeout(retry);
+  };
 }
 
 /**
- * The shell's side effects: INITIALIZED on load, completion handling (spec core §4), the leave-page cancel,
- * the document language and the access-token sign-in.
+ * The shell's side effects: INITIALIZED on load, completion handling (spec core §4, delivery.ts), the leave-page
+ * cancel, the document language and the access-token sign-in.
  */
 export function PageEffects() {
   const c = useCheckout();
@@ -68,29 +55,21 @@ export function PageEffects() {
     if (props.displayMode !== 'REDIRECT' && (!env.session || markOnce('initialized', env.session))) {
       postToMerchant(embedder(), props.siteOrigin, 'INITIALIZED');
     }
-    if (props.responseCode === '00') void signInByToken(c);
   }, [c]);
 
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onResult = () => {
-      const { result, props } = c.state;
-      clearTimeout(timer);
-      if (!result) return;
-      const own = ownSuccessView(c)?.deliverAfterMs;
-      const step = completionStep(props, result.responseCode, { registry: c.registry, checkoutOrigin: location.origin }, own);
-      if (step.kind === 'none') return;
-      // The page is served by the checkout server, not a route of this app: a whole new page, with the session.
-      if (step.kind === 'page') return openPage(withSession(c.state.env, step.path, c.state.locale));
-      timer = setTimeout(() => deliver(c), step.waitMs);
-    };
-    onResult();
-    const unsubscribe = subscribeKey(c.state, 'result', onResult);
-    return () => {
-      unsubscribe();
-      clearTimeout(timer);
-    };
-  }, [c]);
+  useEffect(
+    () =>
+      whenLoaded(
+        loadDelivery,
+        (m) => {
+          const { props } = c.state;
+          if (props.responseCode === '00' && props.accessToken) void m.signInByToken(c);
+          return m.followResult(c);
+        },
+        DELIVERY_RETRY_MS,
+      ),
+    [c],
+  );
 
   useEffect(() => {
     const onLeave = () => {

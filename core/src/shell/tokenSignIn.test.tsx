@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_UGX, defineChannel, HttpError } from '../index';
 import { fakeHttp, testCheckout } from '../testing';
-import { signInByToken, TOKEN_SIGN_IN_PATH } from './PageEffects';
+import { signInByToken, TOKEN_SIGN_IN_PATH } from './delivery';
 
 const wallet = defineChannel({
   id: 'wallet',

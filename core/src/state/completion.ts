@@ -1,4 +1,3 @@
-import { MESSAGE_KEY } from '@oja/sdk';
 import { isHttpUrl } from '@oja/sdk/url';
 import type { CheckoutResult } from '@oja/sdk/schema';
 import type { PaymentProps } from '../props';
@@ -8,8 +7,9 @@ import { classify, CODE_SUCCESS } from '../codes';
 
 /** Expired and cancelled results wait this long before returning to the merchant, ms (spec core §4). */
 export const EXPIRED_CANCELLED_WAIT_MS = 2_000;
-/** The envelope key of every message to the embedding page: the SDK's, which reads them (one definition). */
-export { MESSAGE_KEY };
+// The messages to the embedding page, which the initial route sends too (INITIALIZED): their own module.
+export { MESSAGE_KEY, embedder, markOnce, postToMerchant } from './messaging';
+export type { MessageTarget } from './messaging';
 
 /** The fields the merchant receives (CONTRACT §3), as the result's schema states them. */
 export type MerchantResult = CheckoutResult;
@@ -61,24 +61,6 @@ export function completionStep(
   return { kind: 'deliver', waitMs: successWaitMs };
 }
 
-export interface MessageTarget {
-  postMessage(message: unknown, targetOrigin: string): void;
-}
-
-/** The window that embeds or opened the checkout, if any. */
-export function embedder(win: Window = window): MessageTarget | null {
-  if (win.parent && win.parent !== win) return win.parent;
-  if (win.opener) return win.opener as MessageTarget;
-  return null;
-}
-
-/** Posts to the merchant's declared origin only; a missing or opaque origin sends nothing. */
-export function postToMerchant(target: MessageTarget | null, origin: string, messageType: 'INITIALIZED' | 'COMPLETED', data: unknown = {}): boolean {
-  if (!target || !origin || origin === 'null' || origin === '*') return false;
-  target.postMessage({ key: MESSAGE_KEY, messageType, data }, origin);
-  return true;
-}
-
 /** REDIRECT mode: an auto-submitted hidden form POSTs the result to the merchant. */
 export function submitResultForm(doc: Document, url: string, result: MerchantResult): boolean {
   // Only http: and https: URLs may receive the form POST (the SDK's rule for site_redirect_url).
@@ -97,27 +79,4 @@ export function submitResultForm(doc: Document, url: string, result: MerchantRes
   doc.body.appendChild(form);
   form.submit();
   return true;
-}
-
-/**
- * Marks a payment's message as sent in this tab, so a reload never sends it twice. Storage can be refused
- * (a third-party frame): then the in-memory flag of the page is the only guard.
- */
-export function markOnce(kind: string, paymentId: string, storage: Storage | undefined = safeSessionStorage()): boolean {
-  const key = `oja:${kind}:${paymentId}`;
-  try {
-    if (storage?.getItem(key)) return false;
-    storage?.setItem(key, '1');
-  } catch {
-    // storage refused: fall through, the caller's in-memory guard holds
-  }
-  return true;
-}
-
-function safeSessionStorage(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
