@@ -19,7 +19,7 @@ beforeAll(() => {
   listed = new Map([...inventory.scripts, ...inventory.stylesheets].map((e) => [e.url, e.integrity]));
 });
 
-const sri = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+const sri = (bytes: Buffer) => `sha256-${createHash('sha256').update(bytes).digest('base64')}`;
 
 /** The scripts, preloads, stylesheets and import map entries of a page's HTML, each with the integrity it names. */
 function referencesOf(html: string): Array<{ url: string; integrity: string | undefined; tag: string }> {
