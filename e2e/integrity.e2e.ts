@@ -19,7 +19,7 @@ beforeAll(() => {
   listed = new Map([...inventory.scripts, ...inventory.stylesheets].map((e) => [e.url, e.integrity]));
 });
 
-const sri = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+const sri = (bytes: Buffer) => `sha256-${createHash('sha256').update(bytes).digest('base64')}`;
 
 /** The scripts, preloads, stylesheets and import map entries of a page's HTML, each with the integrity it names. */
 function referencesOf(html: string): Array<{ url: string; integrity: string | undefined; tag: string }> {
@@ -82,6 +82,28 @@ describe('the script inventory', () => {
     expect(policy).not.toContain('unsafe-inline');
   });
 
+  it("the page data names the stylesheets of the page's own lazy parts, each with its inventory hash, and no part without one", async () => {
+    const envOf = async (fields: Record<string, string>) => {
+      const html = await pageHtml(`${checkoutBase()}/pay?${new URLSearchParams(fields)}`);
+      const data = JSON.parse(/<script type="application\/json" id="oja-data">(.*?)<\/script>/s.exec(html)![1]) as {
+        env: { screenCss: Record<string, string>; integrity?: Record<string, string> };
+      };
+      return data.env;
+    };
+    const transfer = await envOf(payFields(txnRef('sri-css-transfer'), { channels: 'TRANSFER' }));
+    const every = await envOf(payFields(txnRef('sri-css-list'), { channels: 'CARD,WALLET,TRANSFER,QR,USSD,PAY_WITH_APP' }));
+    for (const env of [transfer, every]) {
+      for (const [key, url] of Object.entries(env.screenCss)) {
+        expect(url, key).toMatch(/^\/assets\/.+\.css$/);
+        expect(env.integrity?.[url], key).toBe(listed.get(url));
+      }
+      expect(Object.keys(env.integrity ?? {}).sort()).toEqual(Object.values(env.screenCss).sort());
+    }
+    expect(Object.keys(transfer.screenCss)).toContain('transfer');
+    expect(Object.keys(transfer.screenCss).filter((k) => k === 'card' || k.startsWith('card-'))).toEqual([]);
+    expect(Object.keys(every.screenCss)).toEqual(expect.arrayContaining(['card', 'transfer', 'core-ResultScreen']));
+  });
+
   it("the home page's stylesheet carries its hash too", async () => {
     const refs = referencesOf(await pageHtml(`${checkoutBase()}/`));
     expect(refs.length).toBeGreaterThan(0);
@@ -104,6 +126,8 @@ describe('the script inventory', () => {
       .waitFor();
     expect([...loaded].some((u) => u.includes('card-Screen'))).toBe(true);
     expect([...loaded].some((u) => u.includes('card-crypto'))).toBe(true);
+    // The card screen's stylesheet, which the shell inserts from the page data.
+    expect([...loaded].some((u) => /card-Screen-.*\.css$/.test(u))).toBe(true);
     for (const u of loaded) expect(listed.has(u), u).toBe(true);
   });
 });

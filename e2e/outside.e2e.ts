@@ -91,7 +91,7 @@ describe('the device-fingerprint script (companion §7)', () => {
     expect(url.searchParams.get('org_id')).toBe(CYBERSOURCE.cybersource_org_id);
     expect(url.searchParams.get('session_id')).toBe(`${CYBERSOURCE.cybersource_merchant_id}${payment!.paymentId}`);
     expect(payment?.channels.card).toMatchObject({ fingerprint: { orgId: CYBERSOURCE.cybersource_org_id } });
-    expect(await page.locator('script[src*="/fp/tags.js"]').getAttribute('integrity')).toMatch(/^sha384-/);
+    expect(await page.locator('script[src*="/fp/tags.js"]').getAttribute('integrity')).toMatch(/^sha256-/);
   });
 
   it('does not load on a card payment without the ids', async () => {

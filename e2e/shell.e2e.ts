@@ -308,6 +308,12 @@ describe('Languages and brandings', () => {
     await page.getByRole('heading', { name: 'Terms of use', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'What the platform does' }).waitFor();
     expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(8);
+    // The route's stylesheet is applied: inline (the server rendered the route) or linked (the shell opened it).
+    expect(
+      await page.evaluate(() =>
+        [...document.styleSheets].some((s) => /zib-Terms-.*\.css$/.test(s.href ?? (s.ownerNode as HTMLElement | null)?.dataset.href ?? '')),
+      ),
+    ).toBe(true);
 
     await page.getByRole('link', { name: 'Back to payment methods' }).click();
     await page.getByRole('link', { name: /Pay with Transfer/ }).click();

@@ -83,7 +83,10 @@ export interface PageEnv {
   sandbox: boolean;
   /** Base of the collections API as seen from the browser ('' = same origin). */
   apiBase: string;
-  /** Channel id -> stylesheet URL of its lazy chunk. */
+  /**
+   * Build key of each lazily loaded part this page may load (its channels', core's, the gates', its branding's)
+   * -> that part's stylesheet URL. A part without a stylesheet has no entry: a missing key means none.
+   */
   screenCss: Record<string, string>;
   /**
    * Names this rendering of the session's page. A reload's new page is requested before the old one says it

@@ -41,6 +41,14 @@ const plugins = {
 };
 const inventory = buildInventory({ manifest, sdk: { text: 'mode=__MODE__', placeholder: '__MODE__' }, plugins });
 
+describe('sri', () => {
+  // The same digest as core's sri (core/src/server/integrity.ts), which the server checks the files against at start.
+  it('is the sha256 SRI of the bytes', () => {
+    expect(sri('abc')).toBe('sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=');
+    expect(sri(Buffer.from('abc'))).toBe(sri('abc'));
+  });
+});
+
 describe('the script inventory', () => {
   it('lists every script with its hash and why it is there', () => {
     expect(inventory.scripts.map((s) => s.url).sort()).toEqual(

@@ -59,7 +59,7 @@ import {
   sandboxSources,
   unnamedSources,
 } from '@oja/core/server';
-import type { HomeTestCard, PageAssets, PayRequest } from '@oja/core/server';
+import type { HomeTestCard, PageAssets, PageSecurity, PayRequest } from '@oja/core/server';
 import { createSandbox, faultsFromEnv, SANDBOX_PREFIXES } from '@oja/core/sandbox';
 import type { Sandbox, SandboxHttpRequest } from '@oja/core/sandbox';
 import { createMemoryStore, isStoreFailure } from '@oja/core/store';
@@ -343,7 +343,6 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       );
   const api = sandbox ? createHttp(EMBEDDED_API_BASE, inProcessFetch(sandbox)) : createHttp(o.apiBase!);
   const apiOrigin = o.apiBase ? new URL(o.apiBase).origin : undefined;
-  const screenCss = Object.fromEntries(Object.entries(manifest.screens).map(([k, v]) => [k, v.css]));
   const channelSettings = sandbox ? sandboxSettings(o.channels) : parseChannelSettings(env.CHECKOUT_CHANNEL_SETTINGS);
   const sdk = sdkScript(o.clientDir, sandbox ? 'TEST' : 'LIVE');
   if (sandbox && o.outsideBase) sandbox.origins.outside = o.outsideBase;
@@ -373,15 +372,15 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     session: string,
     locale: Locale,
     browserLocale: Locale,
-    pageId?: string,
-    security?: Pick<PageEnv, 'sources' | 'integrity'>,
+    pageId: string | undefined,
+    // The page's own parts' stylesheets and integrity, and its channels' sources (pageSecurity).
+    security: PageSecurity['env'],
   ): PageEnv => ({
     session,
     locale,
     browserLocale,
     sandbox: !!sandbox,
     apiBase: o.apiBase ?? '',
-    screenCss,
     pageId,
     channelSettings,
     ...security,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { importMap, pageModules, pageParts, partStyles, scriptHash, sri } from './integrity';
+import { importMap, pageModules, pageParts, partStyles, screenCss, scriptHash, sri } from './integrity';
 import type { PageAssets } from './render';
 
 const assets: PageAssets = {
@@ -110,9 +110,24 @@ describe('partStyles', () => {
   });
 });
 
+describe('screenCss', () => {
+  it("names the parts' stylesheets by build key, none for a part without one", () => {
+    expect(screenCss(assets, ['card', 'card-crypto', 'branding-zib', 'branding-zib-Logo'])).toEqual({
+      card: '/assets/card.css',
+      'branding-zib': '/assets/zib.css',
+    });
+  });
+
+  it('names no other part, and none the build does not know', () => {
+    expect(screenCss(assets, ['transfer', 'nobody'])).toEqual({ transfer: '/assets/transfer.css' });
+    expect(screenCss(assets, [])).toEqual({});
+  });
+});
+
 describe('sri and scriptHash', () => {
-  it('are the base64 digests browsers compare', () => {
-    expect(sri('abc')).toBe('sha384-ywB1P0WjXou1oD1pmsZQBycsMqsO3tFjGotgWkP/W+2AhgcroefMI1i67KE0yCWn');
+  it('are the base64 digests browsers compare: sha256 for both, the shortest SRI accepts', () => {
+    expect(sri('abc')).toBe('sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=');
+    expect(sri(new TextEncoder().encode('abc'))).toBe(sri('abc'));
     expect(scriptHash('abc')).toBe('sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=');
   });
 });

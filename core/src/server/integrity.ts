@@ -33,6 +33,19 @@ export function pageModules(assets: PageAssets, parts: readonly string[]): strin
   return [...modules];
 }
 
+/**
+ * The stylesheets of the parts by build key (PageEnv.screenCss): the shell inserts each with its part. A part
+ * without a stylesheet has no entry, nor has a part the page may not load.
+ */
+export function screenCss(assets: Pick<PageAssets, 'screens'>, parts: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of parts) {
+    const css = assets.screens[k]?.css;
+    if (css) out[k] = css;
+  }
+  return out;
+}
+
 /** The stylesheets of the parts, with their integrity: the shell inserts them with it (PageEnv.integrity). */
 export function partStyles(assets: PageAssets, parts: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -66,7 +79,10 @@ export function importMap(assets: PageAssets, parts: readonly string[]): { text:
   return { text, hash: scriptHash(text) };
 }
 
-/** The sha384 SRI of a file's bytes, as `integrity` attributes and the script inventory carry it. */
+/**
+ * The sha256 SRI of a file's bytes, as `integrity` attributes and the script inventory carry it (the build's
+ * scripts/build/inventory.mjs `sri`): as accepted as sha384 and 20 base64 characters shorter on every page.
+ */
 export function sri(bytes: Uint8Array | string): string {
-  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+  return `sha256-${createHash('sha256').update(bytes).digest('base64')}`;
 }

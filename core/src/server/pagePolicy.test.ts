@@ -29,7 +29,9 @@ const assets: PageAssets = {
   entryModules: ['/assets/main.js'],
   screens: {
     card: { js: '/assets/card.js', css: '/assets/card.css' },
-    transfer: { js: '/assets/transfer.js', css: '' },
+    transfer: { js: '/assets/transfer.js', css: '/assets/transfer.css' },
+    'transfer-qr': { js: '/assets/transfer-qr.js', css: '' },
+    'core-ResultScreen': { js: '/assets/result.js', css: '/assets/result.css' },
     'branding-default-Logo': { js: '/assets/default-logo.js', css: '' },
     'branding-trf-Logo': { js: '/assets/trf-logo.js', css: '' },
   },
@@ -39,6 +41,10 @@ const assets: PageAssets = {
     '/assets/card.js': sri('k'),
     '/assets/card.css': sri('kc'),
     '/assets/transfer.js': sri('t'),
+    '/assets/transfer.css': sri('tc'),
+    '/assets/transfer-qr.js': sri('tq'),
+    '/assets/result.js': sri('r'),
+    '/assets/result.css': sri('rc'),
     '/assets/default-logo.js': sri('d'),
     '/assets/trf-logo.js': sri('l'),
   },
@@ -93,14 +99,30 @@ describe('pageSecurity', () => {
     expect(JSON.parse(s.importMap!).integrity).toEqual({
       '/assets/main.js': sri('m'),
       '/assets/card.js': sri('k'),
+      '/assets/result.js': sri('r'),
       '/assets/default-logo.js': sri('d'),
     });
-    expect(s.env.integrity).toEqual({ '/assets/card.css': sri('kc') });
+    expect(s.env.integrity).toEqual({ '/assets/card.css': sri('kc'), '/assets/result.css': sri('rc') });
     expect(s.policy.scriptHashes).toHaveLength(1);
     expect(JSON.parse(security(sampleProps({ responseCode: 'Z5' }), '').importMap!).integrity).toEqual({
       '/assets/main.js': sri('m'),
+      '/assets/result.js': sri('r'),
       '/assets/default-logo.js': sri('d'),
     });
+  });
+
+  it("names in the page data the stylesheets of the page's own parts only, and no part without one", () => {
+    // The transfer-only acquirer: a payment that opens the transfer alone.
+    const transfer = security(sampleProps({ paymentChannels: ['CARD', 'TRANSFER'], acquiredBy: 'TRF' }));
+    expect(transfer.env.screenCss).toEqual({ transfer: '/assets/transfer.css', 'core-ResultScreen': '/assets/result.css' });
+    expect(Object.values(transfer.env.integrity!)).not.toContain(sri('kc'));
+    expect(security(sampleProps({ paymentChannels: ['CARD', 'TRANSFER'] })).env.screenCss).toEqual({
+      card: '/assets/card.css',
+      transfer: '/assets/transfer.css',
+      'core-ResultScreen': '/assets/result.css',
+    });
+    // A page outside a payment (Incorrect Transaction): core's parts alone.
+    expect(security(sampleProps({ responseCode: 'Z5' }), '').env.screenCss).toEqual({ 'core-ResultScreen': '/assets/result.css' });
   });
 
   it("maps the modules of the branding the page shows: an unknown acquirer's is the default's", () => {

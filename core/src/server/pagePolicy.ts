@@ -4,7 +4,7 @@ import { availableChannels, routedChannels } from '../availability';
 import { CODE_SUCCESS } from '../codes';
 import type { PolicyInput } from './headers';
 import type { PageAssets } from './render';
-import { importMap, pageParts, partStyles } from './integrity';
+import { importMap, pageParts, partStyles, screenCss } from './integrity';
 import { paymentSources } from './sources';
 import { pageScreenKey } from './renderOutside';
 import type { SourceOrigins } from './sources';
@@ -12,7 +12,7 @@ import type { SourceOrigins } from './sources';
 /** What one page's security needs: its policy's additions, its page data's, and its import map. */
 export interface PageSecurity {
   policy: Pick<PolicyInput, 'sources' | 'scriptHashes'>;
-  env: Pick<PageEnv, 'sources' | 'integrity'>;
+  env: Pick<PageEnv, 'sources' | 'integrity' | 'screenCss'>;
   /** The import map's JSON for renderPage, when the build wrote integrity. */
   importMap?: string;
 }
@@ -20,7 +20,8 @@ export interface PageSecurity {
 /**
  * The outside sources and integrity of one checkout page. A page of an open payment (answered 00, with a
  * session) allows the outside sources of the channels it can use, and nothing else; a page outside one
- * (refused, already paid, unknown session) allows none. Every module the page may load is in its import map.
+ * (refused, already paid, unknown session) allows none. Every module the page may load is in its import map, and
+ * the page data names the stylesheets of those parts alone.
  */
 export function pageSecurity(input: {
   registry: Registry;
@@ -44,7 +45,7 @@ export function pageSecurity(input: {
   const map = importMap(assets, parts);
   return {
     policy: { sources: sources.policy, scriptHashes: map ? [map.hash] : [] },
-    env: { sources: sources.page, integrity: partStyles(assets, parts) },
+    env: { sources: sources.page, integrity: partStyles(assets, parts), screenCss: screenCss(assets, parts) },
     importMap: map?.text,
   };
 }

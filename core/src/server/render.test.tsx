@@ -94,10 +94,10 @@ describe('renderPage', () => {
 
   it('gives every script, preload and stylesheet its integrity, and puts the import map before any module, after the first screen', async () => {
     const sri = {
-      '/assets/main.js': 'sha384-main',
-      '/assets/main.css': 'sha384-css',
-      '/assets/card.js': 'sha384-card',
-      '/assets/card.css': 'sha384-cardcss',
+      '/assets/main.js': 'sha256-main',
+      '/assets/main.css': 'sha256-css',
+      '/assets/card.js': 'sha256-card',
+      '/assets/card.css': 'sha256-cardcss',
     };
     const html = await renderPage({
       ...input({ path: '/payment/card', channel: 'card' }),
@@ -107,22 +107,22 @@ describe('renderPage', () => {
         screens: { card: { js: '/assets/card.js', css: '/assets/card.css' } },
         integrity: sri,
       },
-      importMap: '{"integrity":{"/assets/main.js":"sha384-main"}}',
+      importMap: '{"integrity":{"/assets/main.js":"sha256-main"}}',
     });
     const head = html.slice(0, html.indexOf('</head>'));
     const body = html.slice(html.indexOf('<body>'));
-    expect(head).toContain('<link rel="stylesheet" href="/assets/main.css" integrity="sha384-css" crossorigin="anonymous">');
-    expect(head).toContain('<link rel="stylesheet" href="/assets/card.css" integrity="sha384-cardcss" crossorigin="anonymous">');
+    expect(head).toContain('<link rel="stylesheet" href="/assets/main.css" integrity="sha256-css" crossorigin="anonymous">');
+    expect(head).toContain('<link rel="stylesheet" href="/assets/card.css" integrity="sha256-cardcss" crossorigin="anonymous">');
     // Fetched from the first bytes on as modules fetch them; no module tag before the import map.
-    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/main.js" integrity="sha384-main">');
-    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/card.js" integrity="sha384-card">');
+    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/main.js" integrity="sha256-main">');
+    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/card.js" integrity="sha256-card">');
     expect(head).not.toContain('<script');
     expect(html).not.toContain('modulepreload');
     // The first screen's markup comes before the scripts' bytes (the import map's hashes do not compress).
     expect(body.indexOf('Card screen')).toBeLessThan(body.indexOf('type="importmap"'));
-    expect(body).toContain('<script type="importmap">{"integrity":{"/assets/main.js":"sha384-main"}}</script>');
+    expect(body).toContain('<script type="importmap">{"integrity":{"/assets/main.js":"sha256-main"}}</script>');
     expect(body.indexOf('type="importmap"')).toBeLessThan(body.indexOf('type="module"'));
-    expect(body).toContain('<script type="module" src="/assets/main.js" integrity="sha384-main" crossorigin="anonymous"></script>');
+    expect(body).toContain('<script type="module" src="/assets/main.js" integrity="sha256-main" crossorigin="anonymous"></script>');
   });
 
   it('preloads the entry and its own imports in the head, not a round trip after it', async () => {
@@ -146,7 +146,7 @@ describe('renderPage', () => {
         css: ['/assets/main.css'],
         screens: { card: { js: '/assets/card.js', css: '/assets/card.css' } },
         inlineCss: { '/assets/main.css': css, '/assets/card.css': '.b{color:blue}' },
-        integrity: { '/assets/main.css': 'sha384-css' },
+        integrity: { '/assets/main.css': 'sha256-css' },
       },
       styleHashes,
     });

@@ -25,7 +25,7 @@ export interface PageAssets {
   screens: Record<string, { js: string; css: string; preload?: string[]; modules?: string[] }>;
   /** The modules the entry imports statically (itself included). */
   entryModules?: string[];
-  /** Subresource Integrity ('sha384-…') of every script and stylesheet, by URL (integrity.ts). */
+  /** Subresource Integrity ('sha256-…') of every script and stylesheet, by URL (integrity.ts). */
   integrity?: Record<string, string>;
   /**
    * The text of stylesheets the page carries inline rather than links, by URL (the server reads them from the build

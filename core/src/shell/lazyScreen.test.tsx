@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { defineChannel } from '../plugin';
 import { setLocale } from '../state/actions';
 import { CheckoutHarness, testCheckout } from '../testing';
-import { loadStylesheet } from './lazyScreen';
+import { loadStylesheet, preloadScreen } from './lazyScreen';
 
 /** A screen with state of its own: a count the payer raises. */
 function CountingScreen() {
@@ -56,6 +56,21 @@ describe('parts needed later', () => {
   });
 });
 
+describe('preloadScreen', () => {
+  // The page data names only the parts with a stylesheet (core/src/server/integrity.ts screenCss).
+  it('loads the module alone for a part the page data names no stylesheet for', async () => {
+    const before = document.querySelectorAll('link').length;
+    let loads = 0;
+    const loader = async () => {
+      loads += 1;
+      return { default: CountingScreen };
+    };
+    await preloadScreen('unstyled-part', loader, { screenCss: { 'other-part': '/assets/other.css' } });
+    expect(loads).toBe(1);
+    expect(document.querySelectorAll('link').length).toBe(before);
+  });
+});
+
 describe('loadStylesheet', () => {
   /** A document whose head loads nothing: the test fires load and error itself. */
   const doc = document.implementation.createHTMLDocument('styles');
@@ -63,10 +78,10 @@ describe('loadStylesheet', () => {
   Object.defineProperty(doc, 'head', { value: document.createElement('head') });
 
   it('inserts a stylesheet with its integrity (a changed one is refused) and resolves when it is in', async () => {
-    const loaded = loadStylesheet('/assets/screen-x.css', { integrity: 'sha384-abc', doc });
+    const loaded = loadStylesheet('/assets/screen-x.css', { integrity: 'sha256-abc', doc });
     const link = doc.head.querySelector<HTMLLinkElement>('link[href="/assets/screen-x.css"]')!;
     expect(link.rel).toBe('stylesheet');
-    expect(link.integrity).toBe('sha384-abc');
+    expect(link.integrity).toBe('sha256-abc');
     expect(link.crossOrigin).toBe('anonymous');
     link.dispatchEvent(new Event('load'));
     await loaded;
