@@ -117,12 +117,36 @@ describe('renderPage', () => {
     expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/main.js" integrity="sha256-main">');
     expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/card.js" integrity="sha256-card">');
     expect(head).not.toContain('<script');
-    expect(html).not.toContain('modulepreload');
+    expect(head).not.toContain('modulepreload');
     // The first screen's markup comes before the scripts' bytes (the import map's hashes do not compress).
     expect(body.indexOf('Card screen')).toBeLessThan(body.indexOf('type="importmap"'));
     expect(body).toContain('<script type="importmap">{"integrity":{"/assets/main.js":"sha256-main"}}</script>');
     expect(body.indexOf('type="importmap"')).toBeLessThan(body.indexOf('type="module"'));
     expect(body).toContain('<script type="module" src="/assets/main.js" integrity="sha256-main" crossorigin="anonymous"></script>');
+  });
+
+  it("preloads the first screen's own module in the head, and the chunks it shares after the import map", async () => {
+    const html = await renderPage({
+      ...input({ path: '/payment/card', channel: 'card' }),
+      assets: {
+        js: '/assets/main.js',
+        css: [],
+        entryModules: ['/assets/main.js', '/assets/chunk-A.js'],
+        screens: { card: { js: '/assets/card.js', css: '', preload: ['/assets/card.js', '/assets/chunk-B.js', '/assets/chunk-A.js'] } },
+        integrity: { '/assets/chunk-B.js': 'sha256-b' },
+      },
+      importMap: '{"integrity":{"/assets/chunk-B.js":"sha256-b"}}',
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    const body = html.slice(html.indexOf('<body>'));
+    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/card.js">');
+    expect(head).not.toContain('chunk-B');
+    const later = '<link rel="modulepreload" href="/assets/chunk-B.js" integrity="sha256-b" crossorigin="anonymous">';
+    expect(body).toContain(later);
+    expect(body.indexOf('type="importmap"')).toBeLessThan(body.indexOf(later));
+    expect(body.indexOf('Card screen')).toBeLessThan(body.indexOf(later));
+    // A module of the initial route is preloaded once, from the head.
+    expect(html.match(/chunk-A\.js/g)).toHaveLength(1);
   });
 
   it('preloads the entry and its own imports in the head, not a round trip after it', async () => {

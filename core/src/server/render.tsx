@@ -120,6 +120,11 @@ export async function renderPage(input: RenderInput): Promise<string> {
   const messages = Object.fromEntries(locales.map((l) => [l, mergeLocale(bundles, l)]));
   const data: PageData = { props, env, path, channel, referrer, prefetched, gates, serverNow: Date.now(), messages };
   const title = createI18n(env.locale, [coreMessages]).t('core.title');
+  // In the head, the modules without which nothing hydrates: the entry, the initial route's chunk, the first screen's
+  // own module. The small chunks the screen shares with others come after the markup: a dozen requests answered
+  // around the first paint delayed it (transfer: 13 preloads, LCP 1.23× the floor; 3, 1.13×, same session).
+  const headModules = [...new Set([assets.js, ...entryModulesBeyond(assets), ...used.map((s) => s.js)])];
+  const laterModules = [...new Set(used.flatMap((s) => s.preload ?? []))].filter((m) => !headModules.includes(m));
   return [
     '<!doctype html>',
     `<html lang="${env.locale}">`,
@@ -134,9 +139,7 @@ export async function renderPage(input: RenderInput): Promise<string> {
     // fetched from the first bytes on, as a module fetches them (CORS, same-origin credentials, their integrity).
     // Plain preloads: a modulepreload here would come before the import map, which must precede every module fetch,
     // and Chromium's preload scanner leaves the module tags after an import map to the parser.
-    ...[...new Set([assets.js, ...entryModulesBeyond(assets), ...used.flatMap((s) => s.preload ?? [s.js])])].map(
-      (href) => `<link rel="preload" as="script" crossorigin="anonymous" href="${escapeAttr(href)}"${integrityAttr(assets, href)}>`,
-    ),
+    ...headModules.map((href) => `<link rel="preload" as="script" crossorigin="anonymous" href="${escapeAttr(href)}"${integrityAttr(assets, href)}>`),
     '</head>',
     '<body>',
     `<div id="${ROOT_ID}">${appHtml}</div>`,
@@ -144,6 +147,8 @@ export async function renderPage(input: RenderInput): Promise<string> {
     // stand between the first bytes and the first paint. Module scripts run after parsing anyway.
     // Before any module: the integrity of every module the page may fetch (integrity.ts).
     ...(importMap ? [`<script type="importmap">${importMap}</script>`] : []),
+    // After the import map a modulepreload may come: fetched as the parser reaches it, once the markup is parsed.
+    ...laterModules.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`),
     `<script type="module" src="${escapeAttr(assets.js)}"${integrityOf(assets, assets.js)}></script>`,
     `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(data)}</script>`,
     '</body>',
