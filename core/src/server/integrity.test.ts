@@ -56,6 +56,17 @@ describe('pageParts', () => {
     expect(pageParts(assets, ['transfer'], 'ZIB').sort()).toEqual(['branding-zib', 'branding-zib-Logo', 'core-ResultScreen', 'transfer'].sort());
   });
 
+  it('takes only the gates the payment meets when told which', () => {
+    const gated = { screens: { ...assets.screens, 'gate-a': { js: '/assets/a.js', css: '' }, 'gate-b': { js: '/assets/b.js', css: '' } } };
+    expect(
+      pageParts(gated, [], '')
+        .filter((k) => k.startsWith('gate-'))
+        .sort(),
+    ).toEqual(['gate-a', 'gate-b']);
+    expect(pageParts(gated, [], '', ['a']).filter((k) => k.startsWith('gate-'))).toEqual(['gate-a']);
+    expect(pageParts(gated, [], '', []).filter((k) => k.startsWith('gate-'))).toEqual([]);
+  });
+
   it("leaves out another branding's parts and the channels the payment cannot use", () => {
     const parts = pageParts(assets, ['transfer'], '');
     expect(parts).not.toContain('branding-zib');

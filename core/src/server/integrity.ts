@@ -12,15 +12,22 @@ import type { PageAssets } from './render';
 
 /**
  * The lazily loaded parts a payment may load: its channels' screens and lazy modules (build keys `<id>`,
- * `<id>-<file>`), core's own parts, the gates' screens (`gate-<id>`) and its branding's (`branding-<id>`, its logo
+ * `<id>-<file>`), core's own parts, the screens of the gates it meets (`gate-<id>`) and its branding's (`branding-<id>`, its logo
  * `branding-<id>-Logo`). `acquirer`: the branding's own (BrandingPlugin.acquirer, '' for the default), not the
  * payment's acquiredBy, which an unknown acquirer leaves to the default branding.
  */
-export function pageParts(assets: Pick<PageAssets, 'screens'>, channelIds: readonly string[], acquirer: string): string[] {
+export function pageParts(
+  assets: Pick<PageAssets, 'screens'>,
+  channelIds: readonly string[],
+  acquirer: string,
+  /** The gates the payment meets (GatePlugin.condition); every gate's when not given. */
+  gateIds?: readonly string[],
+): string[] {
   const branding = `branding-${(acquirer || 'default').toLowerCase()}`;
   const ofChannel = (k: string) => channelIds.some((id) => k === id || k.startsWith(`${id}-`));
   const ofBranding = (k: string) => k === branding || k.startsWith(`${branding}-`);
-  return Object.keys(assets.screens).filter((k) => ofChannel(k) || k.startsWith('core-') || k.startsWith('gate-') || ofBranding(k));
+  const ofGate = (k: string) => k.startsWith('gate-') && (gateIds === undefined || gateIds.includes(k.slice('gate-'.length)));
+  return Object.keys(assets.screens).filter((k) => ofChannel(k) || k.startsWith('core-') || ofGate(k) || ofBranding(k));
 }
 
 /** The script modules a page may load: the entry's, and everything each part reaches (static and lazy imports). */

@@ -5,6 +5,7 @@ import { defineBranding } from '../plugin';
 import type { ChannelPlugin } from '../plugin';
 import { plainBranding, sampleProps } from '../testing';
 import { cardFixture, transferFixture } from '../testing/fixtureChannels';
+import { fixtureGates, gatedProps } from '../testing/fixtureGates';
 import { CODE_ALREADY_PAID } from '../codes';
 import { contentSecurityPolicy } from './headers';
 import { pageSecurity } from './pagePolicy';
@@ -123,6 +124,21 @@ describe('pageSecurity', () => {
     });
     // A page outside a payment (Incorrect Transaction): core's parts alone.
     expect(security(sampleProps({ responseCode: 'Z5' }), '').env.screenCss).toEqual({ 'core-ResultScreen': '/assets/result.css' });
+  });
+
+  it('maps the screens of the gates this payment meets, and no other', () => {
+    const gated = createRegistry([card, transferFixture], [plainBranding], { gates: fixtureGates });
+    const withGates: PageAssets = {
+      ...assets,
+      screens: { ...assets.screens, 'gate-terms': { js: '/assets/gate-terms.js', css: '' }, 'gate-offer': { js: '/assets/gate-offer.js', css: '' } },
+      integrity: { ...assets.integrity, '/assets/gate-terms.js': sri('gt'), '/assets/gate-offer.js': sri('go') },
+    };
+    const mapOf = (props: ReturnType<typeof sampleProps>) =>
+      Object.keys(JSON.parse(pageSecurity({ registry: gated, props, session: 'sess', assets: withGates, origins }).importMap!).integrity);
+    expect(mapOf(sampleProps())).not.toContain('/assets/gate-terms.js');
+    expect(mapOf(sampleProps())).not.toContain('/assets/gate-offer.js');
+    expect(mapOf(sampleProps(gatedProps))).toEqual(expect.arrayContaining(['/assets/gate-terms.js', '/assets/gate-offer.js']));
+    expect(mapOf(sampleProps({ escrowFee: 2, cancellationPeriod: 3, refundDuration: 7 }))).not.toContain('/assets/gate-offer.js');
   });
 
   it("maps the modules of the branding the page shows: an unknown acquirer's is the default's", () => {

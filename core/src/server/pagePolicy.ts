@@ -37,10 +37,13 @@ export function pageSecurity(input: {
   // The steps a channel continues into (the card's PIN behind Google Pay) load and frame as its own do.
   const routed = routedChannels(registry.channels, available);
   const sources = paymentSources(routed, origins);
+  // A gate's condition reads the payment alone: one this payment does not meet never shows on its pages.
+  const gates = open ? registry.gates.filter((g) => g.condition(props)).map((g) => g.id) : [];
   const parts = pageParts(
     assets,
     routed.map((c) => c.id),
     registry.branding(props.acquiredBy).acquirer,
+    gates,
   );
   const map = importMap(assets, parts);
   return {
@@ -57,6 +60,6 @@ export function pageSecurity(input: {
 export function pageScreenSecurity(assets: PageAssets, pageId: string): { importMap?: string; scriptHashes: string[] } {
   const key = pageScreenKey(pageId);
   const own = Object.keys(assets.screens).filter((k) => k === key || k.startsWith(`${key}-`));
-  const map = importMap(assets, [...pageParts(assets, [], ''), ...own]);
+  const map = importMap(assets, [...pageParts(assets, [], '', []), ...own]);
   return { importMap: map?.text, scriptHashes: map ? [map.hash] : [] };
 }
