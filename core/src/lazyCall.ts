@@ -1,4 +1,5 @@
 import type { StatusAnswer, StatusContext } from './plugin';
+import { loadOnce } from './primitives/loadOnce';
 
 /**
  * A function of a lazily loaded module, for calls that must start when they are made (a status check fired by
@@ -12,18 +13,10 @@ export type LazyCall<A extends unknown[], R> = ((...args: A) => Promise<R>) & {
 };
 
 export function lazyCall<M, A extends unknown[], R>(load: () => Promise<M>, call: (module: M, ...args: A) => Promise<R>): LazyCall<A, R> {
-  let loaded: M | undefined;
-  let loading: Promise<M> | undefined;
-  // A failed load (a network error fetching the chunk) is tried again on the next call.
-  const ensure = () =>
-    (loading ??= load().then(
-      (m) => (loaded = m),
-      (e: unknown) => {
-        loading = undefined;
-        throw e;
-      },
-    ));
+  // One fetch for every call; a failed one (a network error fetching the chunk) is tried again on the next call.
+  const part = loadOnce(load);
   const fn = (...args: A): Promise<R> => {
+    const loaded = part.current();
     if (loaded !== undefined) {
       try {
         return call(loaded, ...args);
@@ -31,11 +24,11 @@ export function lazyCall<M, A extends unknown[], R>(load: () => Promise<M>, call
         return Promise.reject(e);
       }
     }
-    return ensure().then((m) => call(m, ...args));
+    return part().then((m) => call(m, ...args));
   };
   return Object.assign(fn, {
     preload: () =>
-      ensure().then(
+      part().then(
         () => undefined,
         () => undefined,
       ),

@@ -5,7 +5,7 @@
  */
 import { css } from '@linaria/core';
 import { useEffect, useMemo, useState } from 'react';
-import { loadOnce } from './loadOnce';
+import { loadOnce, whenLoaded } from './loadOnce';
 import type { LoadOnce } from './loadOnce';
 
 type Encoder = typeof import('./qrEncoder');
@@ -46,21 +46,7 @@ export function QrCode({ value, label }: QrCodeProps) {
   const [enc, setEnc] = useState(loadQrEncoder.current);
   useEffect(() => {
     if (enc) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const attempt = () => {
-      loadQrEncoder().then(
-        (m) => live && setEnc(() => m),
-        () => {
-          if (live) timer = setTimeout(attempt, QR_ENCODER_RETRY_MS);
-        },
-      );
-    };
-    attempt();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    return whenLoaded(loadQrEncoder, (m) => setEnc(() => m), QR_ENCODER_RETRY_MS);
   }, [enc]);
   const drawn = useMemo(() => {
     if (!enc) return undefined;

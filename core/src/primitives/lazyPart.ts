@@ -5,5 +5,5 @@
  * import map and stylesheet integrity already cover it, as they cover every module a channel reaches.
  */
 export { useLazyScreen as useLazyPart } from '../shell/lazyScreen';
-export { loadOnce } from './loadOnce';
+export { loadOnce, whenLoaded } from './loadOnce';
 export type { LoadOnce } from './loadOnce';

@@ -52,14 +52,14 @@ const assets: PageAssets = {
 
 describe('pageParts', () => {
   it("takes the payment's channels (their own modules too), core's parts and its branding's", () => {
-    expect(pageParts(assets, ['card'], '').sort()).toEqual(['branding-default-Logo', 'card', 'card-crypto', 'core-ResultScreen'].sort());
-    expect(pageParts(assets, ['transfer'], 'ZIB').sort()).toEqual(['branding-zib', 'branding-zib-Logo', 'core-ResultScreen', 'transfer'].sort());
+    expect(pageParts(assets, ['card'], '', []).sort()).toEqual(['branding-default-Logo', 'card', 'card-crypto', 'core-ResultScreen'].sort());
+    expect(pageParts(assets, ['transfer'], 'ZIB', []).sort()).toEqual(['branding-zib', 'branding-zib-Logo', 'core-ResultScreen', 'transfer'].sort());
   });
 
-  it('takes only the gates the payment meets when told which', () => {
+  it('takes only the gates the payment meets', () => {
     const gated = { screens: { ...assets.screens, 'gate-a': { js: '/assets/a.js', css: '' }, 'gate-b': { js: '/assets/b.js', css: '' } } };
     expect(
-      pageParts(gated, [], '')
+      pageParts(gated, [], '', ['a', 'b'])
         .filter((k) => k.startsWith('gate-'))
         .sort(),
     ).toEqual(['gate-a', 'gate-b']);
@@ -68,7 +68,7 @@ describe('pageParts', () => {
   });
 
   it("leaves out another branding's parts and the channels the payment cannot use", () => {
-    const parts = pageParts(assets, ['transfer'], '');
+    const parts = pageParts(assets, ['transfer'], '', []);
     expect(parts).not.toContain('branding-zib');
     expect(parts).not.toContain('branding-zib-Logo');
     expect(parts).not.toContain('card');
@@ -86,7 +86,7 @@ describe('pageModules', () => {
 
 describe('importMap', () => {
   it('gives every module the page may load its integrity, and its hash is the CSP hash of its exact text', () => {
-    const map = importMap(assets, pageParts(assets, ['card'], ''))!;
+    const map = importMap(assets, pageParts(assets, ['card'], '', []))!;
     const parsed = JSON.parse(map.text) as { integrity: Record<string, string> };
     expect(Object.keys(parsed.integrity).sort()).toEqual(
       [
@@ -105,7 +105,7 @@ describe('importMap', () => {
   });
 
   it('leaves out the modules of a channel the payment cannot use', () => {
-    const text = importMap(assets, pageParts(assets, ['transfer'], ''))!.text;
+    const text = importMap(assets, pageParts(assets, ['transfer'], '', []))!.text;
     expect(text).toContain('/assets/transfer.js');
     expect(text).not.toContain('/assets/card.js');
   });

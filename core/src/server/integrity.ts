@@ -20,13 +20,13 @@ export function pageParts(
   assets: Pick<PageAssets, 'screens'>,
   channelIds: readonly string[],
   acquirer: string,
-  /** The gates the payment meets (GatePlugin.condition); every gate's when not given. */
-  gateIds?: readonly string[],
+  /** The gates the payment meets (GatePlugin.condition). */
+  gateIds: readonly string[],
 ): string[] {
   const branding = `branding-${(acquirer || 'default').toLowerCase()}`;
   const ofChannel = (k: string) => channelIds.some((id) => k === id || k.startsWith(`${id}-`));
   const ofBranding = (k: string) => k === branding || k.startsWith(`${branding}-`);
-  const ofGate = (k: string) => k.startsWith('gate-') && (gateIds === undefined || gateIds.includes(k.slice('gate-'.length)));
+  const ofGate = (k: string) => k.startsWith('gate-') && gateIds.includes(k.slice('gate-'.length));
   return Object.keys(assets.screens).filter((k) => ofChannel(k) || k.startsWith('core-') || ofGate(k) || ofBranding(k));
 }
 
@@ -56,10 +56,9 @@ export function screenCss(assets: Pick<PageAssets, 'screens'>, parts: readonly s
 /** The stylesheets of the parts, with their integrity: the shell inserts them with it (PageEnv.integrity). */
 export function partStyles(assets: PageAssets, parts: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const k of parts) {
-    const css = assets.screens[k]?.css;
-    const sri = css && assets.integrity?.[css];
-    if (css && sri) out[css] = sri;
+  for (const css of Object.values(screenCss(assets, parts))) {
+    const sri = assets.integrity?.[css];
+    if (sri) out[css] = sri;
   }
   return out;
 }

@@ -10,7 +10,6 @@ import { MESSAGE_KEY } from '../state/completion';
 import { defineChannel } from '../plugin';
 import { App } from './App';
 import { TOKEN_SIGN_IN_PATH } from './delivery';
-import { DELIVERY_RETRY_MS, whenLoaded } from './PageEffects';
 import { HttpError } from '../http';
 import { cardFixture, transferFixture } from '../testing/fixtureChannels';
 import { FIXTURE_DONE_PATH, fixturePage } from '../testing/fixturePage';
@@ -367,39 +366,5 @@ describe('access-token sign-in', () => {
     expect(http.calls).toHaveLength(0);
     expect(c.state.channel).toBeNull();
     expect(screen.getByRole('heading', { name: 'Choose a payment method' })).toBeTruthy();
-  });
-});
-
-describe('whenLoaded (the delivery part, fetched as the shell hydrates)', () => {
-  it('uses the module once loaded, tries again while the network fails it, and stops what it started', async () => {
-    let fails = 2;
-    const load = vi.fn(async () => {
-      if (fails-- > 0) throw new TypeError('Failed to fetch dynamically imported module');
-      return { n: 1 };
-    });
-    const stopped = vi.fn();
-    const use = vi.fn(() => stopped);
-    const stop = whenLoaded(load, use, DELIVERY_RETRY_MS);
-    await pass();
-    expect(use).not.toHaveBeenCalled();
-    await pass(DELIVERY_RETRY_MS);
-    expect(load).toHaveBeenCalledTimes(2);
-    await pass(DELIVERY_RETRY_MS);
-    expect(use).toHaveBeenCalledWith({ n: 1 });
-    stop();
-    expect(stopped).toHaveBeenCalledTimes(1);
-  });
-
-  it('neither uses nor fetches again once stopped', async () => {
-    const load = vi.fn(async () => {
-      throw new TypeError('offline');
-    });
-    const use = vi.fn(() => () => {});
-    const stop = whenLoaded(load, use, DELIVERY_RETRY_MS);
-    await pass();
-    stop();
-    await pass(DELIVERY_RETRY_MS * 5);
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(use).not.toHaveBeenCalled();
   });
 });

@@ -5,37 +5,12 @@ import { useCheckout } from '../state/checkout';
 import { isComplete } from '../codes';
 import { embedder, markOnce, postToMerchant } from '../state/messaging';
 import { LEAVE_PATH } from '../state/actions';
-import { loadOnce } from '../primitives/loadOnce';
+import { loadOnce, whenLoaded } from '../primitives/loadOnce';
 
 /** What happens once there is a result, and the token sign-in (delivery.ts): a lazy part fetched as the shell hydrates. */
 const loadDelivery = loadOnce(() => import('./delivery'));
 /** How long before fetching that part again when the network failed it, ms. */
 export const DELIVERY_RETRY_MS = 2_000;
-
-/**
- * Calls `use` with the module `load` gives, trying again every `retryMs` while the network fails it (a chunk that
- * did not come). Answers the function that stops it all: no call after it, and what `use` started is stopped.
- */
-export function whenLoaded<M>(load: () => Promise<M>, use: (m: M) => () => void, retryMs: number): () => void {
-  let stop: (() => void) | undefined;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let gone = false;
-  const start = () =>
-    load().then(
-      (m) => {
-        if (!gone) stop = use(m);
-      },
-      () => {
-        if (!gone) retry = setTimeout(start, retryMs);
-      },
-    );
-  void start();
-  return () => {
-    gone = true;
-    stop?.();
-    clearTimeout(retry);
-  };
-}
 
 /**
  * The shell's side effects: INITIALIZED on load, completion handling (spec core §4, delivery.ts), the leave-page
