@@ -10,7 +10,7 @@ import { loadOnce, whenLoaded } from '../primitives/loadOnce';
 /** What happens once there is a result, and the token sign-in (delivery.ts): a lazy part fetched as the shell hydrates. */
 const loadDelivery = loadOnce(() => import('./delivery'));
 /** How long before fetching that part again when the network failed it, ms. */
-export const DELIVERY_RETRY_MS = 2_000;
+const DELIVERY_RETRY_MS = 2_000;
 
 /**
  * The shell's side effects: INITIALIZED on load, completion handling (spec core §4, delivery.ts), the leave-page
@@ -38,7 +38,7 @@ export function PageEffects() {
         loadDelivery,
         (m) => {
           const { props } = c.state;
-          if (props.responseCode === '00' && props.accessToken) void m.signInByToken(c);
+          if (props.responseCode === '00') void m.signInByToken(c);
           return m.followResult(c);
         },
         DELIVERY_RETRY_MS,
