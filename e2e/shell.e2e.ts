@@ -197,7 +197,7 @@ describe('Page headers', () => {
     }
   });
 
-  it('never caches a page, allows no inline script, and frames only INLINE pages, for the declared origin only', async () => {
+  it('never caches a page, allows no inline script but its own, and frames only INLINE pages, for the declared origin only', async () => {
     const page = await b.newPage();
     const assets: Response[] = [];
     page.on('response', (r) => {
@@ -208,9 +208,13 @@ describe('Page headers', () => {
     const h = await res.allHeaders();
     expect(h['cache-control']).toBe('no-store');
     const csp = directives(h['content-security-policy']);
-    // No inline script but the import map (module integrity, e2e/integrity.e2e.ts), allowed by its hash alone.
-    const importMap = /<script type="importmap">(.*?)<\/script>/.exec(await res.text())![1];
-    expect(csp['script-src']).toEqual(["'self'", `'sha256-${createHash('sha256').update(importMap).digest('base64')}'`]);
+    // No inline script but the page's own two, each allowed by its hash alone: the import map (module integrity,
+    // e2e/integrity.e2e.ts) and the script that asks for the first screen's modules after the first paint.
+    const html = await res.text();
+    const importMap = /<script type="importmap">(.*?)<\/script>/.exec(html)![1];
+    const requests = /<script type="module">(.*?)<\/script>/.exec(html)![1];
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(csp['script-src']).toEqual(["'self'", hash(importMap), hash(requests)]);
     expect(h['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
 
@@ -228,7 +232,8 @@ describe('Page headers', () => {
     const ih = await inline.allHeaders();
     expect(ih['cache-control']).toBe('no-store');
     expect(directives(ih['content-security-policy'])['frame-ancestors']).toEqual([storeBase()]);
-    expect(directives(ih['content-security-policy'])['script-src']).toEqual(["'self'", expect.stringMatching(/^'sha256-[\w+/]+=*'$/)]);
+    const sha256 = expect.stringMatching(/^'sha256-[\w+/]+=*'$/);
+    expect(directives(ih['content-security-policy'])['script-src']).toEqual(["'self'", sha256, sha256]);
 
     const refused = (await page.goto(payUrl(payFields(txnRef('headers-refused'), { amount: '12.5' }))))!;
     expect(refused.status()).toBe(400);

@@ -551,6 +551,30 @@ describe('Outside sources (issue 10): allowed only on the pages of a payment tha
   });
 });
 
+describe("The first screen's modules", () => {
+  it("are asked for by an inline module script after the markup, which the page's script-src admits by its hash", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-later-'));
+    try {
+      const manifest = {
+        js: '/assets/main.js',
+        css: [],
+        entryModules: ['/assets/main.js', '/assets/chunk-A.js'],
+        screens: { transfer: { js: '/assets/transfer.js', css: '', preload: ['/assets/transfer.js', '/assets/chunk-B.js'] } },
+      };
+      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+      const { base } = await start({ clientDir: dir });
+      const res = await postPay(base, payFields('LATER-1', { channels: 'TRANSFER' }));
+      const html = await res.text();
+      const text = /<script type="module">(.*?)<\/script>/s.exec(html)?.[1];
+      expect(text).toContain('["/assets/transfer.js",""],["/assets/chunk-B.js",""]');
+      expect(html).not.toContain('<link rel="modulepreload"');
+      expect(res.headers.get('content-security-policy')).toContain(`'${sri(text!)}'`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('Tamper detection (PCI DSS 11.6.1)', () => {
   it('refuses to start when an asset no longer matches the integrity the build wrote', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-tamper-'));

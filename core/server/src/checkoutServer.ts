@@ -427,8 +427,10 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     }
     const security = pageSecurity({ registry, props, session: token, assets: manifest, origins: sourceOrigins });
     const styleHashes: string[] = [];
+    const scriptHashes: string[] = [];
     const html = await renderPage({
       styleHashes,
+      scriptHashes,
       prefetched,
       registry,
       props,
@@ -440,7 +442,14 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       assets: manifest,
       importMap: security.importMap,
     });
-    const headers = pageHeaders({ displayMode: props.displayMode, siteOrigin: props.siteOrigin, apiOrigin, ...security.policy, styleHashes });
+    const headers = pageHeaders({
+      displayMode: props.displayMode,
+      siteOrigin: props.siteOrigin,
+      apiOrigin,
+      ...security.policy,
+      scriptHashes: [...(security.policy.scriptHashes ?? []), ...scriptHashes],
+      styleHashes,
+    });
     return compressed(c.req.raw, status, { ...headers, vary: 'Accept-Language' }, html);
   }
 

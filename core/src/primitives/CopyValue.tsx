@@ -25,7 +25,8 @@ const row = css`
 `;
 const valueText = css`
   min-width: 0;
-  font-size: 22px;
+  /* The header amount's size and weight (README, "the first screen's type"). */
+  font-size: 20px;
   font-weight: 700;
   line-height: 1.25;
   font-variant-numeric: tabular-nums;

@@ -113,11 +113,11 @@ describe('renderPage', () => {
     const body = html.slice(html.indexOf('<body>'));
     expect(head).toContain('<link rel="stylesheet" href="/assets/main.css" integrity="sha256-css" crossorigin="anonymous">');
     expect(head).toContain('<link rel="stylesheet" href="/assets/card.css" integrity="sha256-cardcss" crossorigin="anonymous">');
-    // Fetched from the first bytes on as modules fetch them; no module tag before the import map.
-    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/main.js" integrity="sha256-main">');
-    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/card.js" integrity="sha256-card">');
+    // No module tag before the import map; the screen's module is asked for after it.
     expect(head).not.toContain('<script');
     expect(head).not.toContain('modulepreload');
+    expect(head).not.toContain('card.js');
+    expect(body).toContain('<link rel="modulepreload" href="/assets/card.js" integrity="sha256-card" crossorigin="anonymous">');
     // The first screen's markup comes before the scripts' bytes (the import map's hashes do not compress).
     expect(body.indexOf('Card screen')).toBeLessThan(body.indexOf('type="importmap"'));
     expect(body).toContain('<script type="importmap">{"integrity":{"/assets/main.js":"sha256-main"}}</script>');
@@ -125,7 +125,8 @@ describe('renderPage', () => {
     expect(body).toContain('<script type="module" src="/assets/main.js" integrity="sha256-main" crossorigin="anonymous"></script>');
   });
 
-  it("preloads the first screen's own module in the head, and the chunks it shares after the import map", async () => {
+  it("asks for the first screen's modules after the import map, from a script its CSP hash admits", async () => {
+    const scriptHashes: string[] = [];
     const html = await renderPage({
       ...input({ path: '/payment/card', channel: 'card' }),
       assets: {
@@ -136,28 +137,55 @@ describe('renderPage', () => {
         integrity: { '/assets/chunk-B.js': 'sha256-b' },
       },
       importMap: '{"integrity":{"/assets/chunk-B.js":"sha256-b"}}',
+      scriptHashes,
     });
     const head = html.slice(0, html.indexOf('</head>'));
     const body = html.slice(html.indexOf('<body>'));
-    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/card.js">');
-    expect(head).not.toContain('chunk-B');
-    const later = '<link rel="modulepreload" href="/assets/chunk-B.js" integrity="sha256-b" crossorigin="anonymous">';
-    expect(body).toContain(later);
-    expect(body.indexOf('type="importmap"')).toBeLessThan(body.indexOf(later));
-    expect(body.indexOf('Card screen')).toBeLessThan(body.indexOf(later));
+    // The preload scanner fetches every module link before the parser starts: none is in the HTML.
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(head).not.toContain('card.js');
+    const text =
+      'for(const[h,i]of[["/assets/card.js",""],["/assets/chunk-B.js","sha256-b"]]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;if(i){l.integrity=i;l.crossOrigin="anonymous"}document.head.append(l)}';
+    const script = `<script type="module">${text}</script>`;
+    expect(body).toContain(script);
+    expect(scriptHashes).toEqual([inlineHash(text)]);
+    expect(body.indexOf('Card screen')).toBeLessThan(body.indexOf(script));
+    expect(body.indexOf('type="importmap"')).toBeLessThan(body.indexOf(script));
+    expect(body.indexOf(script)).toBeLessThan(body.indexOf('src="/assets/main.js"'));
     // A module of the initial route is preloaded once, from the head.
     expect(html.match(/chunk-A\.js/g)).toHaveLength(1);
   });
 
-  it('preloads the entry and its own imports in the head, not a round trip after it', async () => {
+  it("runs the script's list as data: nothing in a module's name closes the element", async () => {
+    const scriptHashes: string[] = [];
+    const html = await renderPage({
+      ...input({ path: '/payment/card', channel: 'card' }),
+      assets: { js: '/assets/main.js', css: [], screens: { card: { js: '/assets/card</script>.js', css: '' } } },
+      scriptHashes,
+    });
+    expect(html).not.toContain('card</script>');
+    expect(html).toContain('"/assets/card\\u003c/script>.js"');
+  });
+
+  it('links the modules as modulepreloads when no place for a script hash is given', async () => {
+    const html = await renderPage({
+      ...input({ path: '/payment/card', channel: 'card' }),
+      assets: { js: '/assets/main.js', css: [], screens: { card: { js: '/assets/card.js', css: '' } } },
+    });
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body).toContain('<link rel="modulepreload" href="/assets/card.js">');
+    expect(body).not.toContain('<script type="module">');
+  });
+
+  it("preloads the initial route's chunk in the head, not a round trip after the entry; the entry by its own tag", async () => {
     const html = await renderPage({
       ...input(),
       assets: { js: '/assets/main.js', css: [], screens: {}, entryModules: ['/assets/main.js', '/assets/chunk-A.js'] },
     });
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/main.js">');
     expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/chunk-A.js">');
-    expect(head.match(/href="\/assets\/main\.js"/g)).toHaveLength(1);
+    expect(head).not.toContain('main.js');
+    expect(html.match(/href="\/assets\/main\.js"|src="\/assets\/main\.js"/g)).toHaveLength(1);
   });
 
   it('puts the stylesheets the server read inline, named by data-href, and hands their CSP hashes back', async () => {
@@ -220,7 +248,7 @@ describe('renderPage', () => {
       };
       const html = await renderPage({ ...input({ props: terms }), registry: gated, assets });
       expect(html).toContain('<link rel="stylesheet" href="/assets/gate-terms.css">');
-      expect(html).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/gate-terms.js">');
+      expect(html).toContain('<link rel="modulepreload" href="/assets/gate-terms.js">');
     });
 
     it('skips the gates the session passed, and hands their decisions to the browser', async () => {

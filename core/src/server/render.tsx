@@ -50,6 +50,11 @@ export interface RenderInput {
   gates?: Record<string, GateDecision>;
   /** Filled by the render: the CSP hashes ('sha256-…') of the stylesheets it put inline, for the page's style-src. */
   styleHashes?: string[];
+  /**
+   * Filled by the render: the CSP hash of the script it put inline (moduleRequests), for the page's script-src.
+   * Without it the modules are linked as modulepreloads instead.
+   */
+  scriptHashes?: string[];
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -82,9 +87,25 @@ function stylesheet(assets: PageAssets, href: string, styleHashes: string[] | un
   return `<link rel="stylesheet" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`;
 }
 
+/**
+ * The first screen's modules, asked for once the markup is parsed. Chromium's preload scanner fetches every
+ * module link of the document before the parser starts (the whole page arrives in one read), each request a few ms
+ * of main thread ahead of the first paint. Static copies of the transfer page, 21 rounds: its 13 requests in the HTML
+ * 1.35× the floor's LCP, 3 in the HTML and the rest from this script 1.20×. A module script runs once the document
+ * is parsed, after the first paint, and still long before the initial route's chunk has arrived to need them.
+ */
+function moduleRequests(assets: PageAssets, modules: string[], scriptHashes: string[] | undefined): string {
+  if (modules.length === 0) return '';
+  if (!scriptHashes) return modules.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`).join('');
+  const list = JSON.stringify(modules.map((href) => [href, assets.integrity?.[href] ?? ''])).replace(/</g, '\\u003c');
+  const text = `for(const[h,i]of${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;if(i){l.integrity=i;l.crossOrigin="anonymous"}document.head.append(l)}`;
+  scriptHashes.push(inlineHash(text));
+  return `<script type="module">${text}</script>`;
+}
+
 /** Renders the page with its first screen in the HTML, waiting for lazy screens, and the data to hydrate it. */
 export async function renderPage(input: RenderInput): Promise<string> {
-  const { registry, props, env, path, channel, referrer, assets, prefetched = {}, gates = {}, importMap, styleHashes } = input;
+  const { registry, props, env, path, channel, referrer, assets, prefetched = {}, gates = {}, importMap, styleHashes, scriptHashes } = input;
   // The server never calls the API from a render: the client's http is unused here.
   const checkout = createCheckout(props, env, registry, createHttp('http://127.0.0.1:9'));
   checkout.state.channel = channel;
@@ -120,12 +141,11 @@ export async function renderPage(input: RenderInput): Promise<string> {
   const messages = Object.fromEntries(locales.map((l) => [l, mergeLocale(bundles, l)]));
   const data: PageData = { props, env, path, channel, referrer, prefetched, gates, serverNow: Date.now(), messages };
   const title = createI18n(env.locale, [coreMessages]).t('core.title');
-  // In the head, the modules without which nothing hydrates: the entry, the initial route's chunk, the first screen's
-  // own module. The small chunks the screen shares with others come after the markup, not a dozen requests answered
-  // around the first paint (static copies of the transfer page, one session: 13 preloads 1.23× the floor, 3 1.13×;
-  // within the lab's noise, and the scripts start as early either way).
-  const headModules = [...new Set([assets.js, ...entryModulesBeyond(assets), ...used.map((s) => s.js)])];
-  const laterModules = [...new Set(used.flatMap((s) => s.preload ?? []))].filter((m) => !headModules.includes(m));
+  // In the head, the initial route's chunk alone: the largest file, the one hydration waits for. The entry's own
+  // script tag is in the same first read of the document. The first screen's modules are asked for after the
+  // first paint (moduleRequests).
+  const headModules = entryModulesBeyond(assets);
+  const laterModules = [...new Set(used.flatMap((s) => [s.js, ...(s.preload ?? [])]))].filter((m) => m !== assets.js && !headModules.includes(m));
   return [
     '<!doctype html>',
     `<html lang="${env.locale}">`,
@@ -136,10 +156,9 @@ export async function renderPage(input: RenderInput): Promise<string> {
     `<title>${escapeAttr(title)}</title>`,
     // The first screen's styles before anything else: nothing but the document itself stands before the first paint.
     ...[...assets.css, ...used.map((s) => s.css).filter(Boolean)].map((href) => stylesheet(assets, href, styleHashes)),
-    // The entry, the initial route's chunk (the entry is a one-line import of it) and the first screen's modules are
-    // fetched from the first bytes on, as a module fetches them (CORS, same-origin credentials, their integrity).
-    // Plain preloads: a modulepreload here would come before the import map, which must precede every module fetch,
-    // and Chromium's preload scanner leaves the module tags after an import map to the parser.
+    // The initial route's chunk (the entry is a one-line import of it) is fetched from the first bytes on, as a
+    // module fetches it (CORS, same-origin credentials, its integrity). A plain preload: a modulepreload here would
+    // come before the import map, which must precede every module fetch.
     ...headModules.map((href) => `<link rel="preload" as="script" crossorigin="anonymous" href="${escapeAttr(href)}"${integrityAttr(assets, href)}>`),
     '</head>',
     '<body>',
@@ -148,8 +167,8 @@ export async function renderPage(input: RenderInput): Promise<string> {
     // stand between the first bytes and the first paint. Module scripts run after parsing anyway.
     // Before any module: the integrity of every module the page may fetch (integrity.ts).
     ...(importMap ? [`<script type="importmap">${importMap}</script>`] : []),
-    // After the import map a modulepreload may come: fetched as the parser reaches it, once the markup is parsed.
-    ...laterModules.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`),
+    // After the import map, the first screen's modules are asked for.
+    moduleRequests(assets, laterModules, scriptHashes),
     `<script type="module" src="${escapeAttr(assets.js)}"${integrityOf(assets, assets.js)}></script>`,
     `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(data)}</script>`,
     '</body>',

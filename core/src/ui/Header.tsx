@@ -30,8 +30,10 @@ const monogram = css`
   @media (max-width: 400px) { .oja-embedded & { display: none; } }
   background: var(--oja-primary, #0b5cad);
   color: var(--oja-on-primary, #fff);
-  font-weight: 700;
-  font-size: 17px;
+  /* The merchant name's size and weight: each pair of the first screen is a font lookup in its first layout (README,
+     "the first screen's type"). */
+  font-weight: 600;
+  font-size: 16px;
   letter-spacing: 0.02em;
 `;
 const merchant = css`
