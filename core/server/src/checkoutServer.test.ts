@@ -551,6 +551,18 @@ describe('Outside sources (issue 10): allowed only on the pages of a payment tha
   });
 });
 
+describe('Channel settings in the page', () => {
+  it("carries the settings of the channels the payment can use, and no other channel's", async () => {
+    const { base } = await start({ channels: [card, transfer] });
+    const data = async (ref: string, channels: string) => {
+      const html = await (await postPay(base, payFields(ref, { channels }))).text();
+      return JSON.parse(/<script type="application\/json" id="oja-data">(.*?)<\/script>/s.exec(html)![1]) as PageData;
+    };
+    expect(Object.keys((await data('SET-1', 'TRANSFER,CARD')).env.channelSettings ?? {})).toEqual(['card']);
+    expect((await data('SET-2', 'TRANSFER')).env.channelSettings).toEqual({});
+  });
+});
+
 describe("The first screen's modules", () => {
   it("are asked for by an inline module script after the markup, which the page's script-src admits by its hash", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-later-'));

@@ -375,6 +375,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     pageId: string | undefined,
     // The page's own parts' stylesheets and integrity, and its channels' sources (pageSecurity).
     security: PageSecurity['env'],
+    // The channels the page may use: the settings of those alone (none of another channel's client ids).
+    channels: readonly string[],
   ): PageEnv => ({
     session,
     locale,
@@ -382,7 +384,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     sandbox: !!sandbox,
     apiBase: o.apiBase ?? '',
     pageId,
-    channelSettings,
+    channelSettings: Object.fromEntries(Object.entries(channelSettings).filter(([id]) => channels.includes(id))),
     ...security,
   });
 
@@ -434,7 +436,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       prefetched,
       registry,
       props,
-      env: envFor(token, locale, localeFromAcceptLanguage(c.req.header('accept-language')), session?.record.pageId, security.env),
+      env: envFor(token, locale, localeFromAcceptLanguage(c.req.header('accept-language')), session?.record.pageId, security.env, security.channels),
       path: route.path,
       channel: route.channel,
       gates,

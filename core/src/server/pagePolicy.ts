@@ -15,6 +15,8 @@ export interface PageSecurity {
   env: Pick<PageEnv, 'sources' | 'integrity' | 'screenCss'>;
   /** The import map's JSON for renderPage, when the build wrote integrity. */
   importMap?: string;
+  /** The channels the page may use (available, and the steps they continue into): whose settings it carries. */
+  channels: string[];
 }
 
 /**
@@ -50,6 +52,7 @@ export function pageSecurity(input: {
     policy: { sources: sources.policy, scriptHashes: map ? [map.hash] : [] },
     env: { sources: sources.page, integrity: partStyles(assets, parts), screenCss: screenCss(assets, parts) },
     importMap: map?.text,
+    channels: routed.map((c) => c.id),
   };
 }
 

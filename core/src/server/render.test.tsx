@@ -8,7 +8,7 @@ import { PAGE_DATA_ID, ROOT_ID } from '../pageData';
 import type { PageData } from '../pageData';
 import { plainBranding, sampleEnv, sampleProps } from '../testing';
 import type { PaymentProps } from '../props';
-import { cardFixture, transferFixture } from '../testing/fixtureChannels';
+import { cardFixture, channelFixture, transferFixture } from '../testing/fixtureChannels';
 import { fixtureGates, gatedProps } from '../testing/fixtureGates';
 
 const registry = createRegistry([cardFixture, transferFixture], [plainBranding]);
@@ -90,6 +90,21 @@ describe('renderPage', () => {
     const toggling = createRegistry([cardFixture, transferFixture], [plainBranding, { ...plainBranding, acquirer: 'MUL', languageToggle: true }]);
     const both = pageData(await renderPage({ ...input({ props: { acquiredBy: 'MUL' } }), registry: toggling })).messages!;
     expect(Object.keys(both).sort()).toEqual(['en', 'fr']);
+  });
+
+  it('carries the strings of the channels the payment offers and of the branding it shows, not of every one installed', async () => {
+    const other = { ...plainBranding, acquirer: 'ZZZ', messages: { en: { zzz: { name: 'Zed Bank' } }, fr: { zzz: { name: 'Banque Zed' } } } };
+    const qr = channelFixture('qr', 'QR');
+    const two = createRegistry([cardFixture, transferFixture, qr], [plainBranding, other]);
+    const both = pageData(await renderPage({ ...input(), registry: two })).messages!.en!;
+    expect(both.card).toBeDefined();
+    expect(both.transfer).toBeDefined();
+    expect(both.qr).toBeUndefined();
+    expect(both.zzz).toBeUndefined();
+    const withQr = { paymentChannels: ['CARD', 'TRANSFER', 'QR'] };
+    expect(pageData(await renderPage({ ...input({ props: withQr }), registry: two })).messages!.en!.qr).toEqual({ t: 'qr' });
+    const zed = pageData(await renderPage({ ...input({ props: { acquiredBy: 'ZZZ' } }), registry: two })).messages!.en!;
+    expect(zed.zzz).toEqual({ name: 'Zed Bank' });
   });
 
   it('gives every script, preload and stylesheet its integrity, and puts the import map before any module, after the first screen', async () => {

@@ -129,13 +129,23 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
 }
 
 /**
- * The strings of every installed owner. With a payment, only the gates it still has to pass (condition holding,
- * not passed in this session): what the server puts in a page's data, so a gate's screen costs nothing to the
- * payments that never meet it, nor after it is passed.
+ * The strings of every installed owner. With a payment, only those its pages can show: the channels it routes
+ * (availableChannels, and the steps they continue into), the branding it shows, and the gates it still has to
+ * pass (condition holding, not passed in this session). That is what the server puts in a page's data: a channel
+ * or gate the payment never meets costs its pages nothing, however many are installed.
  */
 export function allMessages(registry: Registry, props?: PaymentProps, passed: Readonly<Record<string, GateDecision>> = {}) {
-  const gates = props ? registry.gates.filter((g) => !passed[g.id] && g.condition(props)) : registry.gates;
-  return [coreMessages, ...registry.channels.map((c) => c.messages), ...registry.brandings.map((b) => b.messages), ...gates.map((g) => g.messages)];
+  if (!props)
+    return [
+      coreMessages,
+      ...registry.channels.map((c) => c.messages),
+      ...registry.brandings.map((b) => b.messages),
+      ...registry.gates.map((g) => g.messages),
+    ];
+  const branding = registry.branding(props.acquiredBy);
+  const channels = routedChannels(registry.channels, availableChannels(registry.channels, props, branding));
+  const gates = registry.gates.filter((g) => !passed[g.id] && g.condition(props));
+  return [coreMessages, ...channels.map((c) => c.messages), branding.messages, ...gates.map((g) => g.messages)];
 }
 
 export function brandingOf(c: Checkout): BrandingPlugin {
