@@ -429,7 +429,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     }
     const security = pageSecurity({ registry, props, session: token, assets: manifest, origins: sourceOrigins });
     const styleHashes: string[] = [];
-    const scriptHashes: string[] = [];
+    // The import map's hash, then the render's own inline script's.
+    const scriptHashes = [...(security.policy.scriptHashes ?? [])];
     const html = await renderPage({
       styleHashes,
       scriptHashes,
@@ -449,7 +450,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       siteOrigin: props.siteOrigin,
       apiOrigin,
       ...security.policy,
-      scriptHashes: [...(security.policy.scriptHashes ?? []), ...scriptHashes],
+      scriptHashes,
       styleHashes,
     });
     return compressed(c.req.raw, status, { ...headers, vary: 'Accept-Language' }, html);

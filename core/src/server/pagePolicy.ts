@@ -1,6 +1,6 @@
 import type { PageEnv, PaymentProps } from '../props';
 import type { Registry } from '../registry';
-import { availableChannels, routedChannels } from '../availability';
+import { paymentRoutes } from '../state/checkout';
 import { CODE_SUCCESS } from '../codes';
 import type { PolicyInput } from './headers';
 import type { PageAssets } from './render';
@@ -35,9 +35,8 @@ export function pageSecurity(input: {
 }): PageSecurity {
   const { registry, props, session, assets, origins } = input;
   const open = props.responseCode === CODE_SUCCESS && session !== '';
-  const available = open ? availableChannels(registry.channels, props, registry.branding(props.acquiredBy)) : [];
   // The steps a channel continues into (the card's PIN behind Google Pay) load and frame as its own do.
-  const routed = routedChannels(registry.channels, available);
+  const routed = open ? paymentRoutes(registry, props) : [];
   const sources = paymentSources(routed, origins);
   // A gate's condition reads the payment alone: one this payment does not meet never shows on its pages.
   const gates = open ? registry.gates.filter((g) => g.condition(props)).map((g) => g.id) : [];

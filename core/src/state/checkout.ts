@@ -142,10 +142,13 @@ export function allMessages(registry: Registry, props?: PaymentProps, passed: Re
       ...registry.brandings.map((b) => b.messages),
       ...registry.gates.map((g) => g.messages),
     ];
-  const branding = registry.branding(props.acquiredBy);
-  const channels = routedChannels(registry.channels, availableChannels(registry.channels, props, branding));
   const gates = registry.gates.filter((g) => !passed[g.id] && g.condition(props));
-  return [coreMessages, ...channels.map((c) => c.messages), branding.messages, ...gates.map((g) => g.messages)];
+  return [
+    coreMessages,
+    ...paymentRoutes(registry, props).map((c) => c.messages),
+    registry.branding(props.acquiredBy).messages,
+    ...gates.map((g) => g.messages),
+  ];
 }
 
 export function brandingOf(c: Checkout): BrandingPlugin {
@@ -166,9 +169,14 @@ export function availableFor(c: Checkout): ChannelPlugin[] {
   return availableChannels(c.registry.channels, c.state.props, brandingOf(c));
 }
 
-/** The channels this payment's page routes: the available ones and the steps they continue into (routedChannels). */
+/** The channels a payment's pages route: the available ones and the steps they continue into (routedChannels). */
+export function paymentRoutes(registry: Registry, props: PaymentProps): ChannelPlugin[] {
+  return routedChannels(registry.channels, availableChannels(registry.channels, props, registry.branding(props.acquiredBy)));
+}
+
+/** The channels this payment's page routes (paymentRoutes). */
 export function routedFor(c: Checkout): ChannelPlugin[] {
-  return routedChannels(c.registry.channels, availableFor(c));
+  return paymentRoutes(c.registry, c.state.props);
 }
 
 /**
