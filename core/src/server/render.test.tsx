@@ -44,6 +44,10 @@ describe('renderPage', () => {
     expect(html).toContain('Cancel payment and return to Oja Demo Store');
     expect(html).toContain('<link rel="stylesheet" href="/assets/main.css">');
     expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
+    // rendering waits for the whole first screen, and nothing else
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="expect" href="#${ROOT_ID}" blocking="render">`);
+    expect(head.match(/blocking="render"/g)).toHaveLength(1);
     const data = pageData(html);
     expect(data.path).toBe('/payment-methods');
     expect(data.props.paymentId).toBe('4242001');

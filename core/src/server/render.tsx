@@ -154,6 +154,9 @@ export async function renderPage(input: RenderInput): Promise<string> {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
     `<title>${escapeAttr(title)}</title>`,
+    // No frame before the whole first screen is parsed: the parser may yield halfway down a long method list, and a
+    // first frame with half the rows makes the largest one (a two-line description) paint a frame later.
+    `<link rel="expect" href="#${ROOT_ID}" blocking="render">`,
     // The first screen's styles before anything else: nothing but the document itself stands before the first paint.
     ...[...assets.css, ...used.map((s) => s.css).filter(Boolean)].map((href) => stylesheet(assets, href, styleHashes)),
     // The initial route's chunk (the entry is a one-line import of it) is fetched from the first bytes on, as a
