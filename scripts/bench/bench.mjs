@@ -19,6 +19,7 @@
 // died under load, 2 harness failure.
 // Usage: node scripts/bench/bench.mjs [--no-build] [--no-perf] [--no-rss] [--rss-only] [--no-load] [--load-only] [--no-redis]
 //          [--duration S] [--connections N] [--quick] [--runs N] [--warmup N] [--profile slow4g] [--no-generated]
+//   --runs N: rounds of the first screen's cases (default 15, about 5 minutes); --warmup N: discarded rounds (1).
 //   --no-generated: without the catalogue case (a second build with 20 generated channels, about 40 s).
 //   --rss-only: only the memory step (quick: no byte report, no throttled loads; builds unless --no-build).
 //   --load-only: only the load step, its figures in dist/bench/load.json (builds unless --no-build).
@@ -98,9 +99,9 @@ function parseArgs(argv) {
     loadOnly: false,
     redis: true,
     quick: false,
-    // Rounds of the first screen's cases: on this shared 2-core machine one case's LCP swings 340 to 630 ms from
-    // load to load, and medians of 5 moved by ±0.2 of the floor; 9 hold them within about ±0.1.
-    runs: 9,
+    // Rounds of the first screen's cases: on this shared 2-core machine one case's LCP swings 250 to 630 ms from
+    // load to load; medians of 5 moved by ±0.2 of the floor, of 9 by ±0.15, of 15 by about ±0.1 (about 5 minutes).
+    runs: 15,
     warmup: 1,
     profile: 'slow4g',
   };
