@@ -1,4 +1,5 @@
 import { css } from '@linaria/core';
+import { Fragment } from 'react';
 import type { ChannelPlugin } from '../plugin';
 import { useT } from '../i18n';
 import { useCheckout, useCheckoutState, withSession } from '../state/checkout';
@@ -6,6 +7,13 @@ import { selectChannel } from '../state/actions';
 import { ChevronIcon } from './icons';
 import { choiceRow, heading, muted } from './styles';
 import { Drawn } from './Drawn';
+import { FirstScreenEnd } from './FirstScreenEnd';
+
+/**
+ * Rows a phone shows before scrolling (about 80 px each under the header, on screens up to about 1,000 px tall): a
+ * longer list marks the end of its first screen after them (FirstScreenEnd).
+ */
+export const ROWS_ON_FIRST_SCREEN = 10;
 
 const list = css`
   list-style: none;
@@ -29,32 +37,44 @@ const desc = css`
  * The rows of the available channels. Each row is a link to the channel's route, so a tap works before the
  * page is hydrated (the server renders that route); once hydrated, the click is handled in the page.
  */
-export function MethodRows({ channels, labelledBy }: { channels: ChannelPlugin[]; labelledBy?: string }) {
+export function MethodRows({
+  channels,
+  labelledBy,
+  firstScreenRows,
+}: {
+  channels: ChannelPlugin[];
+  labelledBy?: string;
+  /** On the page's first screen: the rows it shows before scrolling, after which a longer list marks its end. */
+  firstScreenRows?: number;
+}) {
   const t = useT();
   const c = useCheckout();
   const { env, locale } = useCheckoutState();
   return (
     <ul className={list} aria-labelledby={labelledBy}>
-      {channels.map((p) => {
+      {channels.map((p, i) => {
         return (
-          <li key={p.id}>
-            <a
-              className={choiceRow}
-              data-method={p.id}
-              href={withSession(env, p.path, locale)}
-              onClick={(e) => {
-                e.preventDefault();
-                selectChannel(c, p);
-              }}
-            >
-              <Drawn picture={p.row!.icon} slot={`icon-${p.id}`} />
-              <span>
-                <span className={title}>{t(p.row!.title)}</span>
-                <span className={desc}>{t(p.row!.description)}</span>
-              </span>
-              <ChevronIcon />
-            </a>
-          </li>
+          <Fragment key={p.id}>
+            <li>
+              <a
+                className={choiceRow}
+                data-method={p.id}
+                href={withSession(env, p.path, locale)}
+                onClick={(e) => {
+                  e.preventDefault();
+                  selectChannel(c, p);
+                }}
+              >
+                <Drawn picture={p.row!.icon} slot={`icon-${p.id}`} />
+                <span>
+                  <span className={title}>{t(p.row!.title)}</span>
+                  <span className={desc}>{t(p.row!.description)}</span>
+                </span>
+                <ChevronIcon />
+              </a>
+            </li>
+            {firstScreenRows !== undefined && i === firstScreenRows - 1 && channels.length > firstScreenRows && <FirstScreenEnd />}
+          </Fragment>
         );
       })}
     </ul>
@@ -69,7 +89,11 @@ export function MethodList({ channels }: { channels: ChannelPlugin[] }) {
       <h1 id="oja-methods-heading" className={heading}>
         {t('core.methods.heading')}
       </h1>
-      {rows.length ? <MethodRows channels={rows} labelledBy="oja-methods-heading" /> : <p className={muted}>{t('core.methods.empty')}</p>}
+      {rows.length ? (
+        <MethodRows channels={rows} labelledBy="oja-methods-heading" firstScreenRows={ROWS_ON_FIRST_SCREEN} />
+      ) : (
+        <p className={muted}>{t('core.methods.empty')}</p>
+      )}
     </section>
   );
 }
