@@ -5,6 +5,8 @@ import { renderPage } from './server/render';
 import { createRegistry } from './validation';
 import { cardFixture, fixtureGates, gatedProps, plainBranding, sampleEnv, sampleProps, transferFixture } from './testing/fixtures';
 import type { GateDecision } from './gates';
+import { manyChannels } from './testing/fixtureChannels';
+import { FIRST_SCREEN_END_ID } from './ui/FirstScreenEnd';
 
 const installed = { channels: [cardFixture, transferFixture], brandings: [plainBranding], gates: fixtureGates };
 
@@ -68,5 +70,30 @@ describe('bootCheckout with gates', () => {
     await waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'));
     expect(errors()).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Terms before paying' })).toBeTruthy();
+  });
+});
+
+describe('bootCheckout with a list longer than a phone shows', () => {
+  it('hydrates the list with its first-screen mark among the rows, without a mismatch', async () => {
+    const channels = manyChannels(12);
+    const html = await renderPage({
+      registry: createRegistry(channels, [plainBranding]),
+      props: sampleProps(),
+      env: sampleEnv(),
+      path: '/payment-methods',
+      channel: null,
+      assets: { js: '/assets/main.js', css: [], screens: {} },
+    });
+    document.body.innerHTML = html
+      .slice(html.indexOf('<body>') + '<body>'.length, html.indexOf('</body>'))
+      .replace(/<script type="module"[^>]*><\/script>/g, '');
+    expect(document.querySelectorAll(`#${FIRST_SCREEN_END_ID}`)).toHaveLength(1);
+    const errors = pageErrors();
+    await act(() => bootCheckout({ channels, brandings: [plainBranding] }));
+    await waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'));
+    expect(errors()).toEqual([]);
+    const mark = document.getElementById(FIRST_SCREEN_END_ID);
+    expect(mark?.parentElement?.tagName).toBe('UL');
+    expect(screen.getAllByRole('link', { name: /^Method \d+/ })).toHaveLength(12);
   });
 });

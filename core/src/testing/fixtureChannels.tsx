@@ -157,3 +157,18 @@ export const policyChannels: ChannelPlugin[] = [
   channelFixture('credit', 'CREDIT'),
   channelFixture('google', 'GOOGLE_PAY'),
 ];
+
+/** `n` plain channels, each with a row and offered on every payment: a method list longer than a phone shows. */
+export function manyChannels(n: number): ChannelPlugin[] {
+  return Array.from({ length: n }, (_, i) =>
+    defineChannel({
+      id: `m${i}`,
+      code: `MANY_${String.fromCharCode(65 + i)}`,
+      path: `/payment/m${i}`,
+      order: i,
+      isAvailable: () => true,
+      row: { icon: RowIcon, title: `m${i}.row.title`, description: `m${i}.row.description` },
+      messages: rowMessages(`m${i}`, [`Method ${i}`, `About ${i}`], [`Moyen ${i}`, `À propos ${i}`]),
+    }),
+  );
+}

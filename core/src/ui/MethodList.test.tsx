@@ -6,7 +6,7 @@ import { notify } from '../state/actions';
 import { defineChannel } from '../plugin';
 import { FIRST_SCREEN_END_ID } from './FirstScreenEnd';
 import { ROWS_ON_FIRST_SCREEN } from './MethodList';
-import { cardFixture, drcFixture, fixtureChannels, transferFixture, ugandaFixture, walletFixture } from '../testing/fixtureChannels';
+import { cardFixture, drcFixture, fixtureChannels, manyChannels, transferFixture, ugandaFixture, walletFixture } from '../testing/fixtureChannels';
 
 /** Lets valtio, React and lazy screens settle, and `ms` of fake time pass. */
 
@@ -106,22 +106,7 @@ describe('Method list', () => {
   });
 
   it('marks the end of the first screen after the rows a phone shows, only in a longer list', () => {
-    const many = (n: number) =>
-      Array.from({ length: n }, (_, i) =>
-        defineChannel({
-          id: `m${i}`,
-          code: `MANY_${String.fromCharCode(65 + i)}`,
-          path: `/payment/m${i}`,
-          order: i,
-          isAvailable: () => true,
-          row: { icon: () => null, title: `m${i}.row.title`, description: `m${i}.row.description` },
-          messages: {
-            en: { [`m${i}`]: { row: { title: `Method ${i}`, description: `About ${i}` } } },
-            fr: { [`m${i}`]: { row: { title: `Moyen ${i}`, description: `À propos ${i}` } } },
-          },
-        }),
-      );
-    const { container } = render(<CheckoutHarness checkout={testCheckout({ channels: many(ROWS_ON_FIRST_SCREEN + 2) })} />);
+    const { container } = render(<CheckoutHarness checkout={testCheckout({ channels: manyChannels(ROWS_ON_FIRST_SCREEN + 2) })} />);
     const marks = container.querySelectorAll(`template#${FIRST_SCREEN_END_ID}`);
     expect(marks).toHaveLength(1);
     // among the list's items, right after the last row a phone shows
@@ -129,7 +114,7 @@ describe('Method list', () => {
     expect(marks[0].previousElementSibling?.textContent).toContain(`Method ${ROWS_ON_FIRST_SCREEN - 1}`);
     expect(rows()).toHaveLength(ROWS_ON_FIRST_SCREEN + 2);
     cleanup();
-    const short = render(<CheckoutHarness checkout={testCheckout({ channels: many(ROWS_ON_FIRST_SCREEN) })} />);
+    const short = render(<CheckoutHarness checkout={testCheckout({ channels: manyChannels(ROWS_ON_FIRST_SCREEN) })} />);
     expect(short.container.querySelector(`#${FIRST_SCREEN_END_ID}`)).toBeNull();
   });
 });
