@@ -594,6 +594,12 @@ export const sandbox: SandboxPart = {
   ],
   // The page checks the stand-in's integrity, as it would a real service's versioned script.
   settings: { [FINGERPRINT_INTEGRITY_SETTING]: sri(FINGERPRINT_STAND_IN) },
+  // The merchant's Cybersource ids: a card payment then loads the device-fingerprint script (companion §7).
+  requestFields: ['cybersource_org_id', 'cybersource_merchant_id'],
+  paymentProps: (fields) => ({
+    cybersourceOrgId: fields.cybersource_org_id || undefined,
+    cybersourceMerchantId: fields.cybersource_merchant_id || undefined,
+  }),
 };
 
 /** The plugin with its sandbox part, for server builds (package export condition "oja-server"). */

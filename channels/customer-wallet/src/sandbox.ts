@@ -26,8 +26,8 @@ export function sandboxProviders(fields: Readonly<Record<string, string>>): Reco
   return { providers };
 }
 
-/** The list makes no call of its own: its part gives the pay-page option's providers. */
-export const sandbox: SandboxPart = { routes: [], optionInformation: { [CUSTOMER_WALLET]: sandboxProviders } };
+/** The list makes no call of its own: its part gives the pay-page option's providers, which `wallets` may choose. */
+export const sandbox: SandboxPart = { routes: [], optionInformation: { [CUSTOMER_WALLET]: sandboxProviders }, requestFields: ['wallets'] };
 
 /** The plugin with its sandbox part, for server builds (package export condition "oja-server"). */
 export default { ...customerWallet, sandbox };

@@ -29,6 +29,7 @@ export const STAND_IN = standInScript(STAND_IN_CARDS);
  */
 export const sandbox: SandboxPart = {
   routes: [],
+  requestFields: ['card_networks'],
   outsideRoutes: [
     {
       method: 'GET',

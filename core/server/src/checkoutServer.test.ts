@@ -258,6 +258,19 @@ describe('A failure to reach the API is not a bad request', () => {
     expect((await sandboxPayment(base, 'UNREACH-500')).status).toBe(200);
   });
 
+  it("echoes the sandbox fields of the installed parts on Try again (SandboxPart.requestFields), and no other plugin's", async () => {
+    const withField = { ...transfer, sandbox: { ...transfer.sandbox!, requestFields: ['bank_hint'] } };
+    const { base, checkout } = await start({ channels: [withField, card] });
+    Object.assign(checkout.sandbox!.faults, { errorRate: 1, pathPrefix: '/api/v1/pay-page' });
+    const html = await (
+      await postPay(base, payFields('UNREACH-FIELDS', { bank_hint: 'zenith', cybersource_org_id: 'org-1', wallets: 'OPAY' }))
+    ).text();
+    expect(html).toContain('name="bank_hint" value="zenith"');
+    expect(html).toContain('name="cybersource_org_id" value="org-1"');
+    // The customer wallets are not installed here: their field is nobody's.
+    expect(html).not.toContain('wallets');
+  });
+
   it('a dropped connection is temporary too', async () => {
     const { base, checkout, payPageCalls } = await start();
     Object.assign(checkout.sandbox!.faults, { dropRate: 1, pathPrefix: '/api/v1/pay-page' });

@@ -55,7 +55,7 @@ import {
   renderPageScreen,
   renderUnavailablePage,
   renderUnreachablePage,
-  SANDBOX_FIELDS,
+  sandboxFieldsOf,
   sandboxSources,
   unnamedSources,
 } from '@oja/core/server';
@@ -87,7 +87,7 @@ export const PAY_PAGE_BACKOFF_MS = 250;
 export const PAY_PAGE_BUDGET_MS = 8_000;
 /** Longest the leave-cancel call may take, ms. */
 const CANCEL_TIMEOUT_MS = 10_000;
-/** The pay request fields a Try again posts back (CONTRACT §2, sandbox fields, lang); nothing else is echoed. */
+/** The pay request fields a Try again posts back (CONTRACT §2, lang; with the sandbox fields); nothing else is echoed. */
 const PAY_FIELDS = [
   'merchant_code',
   'pay_item_id',
@@ -104,7 +104,6 @@ const PAY_FIELDS = [
   'access_token',
   'access_token_type',
   'lang',
-  ...SANDBOX_FIELDS,
 ];
 /** Paths answered by the collections API (or the sandbox): their errors are JSON. */
 const API_PATH = /^\/(api|collections|passport|sandbox)\//;
@@ -330,6 +329,9 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const asset = createAssets(path.join(o.clientDir, 'assets'));
   // Every payment page carries its first screen's stylesheets inline (render.tsx): read once, a few KiB in all.
   manifest.inlineCss = inlineStylesheets(o.clientDir, [...manifest.css, ...Object.values(manifest.screens).map((s) => s.css)]);
+  // Core's sandbox-only pay request fields and every installed part's own (SandboxPart.requestFields).
+  const sandboxFields = sandboxFieldsOf([...o.channels, ...(o.gates ?? []), ...(o.pages ?? [])]);
+  const retryFields = [...PAY_FIELDS, ...sandboxFields];
   const store = o.store ?? createMemoryStore({ maxEntries: MAX_SESSIONS });
   const sessions = createSessions(store);
   // The sandbox's payments share a Redis store with the sessions (every instance's sandbox answers for every
@@ -553,7 +555,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   async function pay(c: Ctx, fields: Record<string, string>): Promise<Response> {
     const locale = pickLocale(fields.lang, c.req.header('accept-language'));
     const referrer = referrerOf(c);
-    const parsed = parsePayRequest(fields);
+    const parsed = parsePayRequest(fields, sandboxFields);
     if (!parsed.ok) return page(c, 400, refusedProps(parsed.partial, 'Z5'), undefined, locale, { path: METHODS_PATH, channel: null }, referrer);
     const r = parsed.request;
     let started: Started;
@@ -568,7 +570,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     switch (started.kind) {
       case 'unreachable': {
         // Not the payer's mistake: say so, and let them send the same request again (same txn_ref, same payment).
-        const retry = Object.fromEntries(PAY_FIELDS.filter((k) => fields[k]).map((k) => [k, fields[k].trim()]));
+        const retry = Object.fromEntries(retryFields.filter((k) => fields[k]).map((k) => [k, fields[k].trim()]));
         return outsidePage(c, 503, renderUnreachablePage({ locale, css: manifest.css, integrity: manifest.integrity, fields: retry }), {
           displayMode: r.display_mode,
           siteOrigin: r.site_origin,
@@ -586,7 +588,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
 
   /** PageContext.openPayment: POST /pay's way, with the page's state kept in the session, and nothing rendered. */
   async function openPayment(c: Ctx, plugin: PagePlugin, fields: Record<string, string>, state: unknown): Promise<PaymentOpening> {
-    const parsed = parsePayRequest(fields);
+    const parsed = parsePayRequest(fields, sandboxFields);
     if (!parsed.ok) return { opened: false, reason: 'invalid', responseCode: 'Z5', responseDescription: parsed.errors.join('; ') };
     const started = await startPayment(parsed.request, referrerOf(c), { id: plugin.id, state });
     switch (started.kind) {
@@ -741,7 +743,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     if (pathname === '/pay') {
       // A pay request that cannot be read is an incorrect one (CONTRACT §2): nothing is charged.
       const fields = c.req.method === 'GET' ? c.req.query() : {};
-      const parsed = parsePayRequest(fields);
+      const parsed = parsePayRequest(fields, sandboxFields);
       const answer = await page(
         c,
         status,

@@ -63,6 +63,8 @@ const echoPart = {
   ],
 };
 const outsideEchoPart = {
+  // A part's own payment properties: added to the pay-page's answer, never in place of core's.
+  paymentProps: (f: Readonly<Record<string, string>>) => ({ echoConfig: f.echo_config || undefined, merchantCode: 'NOT-CORE' }),
   routes: [
     {
       method: 'GET' as const,
@@ -224,6 +226,14 @@ describe('sandbox pay-page', () => {
     expect(json.isBulkPayment).toBe(true);
     expect(json.payItems).toHaveLength(3);
     expect(json.payItems.reduce((s: number, i: { amount: number }) => s + i.amount, 0)).toBe(1000);
+  });
+
+  it("adds a part's own payment properties from its field, never in place of core's", async () => {
+    const req = payRequest({ echo_config: 'on' });
+    const { json } = await call('POST', '/api/v1/pay-page', req);
+    expect(json.echoConfig).toBe('on');
+    expect(json.merchantCode).toBe(req.merchant_code);
+    expect((await call('POST', '/api/v1/pay-page', payRequest())).json.echoConfig).toBeUndefined();
   });
 });
 

@@ -349,7 +349,8 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
   const routes: Array<Compiled> = [];
   const add = (r: CoreRoute) => routes.push({ ...r, re: compile(r.path) });
   const optionInformation: OptionInformation = Object.assign({}, ...parts.map(({ part }) => part?.optionInformation ?? {}));
-  for (const r of coreRoutes(optionInformation)) add(r);
+  const partProps = parts.flatMap(({ part }) => part?.paymentProps ?? []);
+  for (const r of coreRoutes({ optionInformation, partProps })) add(r);
   for (const { part } of parts) for (const r of part?.routes ?? []) add(r);
   const outsideRoutes: Compiled[] = parts.flatMap(({ part }) => part?.outsideRoutes ?? []).map((r) => ({ ...r, re: compile(r.path) }));
 
@@ -494,8 +495,13 @@ function requeryAnswer(p: SandboxPayment): Record<string, unknown> {
 
 /** The parts' pay-page option information by option code (SandboxPart.optionInformation). */
 type OptionInformation = NonNullable<SandboxPart['optionInformation']>;
+/** What the parts add to the pay-page answer: their options' information, their own payment properties. */
+interface PayPageParts {
+  optionInformation?: OptionInformation;
+  partProps?: ReadonlyArray<NonNullable<SandboxPart['paymentProps']>>;
+}
 
-function coreRoutes(optionInformation: OptionInformation): CoreRoute[] {
+function coreRoutes(parts: PayPageParts): CoreRoute[] {
   return [
     {
       method: 'POST',
@@ -507,7 +513,7 @@ function coreRoutes(optionInformation: OptionInformation): CoreRoute[] {
         if (!parsed.ok) return badRequest(parsed.errors.join('; '));
         const b = { ...fields, merchant_code: parsed.request.merchant_code, txn_ref: parsed.request.txn_ref };
         // A merchant's transaction reference is unique: the same reference names the same payment.
-        const p = await ctx.open(b.merchant_code, b.txn_ref, (paymentId) => payPageProps(paymentId, b, optionInformation));
+        const p = await ctx.open(b.merchant_code, b.txn_ref, (paymentId) => payPageProps(paymentId, b, parts));
         return { body: { responseCode: '00', ...p.props } };
       },
     },
@@ -582,7 +588,11 @@ function coreRoutes(optionInformation: OptionInformation): CoreRoute[] {
 }
 
 /** The payment properties the sandbox's pay-page answers (spec core §3), from the merchant's fields. */
-export function payPageProps(paymentId: string, b: Record<string, string>, optionInformation: OptionInformation = {}): Record<string, unknown> {
+export function payPageProps(
+  paymentId: string,
+  b: Record<string, string>,
+  { optionInformation = {}, partProps = [] }: PayPageParts = {},
+): Record<string, unknown> {
   const country = (b.country || 'NG').toUpperCase();
   const requested = (b.channels ? b.channels.split(',') : (COUNTRY_CHANNELS[country] ?? ['CARD'])).map((s) => s.trim().toUpperCase()).filter(Boolean);
   const surcharge = Math.max(0, Number(b.surcharge) || 0);
@@ -590,7 +600,10 @@ export function payPageProps(paymentId: string, b: Record<string, string>, optio
   const bulk = b.bulk === '1' || b.bulk === 'true';
   const origin = new URL(b.site_redirect_url).origin;
   const nonCard = requested.filter((c) => c !== 'CARD' && c !== 'WALLET');
+  // A part's properties (SandboxPart.paymentProps) never replace core's.
+  const own: Record<string, unknown> = Object.assign({}, ...partProps.map((props) => props(b)));
   return {
+    ...own,
     merchantCode: b.merchant_code,
     paymentId,
     payableCode: b.pay_item_id,
@@ -628,9 +641,6 @@ export function payPageProps(paymentId: string, b: Record<string, string>, optio
     refundDuration: b.refund_duration ? Number(b.refund_duration) : undefined,
     tucRewardPercentage: b.tuc_reward_percentage ? Number(b.tuc_reward_percentage) : undefined,
     tucRewardDescription: b.tuc_reward_description || undefined,
-    // The merchant's Cybersource ids: a card payment then loads the device-fingerprint script (companion §7).
-    cybersourceOrgId: b.cybersource_org_id || undefined,
-    cybersourceMerchantId: b.cybersource_merchant_id || undefined,
   };
 }
 

@@ -134,6 +134,17 @@ export interface SandboxPart {
   optionInformation?: Record<string, (fields: Readonly<Record<string, string>>) => Record<string, unknown>>;
   /** Test cards the checkout's `/` lists in sandbox mode (CONTRACT §4), the card channel's: a channel owns its test data. */
   testCards?: readonly SandboxTestCard[];
+  /**
+   * The sandbox-only pay request fields of the part's own (CONTRACT §2 has core's): the server passes them on to the
+   * pay-page, echoes them on a Try again, and drops every field no installed part names. E.g. Google Pay's
+   * `card_networks`.
+   */
+  requestFields?: readonly string[];
+  /**
+   * Payment properties the part adds to the sandbox's pay-page answer, from the pay request's fields (the card's
+   * device-fingerprint ids): what the real API says of the merchant's configuration for the part's channel.
+   */
+  paymentProps?: (fields: Readonly<Record<string, string>>) => Record<string, unknown>;
 }
 
 /** A test card as the checkout's `/` lists it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TEXT_CHARS, MAX_URL_CHARS, parsePayRequest, SANDBOX_FIELDS } from './payRequest';
+import { MAX_TEXT_CHARS, MAX_URL_CHARS, parsePayRequest, SANDBOX_FIELDS, sandboxFieldsOf } from './payRequest';
 import { CURRENCIES } from '../money';
 
 const valid = {
@@ -215,6 +215,18 @@ describe('parsePayRequest (CONTRACT §2)', () => {
       const r = parsePayRequest({ ...valid, evil: 'x', surcharge: '' });
       expect(r.ok && r.request.sandbox).toEqual({});
       expect(r.ok && 'evil' in r.request).toBe(false);
+    });
+
+    it("keeps a plugin's own sandbox fields only when an installed part names them", () => {
+      const plugins = [{ sandbox: { requestFields: ['card_networks'] } }, { sandbox: { requestFields: ['wallets', 'country'] } }, {}];
+      const fields = sandboxFieldsOf(plugins);
+      expect(fields).toEqual([...SANDBOX_FIELDS, 'card_networks', 'wallets']);
+      const input = { ...valid, card_networks: 'AMEX', wallets: 'OPAY' };
+      expect(parsePayRequest(input, fields)).toMatchObject({ ok: true, request: { sandbox: { card_networks: 'AMEX', wallets: 'OPAY' } } });
+      expect(parsePayRequest(input)).toMatchObject({ ok: true, request: { sandbox: {} } });
+      expect(parsePayRequest({ ...valid, wallets: 'x'.repeat(MAX_TEXT_CHARS + 5) }, fields)).toMatchObject({
+        request: { sandbox: { wallets: 'x'.repeat(MAX_TEXT_CHARS) } },
+      });
     });
   });
 });

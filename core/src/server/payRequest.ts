@@ -16,7 +16,11 @@ export type PayRequest = Omit<PayRequestFields, 'amount' | 'display_mode'> & {
   sandbox: Record<string, string>;
 };
 
-export const SANDBOX_FIELDS = [
+/**
+ * The sandbox-only fields of CONTRACT §2 (and the merchant's logo and bulk payment): core's. An installed plugin's
+ * sandbox part names its own (SandboxPart.requestFields).
+ */
+export const SANDBOX_FIELDS: readonly string[] = [
   'acquirer',
   'channels',
   'country',
@@ -29,14 +33,12 @@ export const SANDBOX_FIELDS = [
   'tuc_reward_description',
   'bulk',
   'logo_url',
-  'cybersource_org_id',
-  'cybersource_merchant_id',
-  // The customer wallets the merchant's CUSTOMER_WALLET option lists (comma list of provider types; default all).
-  'wallets',
-  // The card networks the merchant's GOOGLE_PAY option accepts (comma list of Google Pay networks; default
-  // MASTERCARD,VISA): a network the sandbox payer holds no card of makes Google Pay "not ready".
-  'card_networks',
-] as const;
+];
+
+/** Core's sandbox-only fields and those of the installed plugins' sandbox parts, each once. */
+export function sandboxFieldsOf(plugins: ReadonlyArray<{ sandbox?: { requestFields?: readonly string[] } }>): readonly string[] {
+  return [...new Set([...SANDBOX_FIELDS, ...plugins.flatMap((p) => p.sandbox?.requestFields ?? [])])];
+}
 
 /** The optional text fields of CONTRACT §2. */
 const OPTIONAL_FIELDS = PAY_FIELDS.filter((f) => !('required' in PAY_RULES[f]) && f !== 'display_mode');
@@ -51,9 +53,10 @@ export type PayRequestResult = { ok: true; request: PayRequest } | { ok: false; 
 
 /**
  * Every field checked against the pay request's schema (@oja/sdk/schema, the SDK's too) and the currency table;
- * a refused request is never sent to the collections API (nothing is charged).
+ * a refused request is never sent to the collections API (nothing is charged). The sandbox-only fields kept are
+ * `sandboxFields` (default core's; the server's are sandboxFieldsOf its plugins).
  */
-export function parsePayRequest(fields: Record<string, string | undefined>): PayRequestResult {
+export function parsePayRequest(fields: Record<string, string | undefined>, sandboxFields: readonly string[] = SANDBOX_FIELDS): PayRequestResult {
   const get = (k: string) => (fields[k] ?? '').trim();
   const input: Record<string, string> = {};
   for (const k of PAY_FIELDS) if (get(k)) input[k] = k === 'display_mode' ? get(k).toUpperCase() : get(k);
@@ -67,7 +70,7 @@ export function parsePayRequest(fields: Record<string, string | undefined>): Pay
   const optional: Partial<Record<PayField, string>> = {};
   for (const k of OPTIONAL_FIELDS) optional[k] = kept(k) || undefined;
   const sandbox: Record<string, string> = {};
-  for (const k of SANDBOX_FIELDS) if (get(k)) sandbox[k] = get(k).slice(0, MAX_TEXT_CHARS);
+  for (const k of sandboxFields) if (get(k)) sandbox[k] = get(k).slice(0, MAX_TEXT_CHARS);
   const request: PayRequest = {
     ...optional,
     merchant_code: kept('merchant_code'),
