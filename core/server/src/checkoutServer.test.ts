@@ -730,6 +730,40 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
     expect(await (await get(base, `${FIXTURE_FORM_PATH}?ref=${REF}`)).text()).toContain('This bill is already paid');
   });
 
+  it("the screen is a payment page's document: stylesheets inline by their hashes, its modules asked for by a script admitted by its hash", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-page-screen-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'assets'));
+      fs.writeFileSync(path.join(dir, 'assets', 'main.css'), 'body{margin:0}');
+      fs.writeFileSync(path.join(dir, 'assets', 'page.css'), 'h1{color:red}');
+      const manifest = {
+        js: '/assets/main.js',
+        css: ['/assets/main.css'],
+        entryModules: ['/assets/main.js', '/assets/chunk-A.js'],
+        screens: { 'page-refpay': { js: '/assets/page.js', css: '/assets/page.css', preload: ['/assets/page.js', '/assets/chunk-B.js'] } },
+      };
+      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+      const { base, checkout } = await start({ clientDir: dir, pages: [fixturePage] });
+      const session = await openBill(base, checkout);
+      expect((await simulate(base, REF)).status).toBe(200);
+      const res = await get(base, `${FIXTURE_DONE_PATH}?p=${session}`);
+      const html = await res.text();
+      const csp = res.headers.get('content-security-policy')!;
+      expect(res.status).toBe(200);
+      expect(html).toContain('<style data-href="/assets/main.css">body{margin:0}</style><style data-href="/assets/page.css">h1{color:red}</style>');
+      expect(html).not.toContain('rel="stylesheet"');
+      expect(csp).toContain(`style-src 'self' '${sri('body{margin:0}')}' '${sri('h1{color:red}')}'`);
+      expect(html).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/chunk-A.js">');
+      const text = /<script type="module">(.*?)<\/script>/s.exec(html)?.[1];
+      expect(text).toContain('["/assets/page.js",""],["/assets/chunk-B.js",""]');
+      expect(html).not.toContain('<link rel="modulepreload"');
+      expect(csp).toContain(`'${sri(text!)}'`);
+      expect(html).toContain('Your payment of NGN 2,500.00 for REF-0001 was successful.');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("the success path without a payment of this page's goes to /: no session, an unknown one, a merchant's payment", async () => {
     const { base } = await start({ pages: [fixturePage] });
     const merchant = pageData(await (await postPay(base, payFields('MERCHANT-1'))).text()).env.session;

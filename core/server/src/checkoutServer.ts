@@ -458,15 +458,18 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     return compressed(c.req.raw, status, { ...headers, vary: 'Accept-Language' }, html);
   }
 
-  /** A page outside a payment: no script, the strict CSP, never stored, in the browser's (or asked) language. */
+  /**
+   * A page outside a payment: the strict CSP, never stored, in the browser's (or asked) language; no script but a
+   * page plugin's screen, whose inline script and styles are allowed by their hashes.
+   */
   function outsidePage(
     c: Ctx,
     status: number,
     html: string,
     framing: { displayMode: PaymentProps['displayMode']; siteOrigin: string } = { displayMode: 'REDIRECT', siteOrigin: '' },
-    scriptHashes: string[] = [],
+    hashes: { scriptHashes?: string[]; styleHashes?: string[] } = {},
   ): Response {
-    return compressed(c.req.raw, status, { ...pageHeaders({ ...framing, apiOrigin, scriptHashes }), vary: 'Accept-Language' }, html);
+    return compressed(c.req.raw, status, { ...pageHeaders({ ...framing, apiOrigin, ...hashes }), vary: 'Accept-Language' }, html);
   }
 
   /** The payer's session could not be read or written (the store is away): 503, nothing charged, the place kept. */
@@ -656,6 +659,9 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
         );
       case 'screen': {
         const security = pageScreenSecurity(manifest, plugin.id);
+        const styleHashes: string[] = [];
+        // The import map's hash, then the render's own inline script's.
+        const scriptHashes = [...security.scriptHashes];
         const html = await renderPageScreen({
           page: plugin,
           locale,
@@ -664,8 +670,10 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
           title: answer.title,
           assets: manifest,
           importMap: security.importMap,
+          styleHashes,
+          scriptHashes,
         });
-        return outsidePage(c, answer.status ?? 200, html, undefined, security.scriptHashes);
+        return outsidePage(c, answer.status ?? 200, html, undefined, { scriptHashes, styleHashes });
       }
       case 'redirect':
         // Only to this checkout: a page is no open redirector.

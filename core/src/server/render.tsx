@@ -145,41 +145,76 @@ export async function renderPage(input: RenderInput): Promise<string> {
   const messages = Object.fromEntries(locales.map((l) => [l, mergeLocale(bundles, l)]));
   const data: PageData = { props, env, path, channel, referrer, prefetched, gates, serverNow: Date.now(), messages };
   const title = createI18n(env.locale, [coreMessages]).t('core.title');
+  return checkoutDocument({
+    locale: env.locale,
+    title,
+    assets,
+    stylesheets: [...assets.css, ...used.map((s) => s.css).filter(Boolean)],
+    modules: used.flatMap((s) => [s.js, ...(s.preload ?? [])]),
+    root: appHtml,
+    data: serializePageData(data),
+    importMap,
+    styleHashes,
+    scriptHashes,
+  });
+}
+
+/**
+ * A document that runs the checkout's script: a payment's page, or a page plugin's screen (renderOutside.tsx). Its
+ * first screen in the HTML, nothing but the document before the first paint, the scripts after the markup.
+ */
+export function checkoutDocument(d: {
+  locale: string;
+  title: string;
+  assets: PageAssets;
+  /** The first screen's stylesheets: inline when the server has their text and a place for their hashes. */
+  stylesheets: string[];
+  /** The first screen's modules (its parts' and the chunks they import): asked for after the first frame. */
+  modules: string[];
+  /** The first screen's markup, the content of the page's root. */
+  root: string;
+  /** The page data, serialized (serializePageData). */
+  data: string;
+  importMap?: string;
+  styleHashes?: string[];
+  scriptHashes?: string[];
+}): string {
+  const { assets, root } = d;
   // In the head, the initial route's chunk alone: the largest file, the one hydration waits for. The entry's own
   // script tag is in the same first read of the document. The first screen's modules are asked for after the
   // first paint (moduleRequests).
   const headModules = entryModulesBeyond(assets);
-  const laterModules = [...new Set(used.flatMap((s) => [s.js, ...(s.preload ?? [])]))].filter((m) => m !== assets.js && !headModules.includes(m));
+  const laterModules = [...new Set(d.modules)].filter((m) => m !== assets.js && !headModules.includes(m));
   return [
     '<!doctype html>',
-    `<html lang="${env.locale}">`,
+    `<html lang="${escapeAttr(d.locale)}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
-    `<title>${escapeAttr(title)}</title>`,
+    `<title>${escapeAttr(d.title)}</title>`,
     // No frame before the whole first screen is parsed (FirstScreenEnd): the parser may yield halfway down a long
     // method list, and a first frame with half the rows makes the largest one (a two-line description) paint later.
     `<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render">`,
     // The first screen's styles before anything else: nothing but the document itself stands before the first paint.
-    ...[...assets.css, ...used.map((s) => s.css).filter(Boolean)].map((href) => stylesheet(assets, href, styleHashes)),
+    ...[...new Set(d.stylesheets)].map((href) => stylesheet(assets, href, d.styleHashes)),
     // The initial route's chunk (the entry is a one-line import of it) is fetched from the first bytes on, as a
     // module fetches it (CORS, same-origin credentials, its integrity). A plain preload: a modulepreload here would
     // come before the import map, which must precede every module fetch.
     ...headModules.map((href) => `<link rel="preload" as="script" crossorigin="anonymous" href="${escapeAttr(href)}"${integrityAttr(assets, href)}>`),
     '</head>',
     '<body>',
-    `<div id="${ROOT_ID}">${appHtml}</div>`,
+    `<div id="${ROOT_ID}">${root}</div>`,
     // The screen marks its end itself when its markup runs past a phone's height; else the mark follows the root.
-    ...(appHtml.includes(`id="${FIRST_SCREEN_END_ID}"`) ? [] : [`<template id="${FIRST_SCREEN_END_ID}"></template>`]),
+    ...(root.includes(`id="${FIRST_SCREEN_END_ID}"`) ? [] : [`<template id="${FIRST_SCREEN_END_ID}"></template>`]),
     // The scripts after the first screen: the import map's hashes (several KiB that do not compress) would otherwise
     // stand between the first bytes and the first paint. Module scripts run after parsing anyway.
     // Before any module: the integrity of every module the page may fetch (integrity.ts).
-    ...(importMap ? [`<script type="importmap">${importMap}</script>`] : []),
+    ...(d.importMap ? [`<script type="importmap">${d.importMap}</script>`] : []),
     // After the import map, the first screen's modules are asked for.
-    moduleRequests(assets, laterModules, scriptHashes),
+    moduleRequests(assets, laterModules, d.scriptHashes),
     `<script type="module" src="${escapeAttr(assets.js)}"${integrityOf(assets, assets.js)}></script>`,
-    `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(data)}</script>`,
+    `<script type="application/json" id="${PAGE_DATA_ID}">${d.data}</script>`,
     '</body>',
     '</html>',
   ].join('');

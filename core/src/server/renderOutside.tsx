@@ -8,9 +8,10 @@ import { outsideMessages } from '../outside/messages';
 import { Unavailable, Unreachable } from '../outside/Unreachable';
 import type { UnavailableProps, UnreachableProps } from '../outside/Unreachable';
 import type { PagePlugin } from '../plugin';
-import { PAGE_DATA_ID, ROOT_ID, serializePageData } from '../pageData';
+import { serializePageData } from '../pageData';
 import type { PageScreenData, PageView } from '../pageData';
 import { PageLayout, PageRoot } from '../shell/PageRoot';
+import { checkoutDocument } from './render';
 import type { PageAssets } from './render';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -27,20 +28,8 @@ function integrityOf(integrity: Integrity, url: string): string {
   return sri ? ` integrity="${escapeHtml(sri)}" crossorigin="anonymous"` : '';
 }
 
-/**
- * A whole document: its `<title>` is its heading, its stylesheets and scripts are this checkout's files, each with
- * its integrity; a document with a script has the import map of its modules first (integrity.ts).
- */
-function htmlDocument(d: {
-  locale: Locale;
-  title: string;
-  css: readonly string[];
-  preload?: readonly string[];
-  script?: string;
-  body: string;
-  integrity?: Integrity;
-  importMap?: string;
-}): string {
+/** A whole document without a script: its `<title>` is its heading, its stylesheets this checkout's, each with its integrity. */
+function htmlDocument(d: { locale: Locale; title: string; css: readonly string[]; body: string; integrity?: Integrity }): string {
   return [
     '<!doctype html>',
     `<html lang="${d.locale}">`,
@@ -49,10 +38,7 @@ function htmlDocument(d: {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
     `<title>${escapeHtml(d.title)}</title>`,
-    ...(d.importMap ? [`<script type="importmap">${d.importMap}</script>`] : []),
     ...d.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}"${integrityOf(d.integrity, href)}>`),
-    ...(d.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}"${integrityOf(d.integrity, href)}>`),
-    ...(d.script ? [`<script type="module" src="${escapeHtml(d.script)}"${integrityOf(d.integrity, d.script)}></script>`] : []),
     '</head>',
     `<body>${d.body}</body>`,
     '</html>',
@@ -109,8 +95,8 @@ export function renderPageDocument(input: {
 
 /**
  * A page plugin's `screen` answer: its screen module rendered with the data in the HTML, the data and strings
- * beside it, and the checkout's script, which hydrates it (core's bootCheckout). The module's stylesheet and
- * chunk are linked when the build made them.
+ * beside it, and the checkout's script, which hydrates it (core's bootCheckout). The same document as a payment's
+ * (checkoutDocument): the module's stylesheet inline beside the shell's, its chunks asked for after the first frame.
  */
 export async function renderPageScreen(input: {
   page: PagePlugin;
@@ -120,8 +106,12 @@ export async function renderPageScreen(input: {
   title: string;
   assets: PageAssets;
   importMap?: string;
+  /** Filled by the render: the CSP hashes of the stylesheets it put inline, for the page's style-src. */
+  styleHashes?: string[];
+  /** Filled by the render: the CSP hash of its inline script, for the page's script-src (else modulepreload links). */
+  scriptHashes?: string[];
 }): Promise<string> {
-  const { page, locale, path, data, title, assets, importMap } = input;
+  const { page, locale, path, data, title, assets, importMap, styleHashes, scriptHashes } = input;
   if (!page.screen) throw new Error(`page ${page.id} answered a screen but has no screen module`);
   const { default: Screen } = await page.screen();
   const bundles = [coreMessages, page.messages];
@@ -130,14 +120,16 @@ export async function renderPageScreen(input: {
   const html = renderToString(<PageRoot view={view} i18n={i18n} Screen={Screen} />);
   const part = assets.screens[pageScreenKey(page.id)];
   const pageData: PageScreenData = { view, locale, messages: mergeLocale(bundles, locale) };
-  return htmlDocument({
+  return checkoutDocument({
     locale,
     title: i18n.t(title),
-    css: [...assets.css, ...(part?.css ? [part.css] : [])],
-    preload: part ? (part.preload ?? [part.js]) : [],
-    script: assets.js,
-    integrity: assets.integrity,
+    assets,
+    stylesheets: [...assets.css, ...(part?.css ? [part.css] : [])],
+    modules: part ? [part.js, ...(part.preload ?? [])] : [],
+    root: html,
+    data: serializePageData(pageData),
     importMap,
-    body: `<div id="${ROOT_ID}">${html}</div><script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(pageData)}</script>`,
+    styleHashes,
+    scriptHashes,
   });
 }
