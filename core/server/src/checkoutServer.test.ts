@@ -25,11 +25,15 @@ import type { RequestLogLine } from './requestLog';
 import type { CheckoutServer, CheckoutServerOptions } from './checkoutServer';
 
 let clientDir: string;
+/** The shell's stylesheet in the test build: every page carries it inline, allowed by its hash. */
+const MAIN_CSS = 'body{margin:0}';
 const running: Array<{ close(): Promise<void> }> = [];
 
 beforeAll(() => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-server-test-'));
   fs.writeFileSync(path.join(clientDir, 'manifest.json'), JSON.stringify({ js: '/assets/main.js', css: ['/assets/main.css'], screens: {} }));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'assets', 'main.css'), MAIN_CSS);
 });
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 afterEach(async () => {
@@ -244,6 +248,9 @@ describe('A failure to reach the API is not a bad request', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(html).not.toContain('<script');
     expect(html).toContain('<form action="/pay" method="post">');
+    // Its stylesheet inline, as on a payment's page: no round trip of its own before the first paint.
+    expect(html).toContain(`<style data-href="/assets/main.css">${MAIN_CSS}</style>`);
+    expect(res.headers.get('content-security-policy')).toContain(`style-src 'self' '${sri(MAIN_CSS)}'`);
     expect(html).toContain('name="cust_name" value="Ada &quot;&lt;b&gt;Obi&lt;/b&gt;&quot;"');
     expect(html).toContain('name="channels" value="TRANSFER,CARD"');
     expect(html).not.toContain('evil');
@@ -956,6 +963,8 @@ describe('Running as a service (issue 11): sessions and due work in the store', 
     expect(html).toContain('The checkout is briefly unavailable');
     expect(html).toContain(`href="/payment/transfer?p=${session}&amp;lang=en"`);
     expect(html).not.toContain('Incorrect Transaction');
+    expect(html).toContain(`<style data-href="/assets/main.css">${MAIN_CSS}</style>`);
+    expect(revisit.headers.get('content-security-policy')).toContain(`style-src 'self' '${sri(MAIN_CSS)}'`);
     // A new payment: the same Try again as an unreachable API (the same fields, the same payment).
     const pay = await postPay(base, payFields('AWAY-2'));
     expect(pay.status).toBe(503);

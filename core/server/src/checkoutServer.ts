@@ -59,7 +59,7 @@ import {
   sandboxSources,
   unnamedSources,
 } from '@oja/core/server';
-import type { HomeTestCard, PageAssets, PageSecurity, PayRequest } from '@oja/core/server';
+import type { HomeTestCard, OutsideStyles, PageAssets, PageSecurity, PayRequest } from '@oja/core/server';
 import { createSandbox, faultsFromEnv, SANDBOX_PREFIXES } from '@oja/core/sandbox';
 import type { Sandbox, SandboxHttpRequest } from '@oja/core/sandbox';
 import { createMemoryStore, isStoreFailure } from '@oja/core/store';
@@ -458,25 +458,31 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     return compressed(c.req.raw, status, { ...headers, vary: 'Accept-Language' }, html);
   }
 
+  /** The shell's stylesheets of a document outside a payment: inline, their hashes collected for its style-src. */
+  function outsideStyles(): OutsideStyles & { styleHashes: string[] } {
+    return { css: manifest.css, integrity: manifest.integrity, inlineCss: manifest.inlineCss, styleHashes: [] };
+  }
+
   /**
    * A page outside a payment: the strict CSP, never stored, in the browser's (or asked) language; no script but a
-   * page plugin's screen, whose inline script and styles are allowed by their hashes.
+   * page plugin's screen's. Its inline script and styles are allowed by their hashes.
    */
   function outsidePage(
     c: Ctx,
     status: number,
     html: string,
     framing: { displayMode: PaymentProps['displayMode']; siteOrigin: string } = { displayMode: 'REDIRECT', siteOrigin: '' },
-    hashes: { scriptHashes?: string[]; styleHashes?: string[] } = {},
+    { scriptHashes, styleHashes }: { scriptHashes?: string[]; styleHashes?: string[] } = {},
   ): Response {
-    return compressed(c.req.raw, status, { ...pageHeaders({ ...framing, apiOrigin, ...hashes }), vary: 'Accept-Language' }, html);
+    return compressed(c.req.raw, status, { ...pageHeaders({ ...framing, apiOrigin, scriptHashes, styleHashes }), vary: 'Accept-Language' }, html);
   }
 
   /** The payer's session could not be read or written (the store is away): 503, nothing charged, the place kept. */
   function unavailable(c: Ctx, locale: Locale): Response {
     const url = new URL(c.req.url);
     const retryPath = c.req.method === 'GET' ? `${url.pathname}${url.search}` : '/';
-    return outsidePage(c, 503, renderUnavailablePage({ locale, css: manifest.css, integrity: manifest.integrity, retryPath }), undefined);
+    const styles = outsideStyles();
+    return outsidePage(c, 503, renderUnavailablePage({ locale, ...styles, retryPath }), undefined, styles);
   }
 
   /**
@@ -574,10 +580,14 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
       case 'unreachable': {
         // Not the payer's mistake: say so, and let them send the same request again (same txn_ref, same payment).
         const retry = Object.fromEntries(retryFields.filter((k) => fields[k]).map((k) => [k, fields[k].trim()]));
-        return outsidePage(c, 503, renderUnreachablePage({ locale, css: manifest.css, integrity: manifest.integrity, fields: retry }), {
-          displayMode: r.display_mode,
-          siteOrigin: r.site_origin,
-        });
+        const styles = outsideStyles();
+        return outsidePage(
+          c,
+          503,
+          renderUnreachablePage({ locale, ...styles, fields: retry }),
+          { displayMode: r.display_mode, siteOrigin: r.site_origin },
+          styles,
+        );
       }
       // 409: the request conflicts with the payment's state (paid). No session: nothing to leave, cancel or retry.
       case 'paid':
@@ -644,19 +654,11 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
 
   async function sendPageAnswer(c: Ctx, plugin: PagePlugin, pathname: string, locale: Locale, answer: PageAnswer): Promise<Response> {
     switch (answer.kind) {
-      case 'document':
-        return outsidePage(
-          c,
-          answer.status ?? 200,
-          renderPageDocument({
-            page: plugin,
-            locale,
-            css: manifest.css,
-            integrity: manifest.integrity,
-            title: answer.title,
-            content: answer.content,
-          }),
-        );
+      case 'document': {
+        const styles = outsideStyles();
+        const html = renderPageDocument({ page: plugin, locale, ...styles, title: answer.title, content: answer.content });
+        return outsidePage(c, answer.status ?? 200, html, undefined, styles);
+      }
       case 'screen': {
         const security = pageScreenSecurity(manifest, plugin.id);
         const styleHashes: string[] = [];

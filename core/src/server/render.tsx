@@ -61,12 +61,12 @@ export interface RenderInput {
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The integrity attributes of an asset, when the build wrote its hash. */
-function integrityOf(assets: PageAssets, url: string): string {
+function integrityOf(assets: Pick<PageAssets, 'integrity'>, url: string): string {
   return assets.integrity?.[url] ? `${integrityAttr(assets, url)} crossorigin="anonymous"` : '';
 }
 
 /** The integrity attribute alone. */
-function integrityAttr(assets: PageAssets, url: string): string {
+function integrityAttr(assets: Pick<PageAssets, 'integrity'>, url: string): string {
   const sri = assets.integrity?.[url];
   return sri ? ` integrity="${escapeAttr(sri)}"` : '';
 }
@@ -78,7 +78,7 @@ const entryModulesBeyond = (assets: PageAssets) => (assets.entryModules ?? []).f
  * A stylesheet of the page: inline when the server has its text (its hash then goes to `styleHashes`), a link
  * otherwise. `data-href` names it, so that the shell does not fetch it again (lazyScreen.ts loadStylesheet).
  */
-function stylesheet(assets: PageAssets, href: string, styleHashes: string[] | undefined): string {
+export function stylesheet(assets: Pick<PageAssets, 'integrity' | 'inlineCss'>, href: string, styleHashes: string[] | undefined): string {
   const text = assets.inlineCss?.[href];
   // A stylesheet that could close its element is linked instead (minified CSS never holds "</").
   if (text !== undefined && styleHashes && !text.includes('</')) {

@@ -4,6 +4,7 @@ import type { PagePlugin } from '../plugin';
 import { homePage } from '../outside/homePage';
 import type { HomePageOptions } from '../outside/homePage';
 import { fixturePage, testPageContext } from '../testing';
+import { inlineHash } from './integrity';
 import { pageScreenKey, renderPageDocument, renderPageScreen, renderUnavailablePage, renderUnreachablePage } from './renderOutside';
 
 const CSS = '/assets/main-abc.css';
@@ -61,6 +62,17 @@ describe('renderUnreachablePage', () => {
     expect(html).not.toContain('<script');
     expect(html).not.toContain('style=');
     expect(parse(html).querySelectorAll('script')).toHaveLength(0);
+  });
+
+  it('carries the stylesheets inline when the server has their text, each hash collected for its style-src', () => {
+    const styleHashes: string[] = [];
+    const inlineCss = { [CSS]: 'body{margin:0}', '/assets/odd.css': 'a{content:"</style>"}' };
+    const html = renderUnreachablePage({ locale: 'en', css: [CSS, '/assets/odd.css'], inlineCss, styleHashes, fields });
+    expect(html).toContain(`<style data-href="${CSS}">body{margin:0}</style>`);
+    expect(styleHashes).toEqual([inlineHash('body{margin:0}')]);
+    // A text that could close its element is linked instead.
+    expect(html).toContain('<link rel="stylesheet" href="/assets/odd.css">');
+    expect(html).not.toContain('<script');
   });
 
   it('speaks French', () => {

@@ -11,7 +11,7 @@ import type { PagePlugin } from '../plugin';
 import { serializePageData } from '../pageData';
 import type { PageScreenData, PageView } from '../pageData';
 import { PageLayout, PageRoot } from '../shell/PageRoot';
-import { checkoutDocument } from './render';
+import { checkoutDocument, stylesheet } from './render';
 import type { PageAssets } from './render';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -22,14 +22,22 @@ export const pageScreenKey = (pageId: string) => `page-${pageId}`;
 /** Subresource Integrity by URL (the build's manifest): every tag of a document carries its file's. */
 type Integrity = Record<string, string> | undefined;
 
-/** A tag's integrity attributes, when the build wrote the file's hash. */
-function integrityOf(integrity: Integrity, url: string): string {
-  const sri = integrity?.[url];
-  return sri ? ` integrity="${escapeHtml(sri)}" crossorigin="anonymous"` : '';
+/**
+ * The stylesheets of a document outside a payment, each with its integrity. With the server's texts of them
+ * (PageAssets.inlineCss) and a place for their hashes, they come inline, as on a payment's page: a linked stylesheet
+ * in the head is a round trip of its own before the first paint.
+ */
+export interface OutsideStyles {
+  css: readonly string[];
+  integrity?: Integrity;
+  inlineCss?: Record<string, string>;
+  /** Filled by the render: the CSP hashes of the stylesheets it put inline, for the page's style-src. */
+  styleHashes?: string[];
 }
 
-/** A whole document without a script: its `<title>` is its heading, its stylesheets this checkout's, each with its integrity. */
-function htmlDocument(d: { locale: Locale; title: string; css: readonly string[]; body: string; integrity?: Integrity }): string {
+/** A whole document without a script: its `<title>` is its heading, its stylesheets this checkout's. */
+function htmlDocument(d: { locale: Locale; title: string; styles: OutsideStyles; body: string }): string {
+  const { css, integrity, inlineCss, styleHashes } = d.styles;
   return [
     '<!doctype html>',
     `<html lang="${d.locale}">`,
@@ -38,7 +46,7 @@ function htmlDocument(d: { locale: Locale; title: string; css: readonly string[]
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
     `<title>${escapeHtml(d.title)}</title>`,
-    ...d.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}"${integrityOf(d.integrity, href)}>`),
+    ...css.map((href) => stylesheet({ integrity, inlineCss }, href, styleHashes)),
     '</head>',
     `<body>${d.body}</body>`,
     '</html>',
@@ -50,47 +58,33 @@ function htmlDocument(d: { locale: Locale; title: string; css: readonly string[]
  * works under the strict CSP and before any script loads. The response codes' strings come along (a page may
  * name a result).
  */
-function renderOutside(
-  locale: Locale,
-  css: readonly string[],
-  titleKey: string,
-  content: ReactNode,
-  bundles: MessageBundle[],
-  integrity?: Integrity,
-): string {
+function renderOutside(locale: Locale, styles: OutsideStyles, titleKey: string, content: ReactNode, bundles: MessageBundle[]): string {
   const i18n = createI18n(locale, [coreMessages, resultMessages, ...bundles]);
   const html = renderToStaticMarkup(
     <I18nContext.Provider value={i18n}>
       <PageLayout>{content}</PageLayout>
     </I18nContext.Provider>,
   );
-  return htmlDocument({ locale, title: i18n.t(titleKey), css, body: html, integrity });
+  return htmlDocument({ locale, title: i18n.t(titleKey), styles, body: html });
 }
 
 /** The page for a pay request the collections API could not answer (503), with a Try again that posts it again. */
-export function renderUnreachablePage(input: { locale: Locale; css: readonly string[]; integrity?: Integrity } & UnreachableProps): string {
-  return renderOutside(input.locale, input.css, 'core.unreachable.title', <Unreachable fields={input.fields} />, [outsideMessages], input.integrity);
+export function renderUnreachablePage(input: { locale: Locale } & OutsideStyles & UnreachableProps): string {
+  return renderOutside(input.locale, input, 'core.unreachable.title', <Unreachable fields={input.fields} />, [outsideMessages]);
 }
 
 /**
  * The page for a request the checkout could not serve because its session store is away (503): nothing charged,
  * the place kept, a Try again link to the same path. Only a path of this checkout is linked.
  */
-export function renderUnavailablePage(input: { locale: Locale; css: readonly string[]; integrity?: Integrity } & UnavailableProps): string {
+export function renderUnavailablePage(input: { locale: Locale } & OutsideStyles & UnavailableProps): string {
   const retryPath = /^\/(?![/\\])/.test(input.retryPath) ? input.retryPath : '/';
-  return renderOutside(input.locale, input.css, 'core.unavailable.title', <Unavailable retryPath={retryPath} />, [outsideMessages], input.integrity);
+  return renderOutside(input.locale, input, 'core.unavailable.title', <Unavailable retryPath={retryPath} />, [outsideMessages]);
 }
 
 /** A page plugin's `document` answer: its content in the pages' frame, with its strings, and no script. */
-export function renderPageDocument(input: {
-  page: PagePlugin;
-  locale: Locale;
-  css: readonly string[];
-  title: string;
-  content: ReactNode;
-  integrity?: Integrity;
-}): string {
-  return renderOutside(input.locale, input.css, input.title, input.content, [input.page.messages], input.integrity);
+export function renderPageDocument(input: { page: PagePlugin; locale: Locale; title: string; content: ReactNode } & OutsideStyles): string {
+  return renderOutside(input.locale, input, input.title, input.content, [input.page.messages]);
 }
 
 /**
