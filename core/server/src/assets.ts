@@ -16,19 +16,32 @@ const NAME = /^[\w.-]+$/;
 
 /**
  * The built assets (dist/client/assets), content-hashed, answered precompressed (.br, .gz) when the client accepts
- * it and cached for a year: a changed file has a new name. Each file is read once, then answered from memory (a few
- * hundred KiB in all).
+ * it and cached for a year: a changed file has a new name. The directory is listed once, at start: a name outside
+ * the build is refused without touching the disk, and nothing is kept for it, so a scan of made-up names cannot
+ * grow the server's memory. Each file is read once, then answered from memory (a few hundred KiB in all).
  */
 export function createAssets(dir: string): (req: Request, name: string) => Response | undefined {
-  const read = new Map<string, Buffer | null>();
-  const bytes = (file: string): Buffer | null => {
-    if (!read.has(file)) read.set(file, fs.existsSync(file) && fs.statSync(file).isFile() ? fs.readFileSync(file) : null);
-    return read.get(file)!;
+  const names = new Set(
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .filter((d) => d.isFile())
+          .map((d) => d.name)
+      : [],
+  );
+  const read = new Map<string, Buffer>();
+  const bytes = (name: string): Buffer | null => {
+    if (!names.has(name)) return null;
+    let b = read.get(name);
+    if (!b) {
+      b = fs.readFileSync(path.join(dir, name));
+      read.set(name, b);
+    }
+    return b;
   };
   return (req, name) => {
     if (!NAME.test(name) || name.startsWith('.')) return undefined;
-    const file = path.join(dir, name);
-    const plainBytes = bytes(file);
+    const plainBytes = bytes(name);
     if (!plainBytes) return undefined;
     const accept = req.headers.get('accept-encoding') ?? '';
     const headers: Record<string, string> = {
@@ -39,8 +52,8 @@ export function createAssets(dir: string): (req: Request, name: string) => Respo
       'cross-origin-resource-policy': 'same-site',
     };
     let body = plainBytes;
-    const br = /\bbr\b/.test(accept) ? bytes(`${file}.br`) : null;
-    const gz = !br && /\bgzip\b/.test(accept) ? bytes(`${file}.gz`) : null;
+    const br = /\bbr\b/.test(accept) ? bytes(`${name}.br`) : null;
+    const gz = !br && /\bgzip\b/.test(accept) ? bytes(`${name}.gz`) : null;
     if (br) {
       body = br;
       headers['content-encoding'] = 'br';
