@@ -104,10 +104,20 @@ describe('the script inventory', () => {
     expect(Object.keys(every.screenCss)).toEqual(expect.arrayContaining(['card', 'transfer', 'core-ResultScreen']));
   });
 
-  it("the home page's stylesheet carries its hash too", async () => {
-    const refs = referencesOf(await pageHtml(`${checkoutBase()}/`));
-    expect(refs.length).toBeGreaterThan(0);
-    for (const r of refs) expect(r.integrity, r.url).toBe(listed.get(r.url));
+  it("the home page's stylesheet is the listed file, inline, and the page allows exactly it", async () => {
+    const res = await fetch(`${checkoutBase()}/`);
+    const html = await res.text();
+    // A page without a script carries the shell's stylesheet inline as a payment's page does (no linked one).
+    const styles = [...html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)];
+    expect(styles.length).toBeGreaterThan(0);
+    const policy = res.headers.get('content-security-policy') ?? '';
+    for (const [, url, text] of styles) {
+      expect(sri(Buffer.from(text, 'utf8')), url).toBe(listed.get(url));
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+    }
+    expect(policy).not.toContain('unsafe-inline');
+    // Anything it still links carries its hash.
+    for (const r of referencesOf(html)) expect(r.integrity, r.url).toBe(listed.get(r.url));
   });
 
   it('every script and stylesheet a browser loads through a card payment, lazy ones included, is in it', async () => {
