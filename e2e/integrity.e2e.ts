@@ -37,6 +37,21 @@ function referencesOf(html: string): Array<{ url: string; integrity: string | un
   return [...refs, ...fromMap];
 }
 
+/**
+ * Every stylesheet the page carries inline is a listed file, byte for byte, and its policy admits exactly those by
+ * hash (never 'unsafe-inline'). Returns how many it carries.
+ */
+function expectInlineStylesListed(res: Response, html: string): number {
+  const styles = [...html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)];
+  const policy = res.headers.get('content-security-policy') ?? '';
+  for (const [, url, text] of styles) {
+    expect(sri(Buffer.from(text, 'utf8')), url).toBe(listed.get(url));
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  expect(policy).not.toContain('unsafe-inline');
+  return styles.length;
+}
+
 async function pageHtml(url: string): Promise<string> {
   const res = await fetch(url);
   return res.text();
@@ -70,16 +85,8 @@ describe('the script inventory', () => {
 
   it('a stylesheet the page carries inline is the listed file, byte for byte, and the page allows exactly it', async () => {
     const res = await fetch(`${checkoutBase()}/pay?${new URLSearchParams(payFields(txnRef('sri-inline'), { channels: 'TRANSFER' }))}`);
-    const html = await res.text();
-    const styles = [...html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)];
     // The initial route's stylesheet and the transfer screen's.
-    expect(styles.length).toBeGreaterThanOrEqual(2);
-    const policy = res.headers.get('content-security-policy') ?? '';
-    for (const [, url, text] of styles) {
-      expect(sri(Buffer.from(text, 'utf8')), url).toBe(listed.get(url));
-      expect(policy).toContain(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
-    }
-    expect(policy).not.toContain('unsafe-inline');
+    expect(expectInlineStylesListed(res, await res.text())).toBeGreaterThanOrEqual(2);
   });
 
   it("the page data names the stylesheets of the page's own lazy parts, each with its inventory hash, and no part without one", async () => {
@@ -108,14 +115,7 @@ describe('the script inventory', () => {
     const res = await fetch(`${checkoutBase()}/`);
     const html = await res.text();
     // A page without a script carries the shell's stylesheet inline as a payment's page does (no linked one).
-    const styles = [...html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)];
-    expect(styles.length).toBeGreaterThan(0);
-    const policy = res.headers.get('content-security-policy') ?? '';
-    for (const [, url, text] of styles) {
-      expect(sri(Buffer.from(text, 'utf8')), url).toBe(listed.get(url));
-      expect(policy).toContain(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
-    }
-    expect(policy).not.toContain('unsafe-inline');
+    expect(expectInlineStylesListed(res, html)).toBeGreaterThan(0);
     // Anything it still links carries its hash.
     for (const r of referencesOf(html)) expect(r.integrity, r.url).toBe(listed.get(r.url));
   });

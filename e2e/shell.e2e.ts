@@ -203,8 +203,11 @@ describe('Page headers', () => {
     page.on('response', (r) => {
       if (r.url().startsWith(`${checkoutBase()}/assets/`)) assets.push(r);
     });
+    // The first screen's stylesheets are inline: the page fetches one only for a lazy part, once it is idle.
+    const lazyStylesheet = page.waitForResponse((r) => r.url().startsWith(`${checkoutBase()}/assets/`) && r.url().endsWith('.css'));
     const res = (await page.goto(payUrl(payFields(txnRef('headers'), { channels: 'TRANSFER' }))))!;
     await transfer.waitForAccount(page);
+    await lazyStylesheet;
     const h = await res.allHeaders();
     expect(h['cache-control']).toBe('no-store');
     const csp = directives(h['content-security-policy']);

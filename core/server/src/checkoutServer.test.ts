@@ -53,6 +53,24 @@ async function listen(server: http.Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** A client build of the test's own (its manifest and asset files), removed after the test. */
+function clientBuild(manifest: object, assets: Record<string, string> = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-build-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  for (const [name, text] of Object.entries(assets)) fs.writeFileSync(path.join(dir, 'assets', name), text);
+  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+  running.push({ close: async () => fs.rmSync(dir, { recursive: true, force: true }) });
+  return dir;
+}
+
+/** The page asks for exactly these modules after its first frame, by an inline script its policy admits by hash. */
+function expectModuleRequests(html: string, policy: string, modules: string[]) {
+  const text = /<script type="module">(.*?)<\/script>/s.exec(html)?.[1];
+  expect(text).toContain(JSON.stringify(modules.map((m) => [m, ''])));
+  expect(html).not.toContain('<link rel="modulepreload"');
+  expect(policy).toContain(`'${sri(text!)}'`);
+}
+
 /** A checkout server with the transfer channel and the default branding; its base URL. */
 async function start(extra: Partial<CheckoutServerOptions> = {}): Promise<{ base: string; checkout: CheckoutServer; payPageCalls: () => number }> {
   const checkout = createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir, env: {}, payPageBackoffMs: 5, ...extra });
@@ -585,25 +603,15 @@ describe('Channel settings in the page', () => {
 
 describe("The first screen's modules", () => {
   it("are asked for by an inline module script after the markup, which the page's script-src admits by its hash", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-later-'));
-    try {
-      const manifest = {
-        js: '/assets/main.js',
-        css: [],
-        entryModules: ['/assets/main.js', '/assets/chunk-A.js'],
-        screens: { transfer: { js: '/assets/transfer.js', css: '', preload: ['/assets/transfer.js', '/assets/chunk-B.js'] } },
-      };
-      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-      const { base } = await start({ clientDir: dir });
-      const res = await postPay(base, payFields('LATER-1', { channels: 'TRANSFER' }));
-      const html = await res.text();
-      const text = /<script type="module">(.*?)<\/script>/s.exec(html)?.[1];
-      expect(text).toContain('["/assets/transfer.js",""],["/assets/chunk-B.js",""]');
-      expect(html).not.toContain('<link rel="modulepreload"');
-      expect(res.headers.get('content-security-policy')).toContain(`'${sri(text!)}'`);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = clientBuild({
+      js: '/assets/main.js',
+      css: [],
+      entryModules: ['/assets/main.js', '/assets/chunk-A.js'],
+      screens: { transfer: { js: '/assets/transfer.js', css: '', preload: ['/assets/transfer.js', '/assets/chunk-B.js'] } },
+    });
+    const { base } = await start({ clientDir: dir });
+    const res = await postPay(base, payFields('LATER-1', { channels: 'TRANSFER' }));
+    expectModuleRequests(await res.text(), res.headers.get('content-security-policy')!, ['/assets/transfer.js', '/assets/chunk-B.js']);
   });
 });
 
@@ -738,37 +746,28 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
   });
 
   it("the screen is a payment page's document: stylesheets inline by their hashes, its modules asked for by a script admitted by its hash", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-page-screen-'));
-    try {
-      fs.mkdirSync(path.join(dir, 'assets'));
-      fs.writeFileSync(path.join(dir, 'assets', 'main.css'), 'body{margin:0}');
-      fs.writeFileSync(path.join(dir, 'assets', 'page.css'), 'h1{color:red}');
-      const manifest = {
+    const dir = clientBuild(
+      {
         js: '/assets/main.js',
         css: ['/assets/main.css'],
         entryModules: ['/assets/main.js', '/assets/chunk-A.js'],
         screens: { 'page-refpay': { js: '/assets/page.js', css: '/assets/page.css', preload: ['/assets/page.js', '/assets/chunk-B.js'] } },
-      };
-      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-      const { base, checkout } = await start({ clientDir: dir, pages: [fixturePage] });
-      const session = await openBill(base, checkout);
-      expect((await simulate(base, REF)).status).toBe(200);
-      const res = await get(base, `${FIXTURE_DONE_PATH}?p=${session}`);
-      const html = await res.text();
-      const csp = res.headers.get('content-security-policy')!;
-      expect(res.status).toBe(200);
-      expect(html).toContain('<style data-href="/assets/main.css">body{margin:0}</style><style data-href="/assets/page.css">h1{color:red}</style>');
-      expect(html).not.toContain('rel="stylesheet"');
-      expect(csp).toContain(`style-src 'self' '${sri('body{margin:0}')}' '${sri('h1{color:red}')}'`);
-      expect(html).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/chunk-A.js">');
-      const text = /<script type="module">(.*?)<\/script>/s.exec(html)?.[1];
-      expect(text).toContain('["/assets/page.js",""],["/assets/chunk-B.js",""]');
-      expect(html).not.toContain('<link rel="modulepreload"');
-      expect(csp).toContain(`'${sri(text!)}'`);
-      expect(html).toContain('Your payment of NGN 2,500.00 for REF-0001 was successful.');
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+      },
+      { 'main.css': MAIN_CSS, 'page.css': 'h1{color:red}' },
+    );
+    const { base, checkout } = await start({ clientDir: dir, pages: [fixturePage] });
+    const session = await openBill(base, checkout);
+    expect((await simulate(base, REF)).status).toBe(200);
+    const res = await get(base, `${FIXTURE_DONE_PATH}?p=${session}`);
+    const html = await res.text();
+    const csp = res.headers.get('content-security-policy')!;
+    expect(res.status).toBe(200);
+    expect(html).toContain(`<style data-href="/assets/main.css">${MAIN_CSS}</style><style data-href="/assets/page.css">h1{color:red}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(csp).toContain(`style-src 'self' '${sri(MAIN_CSS)}' '${sri('h1{color:red}')}'`);
+    expect(html).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/chunk-A.js">');
+    expectModuleRequests(html, csp, ['/assets/page.js', '/assets/chunk-B.js']);
+    expect(html).toContain('Your payment of NGN 2,500.00 for REF-0001 was successful.');
   });
 
   it("the success path without a payment of this page's goes to /: no session, an unknown one, a merchant's payment", async () => {

@@ -159,6 +159,19 @@ export async function renderPage(input: RenderInput): Promise<string> {
   });
 }
 
+/** The start of every document the checkout serves, up to its title: the head's first lines, in its language. */
+export function documentStart(locale: string, title: string): string[] {
+  return [
+    '<!doctype html>',
+    `<html lang="${escapeAttr(locale)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="strict-origin-when-cross-origin">',
+    `<title>${escapeAttr(title)}</title>`,
+  ];
+}
+
 /**
  * A document that runs the checkout's script: a payment's page, or a page plugin's screen (renderOutside.tsx). Its
  * first screen in the HTML, nothing but the document before the first paint, the scripts after the markup.
@@ -186,13 +199,7 @@ export function checkoutDocument(d: {
   const headModules = entryModulesBeyond(assets);
   const laterModules = [...new Set(d.modules)].filter((m) => m !== assets.js && !headModules.includes(m));
   return [
-    '<!doctype html>',
-    `<html lang="${escapeAttr(d.locale)}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="strict-origin-when-cross-origin">',
-    `<title>${escapeAttr(d.title)}</title>`,
+    ...documentStart(d.locale, d.title),
     // No frame before the whole first screen is parsed (FirstScreenEnd): the parser may yield halfway down a long
     // method list, and a first frame with half the rows makes the largest one (a two-line description) paint later.
     `<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render">`,

@@ -11,10 +11,8 @@ import type { PagePlugin } from '../plugin';
 import { serializePageData } from '../pageData';
 import type { PageScreenData, PageView } from '../pageData';
 import { PageLayout, PageRoot } from '../shell/PageRoot';
-import { checkoutDocument, stylesheet } from './render';
+import { checkoutDocument, documentStart, stylesheet } from './render';
 import type { PageAssets } from './render';
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The key of a page's screen module in the build's manifest (scripts/build/build.mjs: pages/<id>/…/Screen). */
 export const pageScreenKey = (pageId: string) => `page-${pageId}`;
@@ -39,13 +37,7 @@ export interface OutsideStyles {
 function htmlDocument(d: { locale: Locale; title: string; styles: OutsideStyles; body: string }): string {
   const { css, integrity, inlineCss, styleHashes } = d.styles;
   return [
-    '<!doctype html>',
-    `<html lang="${d.locale}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="strict-origin-when-cross-origin">',
-    `<title>${escapeHtml(d.title)}</title>`,
+    ...documentStart(d.locale, d.title),
     ...css.map((href) => stylesheet({ integrity, inlineCss }, href, styleHashes)),
     '</head>',
     `<body>${d.body}</body>`,
