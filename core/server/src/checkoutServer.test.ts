@@ -213,6 +213,16 @@ describe('Gates before method choice', () => {
   });
 });
 
+describe("The merchant's logo", () => {
+  it('comes from the sandbox field logo_url into the header, https only; without one the initials stand', async () => {
+    const { base } = await start();
+    const logo = 'https://cdn.shop.example/logo.png';
+    expect(await (await postPay(base, payFields('LOGO-1', { channels: 'TRANSFER', logo_url: logo }))).text()).toContain(`<img src="${logo}"`);
+    const plain = await (await postPay(base, payFields('LOGO-2', { channels: 'TRANSFER', logo_url: 'http://cdn.shop.example/logo.png' }))).text();
+    expect(plain).not.toContain('<img');
+  });
+});
+
 describe('Language follows the browser (CONTRACT §5)', () => {
   it.each([
     ['fr-FR', 'fr'],

@@ -228,6 +228,12 @@ describe('sandbox pay-page', () => {
     expect(json.payItems.reduce((s: number, i: { amount: number }) => s + i.amount, 0)).toBe(1000);
   });
 
+  it("gives the merchant's logo from logo_url, and none without it", async () => {
+    const logoUrl = 'https://cdn.shop.example/logo.png';
+    expect((await call('POST', '/api/v1/pay-page', payRequest({ logo_url: logoUrl }))).json.logoUrl).toBe(logoUrl);
+    expect((await call('POST', '/api/v1/pay-page', payRequest())).json.logoUrl).toBeUndefined();
+  });
+
   it("adds a part's own payment properties from its field, never in place of core's", async () => {
     const req = payRequest({ echo_config: 'on' });
     const { json } = await call('POST', '/api/v1/pay-page', req);

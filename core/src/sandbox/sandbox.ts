@@ -618,6 +618,8 @@ export function payPageProps(
     countryCode: country,
     passFeeToCustomer: b.pass_fee === 'true',
     merchantName: SANDBOX_MERCHANTS[b.merchant_code] ?? `Sandbox Merchant ${b.merchant_code}`,
+    // The merchant's logo (sandbox field logo_url): the header shows it only from https (Header.tsx safeLogoUrl).
+    logoUrl: b.logo_url || undefined,
     customerId: b.cust_id || undefined,
     customerName: b.cust_name || undefined,
     customerEmail: b.cust_email || undefined,
