@@ -124,7 +124,7 @@ describe("an acquirer's checkout, assembled from installed packages", () => {
       path.join(made.app, 'consumer.ts'),
       [
         "import type { ChannelPlugin } from '@oja/core';",
-        "import { createSandbox } from '@oja/core/sandbox';",
+        "import { createSandbox } from '@oja/sandbox';",
         "import transfer from '@oja/transfer';",
         `import acme from '${ACME.name}';`,
         'const plugin: ChannelPlugin = transfer;',

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startRedis, freePort } from '../scripts/test/redis-server.mjs';
 import type { RedisServer } from '../scripts/test/redis-server.mjs';
-import { createMerchantStore } from '../scripts/demo/merchant-store';
+import { createMerchantStore } from '@oja/app/demo';
 import { MERCHANT_CODE, TEST_CARDS, card, sleep, transfer, txnRef, useBrowser } from './helpers';
 
 /** How long an instance may take to answer /healthz, ms. */

@@ -1,4 +1,4 @@
-// Helpers of the browser tests of the merchant SDK: the demo store's page (scripts/demo/merchant-store.ts),
+// Helpers of the browser tests of the merchant SDK: the demo store's page (core/app/src/demo/merchant-store.ts),
 // which pays through the SDK and logs every callback, and the checkout it opens.
 import { expect, inject } from 'vitest';
 import type { Frame, Page } from 'playwright-core';

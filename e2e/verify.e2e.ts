@@ -15,7 +15,7 @@ interface StoreOrder {
   requeries: number;
 }
 
-/** The store server's record of an order (scripts/demo/merchant-orders.ts). */
+/** The store server's record of an order (core/app/src/demo/merchant-orders.ts). */
 async function storeOrder(ref: string): Promise<StoreOrder | undefined> {
   const res = await fetch(`${storeBase()}/orders.json`);
   return ((await res.json()) as StoreOrder[]).find((o) => o.ref === ref);

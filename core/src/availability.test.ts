@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { autoOpenChannel, availableChannels, routedChannels } from './availability';
 import type { ChannelPlugin } from './plugin';
 import type { PaymentProps } from './props';
-import { sampleProps } from './testing';
+import { sampleProps } from '@oja/testing';
 import {
   cardFixture,
   channelFixture,
@@ -14,7 +14,7 @@ import {
   ugandaFixture,
   ussdFixture,
   walletFixture,
-} from './testing/fixtureChannels';
+} from '@oja/testing';
 
 const ids = (list: readonly ChannelPlugin[]) => list.map((c) => c.id);
 /** In list order, as the registry sorts them. */

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { bootCheckout } from './boot';
-import { renderPage } from './server/render';
+import { renderPage } from '@oja/server';
 import { createRegistry } from './validation';
-import { cardFixture, fixtureGates, gatedProps, plainBranding, sampleEnv, sampleProps, transferFixture } from './testing/fixtures';
+import { cardFixture, fixtureGates, gatedProps, plainBranding, sampleEnv, sampleProps, transferFixture } from '@oja/testing/fixtures';
 import type { GateDecision } from './gates';
-import { manyChannels } from './testing/fixtureChannels';
+import { manyChannels } from '@oja/testing';
 import { FIRST_SCREEN_END_ID } from './ui/FirstScreenEnd';
 
 const installed = { channels: [cardFixture, transferFixture], brandings: [plainBranding], gates: fixtureGates };

@@ -3,8 +3,8 @@ import { pendingGate } from './gates';
 import { createRegistry } from './validation';
 import { defineGate } from './plugin';
 import { validateGate } from './validation';
-import { plainBranding, sampleProps } from './testing';
-import { cardFixture, fixtureGates, gatedProps, offerGateFixture, termsGateFixture } from './testing/fixtures';
+import { plainBranding, sampleProps } from '@oja/testing';
+import { cardFixture, fixtureGates, gatedProps, offerGateFixture, termsGateFixture } from '@oja/testing/fixtures';
 
 const registry = createRegistry([cardFixture], [plainBranding], { gates: fixtureGates });
 const pending = (overrides: Parameters<typeof sampleProps>[0], decisions = {}) => pendingGate(registry, sampleProps(overrides), decisions)?.id;

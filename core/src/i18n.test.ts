@@ -9,7 +9,6 @@ import { demoMessages } from './ui/demoMessages';
 import { copyMessages } from './primitives/copyMessages';
 import { pendingMessages } from './primitives/pendingMessages';
 import { sandboxMessages } from './primitives/sandboxMessages';
-import { outsideMessages } from './outside/messages';
 
 /** Every bundle core ships: the first screen's and those loaded with later screens. */
 const bundles: Record<string, MessageBundle> = {
@@ -20,7 +19,6 @@ const bundles: Record<string, MessageBundle> = {
   copyMessages,
   pendingMessages,
   sandboxMessages,
-  outsideMessages,
 };
 
 describe("core's messages", () => {

@@ -27,3 +27,6 @@ export { App } from './shell/App';
 export type { AppProps } from './shell/App';
 export { bootCheckout } from './boot';
 // usePageView is @oja/core/page: with the page frame, off the payments' initial route.
+export * from './sandboxPart';
+export * from './payRequest';
+export * from './requery';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { lazyCall, lazyStatusCheck, preloadStatusCheck } from './lazyCall';
-import { callContext, fakeHttp, sampleProps } from './testing/fixtures';
+import { callContext, fakeHttp, sampleProps } from '@oja/testing/fixtures';
 
 describe('lazyCall', () => {
   it('loads the module once, on the first call', async () => {

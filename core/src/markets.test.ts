@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MARKET_RULES, marketsOf } from './markets';
-import { sampleProps } from './testing';
+import { sampleProps } from '@oja/testing';
 
 const names = (overrides: Parameters<typeof sampleProps>[0]) => marketsOf(sampleProps(overrides)).map((m) => m.id);
 

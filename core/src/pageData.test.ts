@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serializePageData } from './pageData';
 import type { PageData } from './pageData';
-import { sampleEnv, sampleProps } from './testing';
+import { sampleEnv, sampleProps } from '@oja/testing';
 
 const data = (merchantName: string): PageData => ({
   props: sampleProps({ merchantName }),

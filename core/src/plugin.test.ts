@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { defineChannel, definePage, RESERVED_PATHS } from './plugin';
 import { missingKeys, validateChannel, validatePage } from './validation';
 import type { ChannelPlugin, PagePlugin } from './plugin';
-import { fixtureChannels } from './testing/fixtureChannels';
-import { fixturePage } from './testing/fixturePage';
-import { homePage } from './outside/homePage';
+import { fixtureChannels } from '@oja/testing';
+import { fixturePage } from '@oja/testing';
+import { homePage } from '@oja/server';
 
 const Icon = () => null;
 

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { PaymentProps } from './props';
 import type { Locale, MessageBundle, Messages } from './i18n';
-import type { SandboxPart } from './sandbox/types';
+import type { SandboxPart } from './sandboxPart';
 import type { CallContext } from './state/visit';
 import type { Http } from './http';
 

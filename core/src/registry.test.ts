@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createRegistry } from './validation';
 import { defineBranding, defineChannel, definePage } from './plugin';
 import type { BrandingPlugin, PagePlugin } from './plugin';
-import { fixturePage } from './testing/fixturePage';
-import { plainBranding } from './testing';
-import { cardFixture, fixtureChannels, opayFixture, transferFixture, walletFixture } from './testing/fixtureChannels';
+import { fixturePage } from '@oja/testing';
+import { plainBranding } from '@oja/testing';
+import { cardFixture, fixtureChannels, opayFixture, transferFixture, walletFixture } from '@oja/testing';
 
 const NoLogo = () => null;
 const branding = (acquirer: string): BrandingPlugin =>

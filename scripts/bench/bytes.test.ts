@@ -26,8 +26,8 @@ const out = (name: string) => `${A}/${name}`;
 const meta: Metafile = {
   outputs: {
     [out('main-1.js')]: {
-      entryPoint: 'scripts/app/client.tsx',
-      inputs: { 'scripts/app/client.tsx': {} },
+      entryPoint: 'core/app/src/client.tsx',
+      inputs: { 'core/app/src/client.tsx': {} },
       imports: [
         { path: out('a.js'), kind: 'import-statement' },
         { path: out('transfer-1.js'), kind: 'dynamic-import' },

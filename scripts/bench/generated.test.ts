@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generatedChannelFiles, generatedCode, generatedId, writeGeneratedApp } from './generated.mjs';
-import { checkPlugins, parseConfig, readConfig } from '../build/oja-config.mjs';
+import { checkPlugins, parseConfig, readConfig } from '@oja/app/oja-config';
 import { isServerStrings, lazyNames } from '../build/chunks.mjs';
 
 const root = path.resolve(__dirname, '../..');

@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { wywOptions } from '../wyw.mjs';
 import { buildInventory, sri } from './inventory.mjs';
-import { CONFIG_FILE, installedModule, KINDS, readConfig } from './oja-config.mjs';
+import { CONFIG_FILE, installedModule, KINDS, readConfig } from '@oja/app/oja-config';
 import { exportedNames, isServerStrings, lazyEntries, lazyNames } from './chunks.mjs';
 import { buildPackages, isWorkspace, SOURCE_CONDITION } from './packages.mjs';
 
@@ -24,7 +24,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const configFile = process.env.OJA_CONFIG ? path.resolve(process.env.OJA_CONFIG) : undefined;
 const dist = process.env.OJA_DIST ? path.resolve(process.env.OJA_DIST) : path.join(root, 'dist');
 const assetsDir = path.join(dist, 'client', 'assets');
-const CLIENT_ENTRY = 'scripts/app/client.tsx';
+const CLIENT_ENTRY = 'core/app/src/client.tsx';
 /** The merchant SDK's served script, from its sources in the workspace, as the SDK ships it anywhere else. */
 const SDK_ENTRY = '@oja/sdk/script';
 /** Under dist/client, where the checkout server reads it (core/server/src/checkoutServer.ts SDK_FILE). */
@@ -56,7 +56,7 @@ const listed = new Set(KINDS.flatMap((k) => config[k]));
 const packageCache = new Map();
 
 /**
- * `oja:installed`, the installed plugins (scripts/app/oja-installed.d.ts): generated from oja.config.json, each
+ * `oja:installed`, the installed plugins (core/app/src/oja-installed.d.ts): generated from oja.config.json, each
  * package resolved from the app's root like any import, so with the server build's "oja-server" condition there.
  */
 const ojaInstalled = {
@@ -195,7 +195,7 @@ fs.rmSync(dist, { recursive: true, force: true });
 await esbuild.build({
   ...common,
   // The plugin inventory is the server's plugins as the server resolves them, run once just below.
-  entryPoints: { server: 'scripts/app/server.ts', [PLUGIN_INVENTORY]: 'scripts/build/plugin-inventory.ts' },
+  entryPoints: { server: 'core/app/src/server.ts', [PLUGIN_INVENTORY]: 'scripts/build/plugin-inventory.ts' },
   platform: 'node',
   format: 'esm',
   target: 'node20',

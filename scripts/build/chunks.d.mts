@@ -1,4 +1,4 @@
-import type { PluginKind } from './oja-config.mjs';
+import type { PluginKind } from '@oja/app/oja-config';
 
 export declare const CORE_PACKAGE: string;
 export type PackageCache = Map<string, { name: string; dir: string }>;

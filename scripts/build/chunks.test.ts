@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportedNames, fileSafe, isServerStrings, lazyEntries, lazyNames, packageOf } from './chunks.mjs';
-import type { PluginKind } from './oja-config.mjs';
+import type { PluginKind } from '@oja/app/oja-config';
 
 let root: string;
 

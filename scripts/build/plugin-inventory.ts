@@ -2,7 +2,7 @@
 // installed channels load from outside the checkout, for the script inventory, and who owns which lazy module
 // (scripts/build/build.mjs).
 import { installed, packages } from 'oja:installed';
-import { checkPlugins } from './oja-config.mjs';
+import { checkPlugins } from '@oja/app/oja-config';
 
 export interface PluginInventory {
   /** The installed channels' ids. */

@@ -18,23 +18,29 @@ export const ACME = { name: '@acme/oja-branding-acme', acquirer: 'ACME', primary
 /** The channel the acquirer installs from Oja, and the brandings it lists. */
 export const ACME_CONFIG = { channels: ['@oja/transfer'], brandings: ['@oja/branding-default', ACME.name] };
 /** Oja's packages the app installs from tarballs: what it lists, and what they need (core, the SDK it serves, the server). */
-const OJA_PACKAGES = ['@oja/core', '@oja/sdk', '@oja/server', '@oja/transfer', '@oja/branding-default'];
-/** The app as the repository has it, copied file by file (its tests stay behind). */
+const OJA_PACKAGES = ['@oja/core', '@oja/sdk', '@oja/store', '@oja/sandbox', '@oja/server', '@oja/transfer', '@oja/branding-default'];
+/** The app as the repository has it (the @oja/app package, installed from its folder), copied file by file (its tests stay behind). */
 const APP_FILES = [
-  'scripts/app/client.tsx',
-  'scripts/app/server.ts',
-  'scripts/app/oja-installed.d.ts',
-  'scripts/demo/http.ts',
-  'scripts/demo/merchant-orders.ts',
-  'scripts/demo/merchant-store.ts',
+  'core/app/package.json',
+  'core/app/src/client.tsx',
+  'core/app/src/server.ts',
+  'core/app/src/run.ts',
+  'core/app/src/config.ts',
+  'core/app/src/oja-installed.d.ts',
+  'core/app/src/ojaConfig.mjs',
+  'core/app/src/ojaConfig.d.mts',
+  'core/app/src/demo/http.ts',
+  'core/app/src/demo/merchant-orders.ts',
+  'core/app/src/demo/merchant-store.ts',
   'scripts/build/build.mjs',
   'scripts/build/chunks.mjs',
   'scripts/build/inventory.mjs',
-  'scripts/build/oja-config.mjs',
   'scripts/build/packages.mjs',
   'scripts/build/plugin-inventory.ts',
   'scripts/wyw.mjs',
 ];
+/** Where the copied app package is, as the acquirer's package.json installs it. */
+const APP_PACKAGE = 'core/app';
 /** What the app's build and the branding's build run with, at the workspace's versions (npm's cache has them). */
 const APP_TOOLS = [
   'esbuild',
@@ -106,7 +112,7 @@ export function makeAcquirerApp({ log = () => {} } = {}) {
         private: true,
         type: 'module',
         scripts: { build: 'node scripts/build/build.mjs', start: 'node dist/server/server.mjs' },
-        dependencies: { ...tarball, ...pick(APP_DEPENDENCIES) },
+        dependencies: { ...tarball, '@oja/app': `file:${APP_PACKAGE}`, ...pick(APP_DEPENDENCIES) },
         devDependencies: pick(APP_TOOLS),
         overrides: workspace.overrides,
       },

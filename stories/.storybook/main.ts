@@ -29,6 +29,7 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   stories: [
     '../../core/src/**/*.stories.tsx',
+    '../../core/server/src/**/*.stories.tsx',
     '../../core/{gates,pages}/*/src/**/*.stories.tsx',
     '../../channels/*/src/**/*.stories.tsx',
     '../../branding/*/src/**/*.stories.tsx',

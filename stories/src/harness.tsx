@@ -16,8 +16,8 @@ import type {
   TransactionResponse,
 } from '@oja/core';
 // The story-safe fixtures: `@oja/core/testing` brings vitest, which breaks every story in the dev server.
-import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/core/testing/fixtures';
-import type { FakeRoute } from '@oja/core/testing/fixtures';
+import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/testing/fixtures';
+import type { FakeRoute } from '@oja/testing/fixtures';
 import transfer from '@oja/transfer';
 import brandingDefault from '@oja/branding-default';
 import zib from '@oja/branding-zib';

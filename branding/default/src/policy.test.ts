@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableChannels } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { policyChannels, sampleProps } from '@oja/core/testing';
+import { policyChannels, sampleProps } from '@oja/testing';
 import branding from './index';
 
 const channels = policyChannels;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { brandingContract } from '@oja/core/testing';
+import { brandingContract } from '@oja/testing';
 import branding from './index';
 import { palette } from './theme';
 

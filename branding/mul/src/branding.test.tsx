@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 
-import { CheckoutHarness, plainBranding, testCheckout } from '@oja/core/testing';
-import { brandingContract } from '@oja/core/testing';
+import { CheckoutHarness, plainBranding, testCheckout } from '@oja/testing';
+import { brandingContract } from '@oja/testing';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '@oja/core';
 import branding from './index';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { CheckoutHarness, plainBranding, testCheckout } from '@oja/core/testing';
+import { CheckoutHarness, plainBranding, testCheckout } from '@oja/testing';
 import type { PageEnv } from '@oja/core';
 import zib from './index';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { createI18n, missingKeys } from '@oja/core';
-import { brandingContract } from '@oja/core/testing';
+import { brandingContract } from '@oja/testing';
 import branding, { TERMS_PATH } from './index';
 import { palette } from './theme';
 import { termsMessages } from './termsMessages';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHttp } from '@oja/core';
-import { callContext, sampleProps } from '@oja/core/testing';
+import { callContext, sampleProps } from '@oja/testing';
 import { authenticateCardinal, authenticateOtp, cardinalStatus, fetchBinConfiguration, makeBulkPayment, makePayment } from './api';
 import type { Sealed } from './api';
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CheckoutHarness, sampleEnv, sampleProps, testCheckout } from '@oja/core/testing';
+import { CheckoutHarness, sampleEnv, sampleProps, testCheckout } from '@oja/testing';
 import card from './index';
 import serverCard from './sandbox';
 import { fingerprintScript } from './fingerprint';

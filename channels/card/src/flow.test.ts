@@ -2,8 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODE_ALREADY_PAID, coreMessages, createI18n, HttpError } from '@oja/core';
 import { buildResult } from '@oja/core/completion';
 import type { PaymentProps } from '@oja/core';
-import { fakeHttp, testCheckout } from '@oja/core/testing';
-import type { FakeRoute } from '@oja/core/testing';
+import { fakeHttp, testCheckout } from '@oja/testing';
+import type { FakeRoute } from '@oja/testing';
 import card from './index';
 import {
   cardFlow,

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, listenSandbox, styleHash, TEST_PAGE_BANNER } from '@oja/core/sandbox';
-import type { Sandbox } from '@oja/core/sandbox';
-import { createMemoryStore } from '@oja/core/store';
+import { createSandbox, listenSandbox, styleHash, TEST_PAGE_BANNER } from '@oja/sandbox';
+import type { Sandbox } from '@oja/sandbox';
+import { createMemoryStore } from '@oja/store';
 import { encryptCard } from './crypto';
 import type { CardSecret, Encrypted } from './crypto';
-import { sri } from '@oja/core/server';
+import { sri } from '@oja/server';
 import plugin, {
   AUTHENTICATED_ECI,
   CARDINAL_DECLINED_CODE,

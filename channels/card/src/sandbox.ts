@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { alreadyPaid, escapeHtml, isPaid, markPaid, SANDBOX_BANK, sandboxRecord, testPage, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
-import { sri } from '@oja/core/server';
-import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
+import { alreadyPaid, escapeHtml, isPaid, markPaid, SANDBOX_BANK, sandboxRecord, sri, testPage, UNKNOWN_PAYMENT } from '@oja/sandbox';
+import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/sandbox';
 import type { BinConfiguration, CardinalAuthenticationInformation, GatewayConfiguration, PayResponse } from './api';
 import card from './index';
 import { openPin, openSecureData } from './sandboxCrypto';

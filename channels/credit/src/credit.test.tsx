@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, setServerOffset } from '@oja/core';
-import { advance, cardFixture, CheckoutHarness, fakeHttp, settle, testCheckout } from '@oja/core/testing';
-import type { FakeRoute } from '@oja/core/testing';
+import { advance, cardFixture, CheckoutHarness, fakeHttp, settle, testCheckout } from '@oja/testing';
+import type { FakeRoute } from '@oja/testing';
 import { visitOf } from '@oja/core/visit';
 import { openPin, openSecureData } from '../../card/src/sandboxCrypto';
 import credit from './index';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availableChannels, HttpError, missingKeys, validateChannel } from '@oja/core';
-import { cardFixture, sampleProps } from '@oja/core/testing';
+import { cardFixture, sampleProps } from '@oja/testing';
 import credit from './index';
 import { messages } from './messages';
 import { screenMessages } from './screenMessages';

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { CODE_ALREADY_PAID, createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
-import type { Sandbox } from '@oja/core/sandbox';
-import { callContext } from '@oja/core/testing';
+import { CODE_ALREADY_PAID, createSandbox, listenSandbox, NO_FAULTS } from '@oja/sandbox';
+import type { Sandbox } from '@oja/sandbox';
+import { callContext } from '@oja/testing';
 import { encryptCard } from '../../card/src/crypto';
 import plugin, { NO_OFFER_PHONE, OFFERS_PHONE, SANDBOX_BANKS, SANDBOX_CREDIT_OTP, sandbox } from './sandbox';
 import { acceptOffer, authorizeToken, generateOtp, getOffers, listBanks, requestBankOtp, requestToken, validateOtp } from './api';

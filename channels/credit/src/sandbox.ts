@@ -1,5 +1,5 @@
-import { attemptRoute, badRequest, markPaid, sandboxRecord, textField } from '@oja/core/sandbox';
-import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
+import { attemptRoute, badRequest, markPaid, sandboxRecord, textField } from '@oja/sandbox';
+import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/sandbox';
 import { cardCodeDescription, openTypedCard, SANDBOX_OTP } from '@oja/card/sandbox';
 import credit from './index';
 import type { Bank, Offer } from './api';

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defineChannel, missingKeys, validateChannel } from '@oja/core';
 import type { ChannelPlugin } from '@oja/core';
-import { CheckoutHarness, cardFixture, sampleProps, testCheckout } from '@oja/core/testing';
+import { CheckoutHarness, cardFixture, sampleProps, testCheckout } from '@oja/testing';
 import customerWallet from './index';
 import { messages } from './messages';
 import { screenMessages } from './screenMessages';

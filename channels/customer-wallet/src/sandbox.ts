@@ -1,4 +1,4 @@
-import type { SandboxPart } from '@oja/core/sandbox';
+import type { SandboxPart } from '@oja/core';
 import customerWallet from './index';
 import { CUSTOMER_WALLET } from './constants';
 

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, serverNow, setServerOffset, validateChannel } from '@oja/core';
-import { advance, callContext, cardFixture, CheckoutHarness, fakeHttp, sampleProps, settle, testCheckout } from '@oja/core/testing';
-import type { FakeRoute } from '@oja/core/testing';
+import { advance, callContext, cardFixture, CheckoutHarness, fakeHttp, sampleProps, settle, testCheckout } from '@oja/testing';
+import type { FakeRoute } from '@oja/testing';
 import { visitOf } from '@oja/core/visit';
 import drcMobileMoney from './index';
 import { messages } from './messages';

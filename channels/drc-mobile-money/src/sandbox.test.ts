@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { CODE_ALREADY_PAID, createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
-import type { Sandbox, SimulatedOutcome } from '@oja/core/sandbox';
-import { callContext, testCheckout } from '@oja/core/testing';
+import { CODE_ALREADY_PAID, createSandbox, listenSandbox, NO_FAULTS } from '@oja/sandbox';
+import type { Sandbox, SimulatedOutcome } from '@oja/sandbox';
+import { callContext, testCheckout } from '@oja/testing';
 import { visitOf } from '@oja/core/visit';
 import plugin, { INSUFFICIENT_FUNDS_NUMBER, SANDBOX_PROVIDERS, WALLET_REFUSES_NUMBER, nationalNumber, sandbox } from './sandbox';
 import { checkStatus, loadProviders, payFromWallet, paymentBody } from './api';

@@ -1,5 +1,5 @@
-import type { AttemptRecord, SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
-import { attemptRoute, badRequest, currentAttempt, sandboxRecord, settledStatus, textField, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
+import type { AttemptRecord, SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/sandbox';
+import { attemptRoute, badRequest, currentAttempt, sandboxRecord, settledStatus, textField, UNKNOWN_PAYMENT } from '@oja/sandbox';
 import drcMobileMoney from './index';
 import { CODE_WALLET_FAILED, DRC_COUNTRY, DRC_DIAL_PREFIX, PAYMENT_PATH, PROVIDERS_PATH, QUERY_PATH } from './constants';
 import { namesMerchantCountry, orderCurrency } from './rules';

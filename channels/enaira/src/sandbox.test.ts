@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '@oja/core/sandbox';
-import type { SandboxReply } from '@oja/core/sandbox';
+import { createSandbox } from '@oja/sandbox';
+import type { SandboxReply } from '@oja/sandbox';
 import plugin, { sandbox } from './sandbox';
 import { CONFIRM_PATH, ENAIRA_PAGE_SOURCE, INIT_PATH, STATUS_PATH } from './constants';
 

@@ -1,5 +1,5 @@
 import type { OutsideSource } from '@oja/core';
-import type { ProviderAttempt, SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
+import type { ProviderAttempt, SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/sandbox';
 import {
   attemptRoute,
   badRequest,
@@ -9,7 +9,7 @@ import {
   providerStatus,
   sandboxRecord,
   UNKNOWN_PAYMENT,
-} from '@oja/core/sandbox';
+} from '@oja/sandbox';
 import enaira from './index';
 import { CONFIRM_PATH, ENAIRA_PAGE_SOURCE, INIT_PATH, STATUS_PATH } from './constants';
 

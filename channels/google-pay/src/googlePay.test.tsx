@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act } from 'react';
 import { changeMethod, missingKeys } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { CheckoutHarness, click, fakeHttp, settle, testCheckout } from '@oja/core/testing';
-import type { FakeRoute } from '@oja/core/testing';
+import { CheckoutHarness, click, fakeHttp, settle, testCheckout } from '@oja/testing';
+import type { FakeRoute } from '@oja/testing';
 import card from '@oja/card';
 import { openSecureData } from '../../card/src/sandboxCrypto';
 import googlePay from './index';

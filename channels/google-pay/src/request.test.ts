@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleProps } from '@oja/core/testing';
+import { sampleProps } from '@oja/testing';
 import {
   authorizationResult,
   brandOf,

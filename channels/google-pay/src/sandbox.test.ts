@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '@oja/core/sandbox';
-import type { SandboxReply } from '@oja/core/sandbox';
-import { sri } from '@oja/core/server';
+import { createSandbox } from '@oja/sandbox';
+import type { SandboxReply } from '@oja/sandbox';
+import { sri } from '@oja/server';
 import { TOKEN_CARDS } from '@oja/card/sandbox';
 import plugin, { DEFAULT_NETWORKS, SANDBOX_GATEWAY, STAND_IN, STAND_IN_CARDS, sandbox } from './sandbox';
 import { GOOGLE_PAY_SCRIPT_PATH, GOOGLE_PAY_SOURCE, SCRIPT_INTEGRITY_SETTING } from './sourceKeys';

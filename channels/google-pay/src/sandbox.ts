@@ -1,5 +1,5 @@
-import { sri } from '@oja/core/server';
-import type { SandboxPart } from '@oja/core/sandbox';
+import { sri } from '@oja/sandbox';
+import type { SandboxPart } from '@oja/sandbox';
 import { TOKEN_CARDS } from '@oja/card/sandbox';
 import googlePay from './index';
 import { GOOGLE_PAY_SOURCES } from './sources';

@@ -3,7 +3,7 @@ import { STAND_IN, STAND_IN_CARDS } from './sandbox';
 import { BROKEN_DATA_LABEL } from './standIn';
 import { isReadyToPayRequest, paymentDataRequest } from './request';
 import type { GooglePayApi } from './client';
-import { sampleProps } from '@oja/core/testing';
+import { sampleProps } from '@oja/testing';
 
 const CONFIG = { gateway: 'ojasandbox', gatewayMerchantId: 'MX_DEMO', allowedCardNetworks: ['MASTERCARD', 'VISA'], environment: 'TEST' as const };
 const REQUEST = paymentDataRequest(CONFIG, sampleProps({ checkoutAmount: 150000, merchantName: 'Oja Demo Store' }));

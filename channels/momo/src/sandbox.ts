@@ -1,5 +1,5 @@
-import type { AttemptRecord, SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { attemptRoute, badRequest, currentAttempt, sandboxRecord, settledStatus, statusRoute, textField } from '@oja/core/sandbox';
+import type { AttemptRecord, SandboxContext, SandboxPart, SandboxPayment } from '@oja/sandbox';
+import { attemptRoute, badRequest, currentAttempt, sandboxRecord, settledStatus, statusRoute, textField } from '@oja/sandbox';
 import momo from './index';
 import { INITIATE_PATH, STATUS_PATH } from './api';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createSandbox, TEST_PAGE_BANNER } from '@oja/core/sandbox';
-import type { SandboxReply } from '@oja/core/sandbox';
+import { createSandbox, TEST_PAGE_BANNER } from '@oja/sandbox';
+import type { SandboxReply } from '@oja/sandbox';
 import customerWallet from '@oja/customer-wallet/sandbox';
 import plugin, { sandbox } from './sandbox';
 import { INITIALIZE_PATH, OPAY_PAGE_SOURCE, STATUS_PATH } from './constants';

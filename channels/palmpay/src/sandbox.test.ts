@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { availableChannels } from '@oja/core';
-import { createSandbox } from '@oja/core/sandbox';
-import { paymentSources } from '@oja/core/server';
-import { sampleProps } from '@oja/core/testing';
-import type { SandboxReply } from '@oja/core/sandbox';
+import { createSandbox } from '@oja/sandbox';
+import { paymentSources } from '@oja/server';
+import { sampleProps } from '@oja/testing';
+import type { SandboxReply } from '@oja/sandbox';
 import plugin, { sandbox } from './sandbox';
 import { INITIALIZE_PATH, PALMPAY_PAGE_SOURCE, PAY_WINDOW_MS, STATUS_PATH } from './constants';
 

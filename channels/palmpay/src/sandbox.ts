@@ -1,5 +1,5 @@
 import type { OutsideSource } from '@oja/core';
-import type { ProviderAttempt, SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/core/sandbox';
+import type { ProviderAttempt, SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest } from '@oja/sandbox';
 import {
   attemptRoute,
   badRequest,
@@ -8,7 +8,7 @@ import {
   providerPageRoutes,
   providerStatusRoute,
   sandboxRecord,
-} from '@oja/core/sandbox';
+} from '@oja/sandbox';
 import palmpay from './index';
 import { INITIALIZE_PATH, PALMPAY_PAGE_SOURCE, PAY_WINDOW_MS, STATUS_PATH } from './constants';
 

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { CODE_ALREADY_PAID, createSandbox, listenSandbox, TEST_PAGE_BANNER } from '@oja/core/sandbox';
-import type { Sandbox, SimulatedOutcome } from '@oja/core/sandbox';
-import { callContext, testCheckout } from '@oja/core/testing';
+import { CODE_ALREADY_PAID, createSandbox, listenSandbox, TEST_PAGE_BANNER } from '@oja/sandbox';
+import type { Sandbox, SimulatedOutcome } from '@oja/sandbox';
+import { callContext, testCheckout } from '@oja/testing';
 import plugin, {
   APP_PAGE_PATH,
   PWA_DECLINED_CODE,

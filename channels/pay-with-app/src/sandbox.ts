@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { alreadyPaid, escapeHtml, isPaid, SANDBOX_BANK, sandboxRecord, settledStatus, testPage, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
-import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest, TestPageParty } from '@oja/core/sandbox';
+import { alreadyPaid, escapeHtml, isPaid, SANDBOX_BANK, sandboxRecord, settledStatus, testPage, UNKNOWN_PAYMENT } from '@oja/sandbox';
+import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest, TestPageParty } from '@oja/sandbox';
 import payWithApp from './index';
 import { CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
 

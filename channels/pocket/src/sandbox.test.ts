@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentProps } from '@oja/core';
-import { createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
-import type { Sandbox, SimulatedOutcome } from '@oja/core/sandbox';
+import { createSandbox, listenSandbox, NO_FAULTS } from '@oja/sandbox';
+import type { Sandbox, SimulatedOutcome } from '@oja/sandbox';
 import plugin, { FAILING_POCKET_ID, POCKET_FAILED_CODE, SANDBOX_APPROVAL_VALIDITY_MINS, sandbox } from './sandbox';
 import { INITIATE_PATH, STATUS_PATH } from './api';
 

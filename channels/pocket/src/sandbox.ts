@@ -1,5 +1,5 @@
-import type { AttemptRecord, SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { attemptRoute, badRequest, currentAttempt, sandboxRecord, settledStatus, textField, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
+import type { AttemptRecord, SandboxContext, SandboxPart, SandboxPayment } from '@oja/sandbox';
+import { attemptRoute, badRequest, currentAttempt, sandboxRecord, settledStatus, textField, UNKNOWN_PAYMENT } from '@oja/sandbox';
 import pocket from './index';
 import { INITIATE_PATH, STATUS_PATH } from './api';
 

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, CODE_ALREADY_PAID, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, click, fakeHttp, pass, sampleProps, testCheckout } from '@oja/core/testing';
-import type { FakeRoute } from '@oja/core/testing';
+import { CheckoutHarness, callContext, click, fakeHttp, pass, sampleProps, testCheckout } from '@oja/testing';
+import type { FakeRoute } from '@oja/testing';
 import qr from './index';
 import { messages } from './messages';
 import { screenMessages } from './screenMessages';

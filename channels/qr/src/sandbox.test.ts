@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { createSandbox, listenSandbox } from '@oja/core/sandbox';
-import type { Sandbox } from '@oja/core/sandbox';
-import { callContext } from '@oja/core/testing';
+import { createSandbox, listenSandbox } from '@oja/sandbox';
+import type { Sandbox } from '@oja/sandbox';
+import { callContext } from '@oja/testing';
 import { checkStatus, generateQr } from './api';
 import plugin, { QR_FAILED_CODE, SANDBOX_QR_VALIDITY_MINS, crc16, sandbox } from './sandbox';
 

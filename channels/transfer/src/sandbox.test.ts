@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '@oja/core/sandbox';
-import type { SandboxReply, SimulatedOutcome } from '@oja/core/sandbox';
+import { createSandbox } from '@oja/sandbox';
+import type { SandboxReply, SimulatedOutcome } from '@oja/sandbox';
 import plugin, { SANDBOX_VALIDITY_MINS, TRANSFER_FAILED_CODE, sandbox, transferStatus } from './sandbox';
 
 const bodyOf = (reply: SandboxReply | undefined) => JSON.parse(reply && 'body' in reply ? reply.body : '{}') as Record<string, unknown>;

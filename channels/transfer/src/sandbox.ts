@@ -1,5 +1,5 @@
-import type { AttemptRecord, SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { attemptRoute, currentAttempt, sandboxRecord, settledStatus, statusRoute } from '@oja/core/sandbox';
+import type { AttemptRecord, SandboxContext, SandboxPart, SandboxPayment } from '@oja/sandbox';
+import { attemptRoute, currentAttempt, sandboxRecord, settledStatus, statusRoute } from '@oja/sandbox';
 import transfer from './index';
 
 /** How long a sandbox account accepts a transfer, minutes. */

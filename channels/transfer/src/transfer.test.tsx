@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, fakeHttp, sampleProps, testCheckout } from '@oja/core/testing';
-import type { FakeRoute } from '@oja/core/testing';
+import { CheckoutHarness, callContext, fakeHttp, sampleProps, testCheckout } from '@oja/testing';
+import type { FakeRoute } from '@oja/testing';
 import transfer from './index';
 import { messages } from './messages';
 import { screenMessages } from './screenMessages';

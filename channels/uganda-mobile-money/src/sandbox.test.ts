@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { CODE_ALREADY_PAID, createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
-import type { Sandbox, SimulatedOutcome } from '@oja/core/sandbox';
-import { callContext } from '@oja/core/testing';
+import { CODE_ALREADY_PAID, createSandbox, listenSandbox, NO_FAULTS } from '@oja/sandbox';
+import type { Sandbox, SimulatedOutcome } from '@oja/sandbox';
+import { callContext } from '@oja/testing';
 import plugin, { MOBILE_MONEY_FAILED_CODE, REFUSED_NUMBER, REFUSED_NUMBER_CODE, SANDBOX_APPROVAL_VALIDITY_MINS, sandbox } from './sandbox';
 import { checkStatus, NOTIFICATION_PATH, notifyPayment, STATUS_PATH } from './api';
 

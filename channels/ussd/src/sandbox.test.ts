@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { CODE_ALREADY_PAID, createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
-import type { Sandbox, SimulatedOutcome } from '@oja/core/sandbox';
-import { callContext } from '@oja/core/testing';
+import { CODE_ALREADY_PAID, createSandbox, listenSandbox, NO_FAULTS } from '@oja/sandbox';
+import type { Sandbox, SimulatedOutcome } from '@oja/sandbox';
+import { callContext } from '@oja/testing';
 import plugin, { SANDBOX_BANKS, SANDBOX_VALIDITY_MINS, UNKNOWN_BANK_CODE, USSD_FAILED_CODE, sandbox } from './sandbox';
 import { checkStatus, generateCode, loadIssuers } from './api';
 

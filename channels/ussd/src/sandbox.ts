@@ -1,5 +1,5 @@
-import type { AttemptRecord, SandboxContext, SandboxPart, SandboxPayment } from '@oja/core/sandbox';
-import { attemptRoute, currentAttempt, sandboxRecord, settledStatus, statusRoute } from '@oja/core/sandbox';
+import type { AttemptRecord, SandboxContext, SandboxPart, SandboxPayment } from '@oja/sandbox';
+import { attemptRoute, currentAttempt, sandboxRecord, settledStatus, statusRoute } from '@oja/sandbox';
 import ussd from './index';
 import { USSD_COUNTRY } from './constants';
 

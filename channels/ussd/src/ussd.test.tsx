@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { advance, callContext, CheckoutHarness, fakeHttp, sampleProps, settle, testCheckout } from '@oja/core/testing';
-import type { FakeRoute } from '@oja/core/testing';
+import { advance, callContext, CheckoutHarness, fakeHttp, sampleProps, settle, testCheckout } from '@oja/testing';
+import type { FakeRoute } from '@oja/testing';
 import ussd from './index';
 import { messages } from './messages';
 import { screenMessages } from './screenMessages';

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, HttpError } from '@oja/core';
 import type { PaymentProps } from '@oja/core';
-import { createSandbox, listenSandbox, SANDBOX_ACCESS_TOKEN } from '@oja/core/sandbox';
-import type { Sandbox } from '@oja/core/sandbox';
-import { callContext } from '@oja/core/testing';
+import { createSandbox, listenSandbox, SANDBOX_ACCESS_TOKEN } from '@oja/sandbox';
+import type { Sandbox } from '@oja/sandbox';
+import { callContext } from '@oja/testing';
 import { SANDBOX_OTP, SANDBOX_PIN, sandbox as cardSandbox } from '@oja/card/sandbox';
 // The page's own encryption, to pay a saved card as the page does (the card package exports no other way in).
 import { encryptCard } from '../../card/src/crypto';

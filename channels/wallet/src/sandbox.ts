@@ -1,5 +1,5 @@
-import { UNKNOWN_PAYMENT } from '@oja/core/sandbox';
-import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxRequest } from '@oja/core/sandbox';
+import { UNKNOWN_PAYMENT } from '@oja/sandbox';
+import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxRequest } from '@oja/sandbox';
 import { SAVED_CARDS } from '@oja/card/sandbox';
 import { THREE_D_SECURE_SOURCES } from '@oja/card/sources';
 import type { WalletAnswer, WalletCard } from './api';

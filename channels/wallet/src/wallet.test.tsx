@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeMethod, go, HttpError, missingKeys } from '@oja/core';
-import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/core/testing';
-import type { FakeRoute } from '@oja/core/testing';
+import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/testing';
+import type { FakeRoute } from '@oja/testing';
 import card from '@oja/card';
 import { hasCard, submitCard } from '@oja/card/steps';
 import { openPin, openSecureData } from '../../card/src/sandboxCrypto';

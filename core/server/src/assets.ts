@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sri } from '@oja/core/server';
+import { sri } from './page/integrity';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

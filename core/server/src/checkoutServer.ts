@@ -41,29 +41,22 @@ import {
 } from '@oja/core';
 import type { Http } from '@oja/core';
 import { backoffDelay } from '@oja/core/primitives';
-import {
-  CSP_REPORT_PATH,
-  homePage,
-  isAlreadyPaid,
-  pageHeaders,
-  pageScreenSecurity,
-  pageSecurity,
-  parseOutsideSources,
-  parsePayRequest,
-  renderPage,
-  renderPageDocument,
-  renderPageScreen,
-  renderUnavailablePage,
-  renderUnreachablePage,
-  sandboxFieldsOf,
-  sandboxSources,
-  unnamedSources,
-} from '@oja/core/server';
-import type { HomeTestCard, OutsideStyles, PageAssets, PageSecurity, PayRequest } from '@oja/core/server';
-import { createSandbox, faultsFromEnv, SANDBOX_PREFIXES } from '@oja/core/sandbox';
-import type { Sandbox, SandboxHttpRequest } from '@oja/core/sandbox';
-import { createMemoryStore, isStoreFailure } from '@oja/core/store';
-import type { Store } from '@oja/core/store';
+import { isAlreadyPaid, parsePayRequest, sandboxFieldsOf } from '@oja/core';
+import { CSP_REPORT_PATH, pageHeaders } from './page/headers';
+import { homePage } from './outside/homePage';
+import type { HomeTestCard } from './outside/homePage';
+import { pageScreenSecurity, pageSecurity } from './page/pagePolicy';
+import type { PageSecurity } from './page/pagePolicy';
+import { parseOutsideSources, sandboxSources, unnamedSources } from './page/sources';
+import { renderPage } from './page/render';
+import type { PageAssets } from './page/render';
+import { renderPageDocument, renderPageScreen, renderUnavailablePage, renderUnreachablePage } from './page/renderOutside';
+import type { OutsideStyles } from './page/renderOutside';
+import type { PayRequest } from '@oja/core';
+import { createSandbox, faultsFromEnv, SANDBOX_PREFIXES } from '@oja/sandbox';
+import type { Sandbox, SandboxHttpRequest } from '@oja/sandbox';
+import { createMemoryStore, isStoreFailure } from '@oja/store';
+import type { Store } from '@oja/store';
 import { ClientError, readBody, textFields } from './body';
 import { compressed, empty, json, plain } from './respond';
 import { createAssets, inlineStylesheets, verifyAssets } from './assets';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PaymentProps } from '@oja/core';
 import { HttpError } from '@oja/core';
-import { createMemoryStore, StoreUnavailable } from '@oja/core/store';
-import type { Store } from '@oja/core/store';
+import { createMemoryStore, StoreUnavailable } from '@oja/store';
+import type { Store } from '@oja/store';
 import { createSessions } from './sessions';
 import { createLeaves, LEAVE_CHECK_MS, LEAVE_GRACE_MS, LEAVE_QUEUE, LEAVE_RETRY_MS, LEAVE_TRIES } from './leaves';
 

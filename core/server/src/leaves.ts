@@ -1,5 +1,5 @@
 import type { PaymentProps } from '@oja/core';
-import type { Store } from '@oja/core/store';
+import type { Store } from '@oja/store';
 import type { Sessions } from './sessions';
 
 /** How long after the payer's page is hidden the server waits for it to come back before cancelling, ms. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GateDecision, PaymentProps } from '@oja/core';
-import type { Store } from '@oja/core/store';
+import type { Store } from '@oja/store';
 
 /** A session unused this long is forgotten, ms (every page served for it starts the time again). */
 export const SESSION_TTL_MS = 2 * 60 * 60_000;

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { CopyButton, COPIED_LABEL_MS } from './CopyButton';
 import { createI18n, I18nContext } from '../i18n';
 import { coreMessages } from '../messages';
-import { pass } from '../testing';
+import { pass } from '@oja/testing';
 
 beforeEach(() => {
   vi.useFakeTimers();

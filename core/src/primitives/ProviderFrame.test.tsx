@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { CheckoutHarness, testCheckout } from '../testing';
+import { CheckoutHarness, testCheckout } from '@oja/testing';
 import { defineChannel } from '../plugin';
 import { PROVIDER_FRAME_SANDBOX, ProviderFrame } from './ProviderFrame';
 

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { CheckoutHarness, click, fakeHttp, pass, testCheckout } from '../testing';
+import { CheckoutHarness, click, fakeHttp, pass, testCheckout } from '@oja/testing';
 import { HttpError } from '../http';
 import { defineChannel } from '../plugin';
 import type { StatusAnswer } from '../plugin';
@@ -8,7 +8,7 @@ import { useChannel } from '../state/checkout';
 import { checkStatusNow } from '../state/attemptActions';
 import { useStatusPolling } from './useStatusPolling';
 import { PendingLayout } from './PendingLayout';
-import { cardFixture } from '../testing/fixtureChannels';
+import { cardFixture } from '@oja/testing';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import '../ui/ResultScreen';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { CheckoutHarness, fakeHttp, pass, testCheckout } from '../testing';
+import { CheckoutHarness, fakeHttp, pass, testCheckout } from '@oja/testing';
 import { HttpError } from '../http';
 import { defineChannel } from '../plugin';
 import type { StatusAnswer } from '../plugin';
@@ -9,7 +9,7 @@ import { changeMethod } from '../state/actions';
 import { checkStatusNow } from '../state/attemptActions';
 import { setServerOffset } from '../clock';
 import { DEFAULT_PENDING_CODES, useStatusPolling } from './useStatusPolling';
-import { cardFixture } from '../testing/fixtureChannels';
+import { cardFixture } from '@oja/testing';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import '../ui/ResultScreen';
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { CheckoutHarness, click, pass, testCheckout } from '../testing';
-import type { TestCheckoutOptions } from '../testing';
+import { CheckoutHarness, click, pass, testCheckout } from '@oja/testing';
+import type { TestCheckoutOptions } from '@oja/testing';
 import { defineChannel } from '../plugin';
-import { cardFixture, transferFixture } from '../testing/fixtureChannels';
+import { cardFixture, transferFixture } from '@oja/testing';
 // Loaded on demand by the shell; loaded here first so they render within a fake-timer tick.
 import '../ui/ResultScreen';
 import '../ui/CancelDialog';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
-import { CheckoutHarness, fakeHttp, pass, testCheckout } from '../testing';
-import type { TestCheckoutOptions } from '../testing';
+import { CheckoutHarness, fakeHttp, pass, testCheckout } from '@oja/testing';
+import type { TestCheckoutOptions } from '@oja/testing';
 import type { Checkout } from '../state/checkout';
 import { complete } from '../state/actions';
 import { retry } from '../state/attemptActions';
@@ -11,8 +11,8 @@ import { defineChannel } from '../plugin';
 import { App } from './App';
 import { TOKEN_SIGN_IN_PATH } from './delivery';
 import { HttpError } from '../http';
-import { cardFixture, transferFixture } from '../testing/fixtureChannels';
-import { FIXTURE_DONE_PATH, fixturePage } from '../testing/fixturePage';
+import { cardFixture, transferFixture } from '@oja/testing';
+import { FIXTURE_DONE_PATH, fixturePage } from '@oja/testing';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import '../ui/ResultScreen';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { bootCheckout } from '../boot';
-import { renderPageScreen } from '../server/renderOutside';
-import { fixturePage, plainBranding } from '../testing';
+import { renderPageScreen } from '@oja/server';
+import { fixturePage, plainBranding } from '@oja/testing';
 
 const assets = { js: '/assets/main.js', css: [], screens: {} };
 const data = { ref: 'REF-0001', email: 'ada@example.com', amount: 250_000 };

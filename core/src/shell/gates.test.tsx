@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { CheckoutHarness, click, pass, plainBranding, testCheckout } from '../testing';
-import type { TestCheckoutOptions } from '../testing';
+import { CheckoutHarness, click, pass, plainBranding, testCheckout } from '@oja/testing';
+import type { TestCheckoutOptions } from '@oja/testing';
 import { defineBranding } from '../plugin';
-import { cardFixture, fixtureGates, gatedProps, transferFixture } from '../testing/fixtures';
+import { cardFixture, fixtureGates, gatedProps, transferFixture } from '@oja/testing/fixtures';
 import { confirmCancel } from '../state/attemptActions';
 import { GATE_PATH } from '../gates';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchOnIntent } from './intent';
 import { createRegistry } from '../validation';
-import { cardFixture, plainBranding, sampleEnv, transferFixture } from '../testing/fixtures';
+import { cardFixture, plainBranding, sampleEnv, transferFixture } from '@oja/testing/fixtures';
 
 describe('prefetchOnIntent', () => {
   let stop = () => {};

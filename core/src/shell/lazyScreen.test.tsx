@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { defineChannel } from '../plugin';
 import { setLocale } from '../state/actions';
-import { CheckoutHarness, testCheckout } from '../testing';
+import { CheckoutHarness, testCheckout } from '@oja/testing';
 import { loadStylesheet, preloadScreen } from './lazyScreen';
 
 /** A screen with state of its own: a count the payer raises. */

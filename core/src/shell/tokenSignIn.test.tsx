@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_UGX, defineChannel, HttpError } from '../index';
-import { fakeHttp, testCheckout } from '../testing';
+import { fakeHttp, testCheckout } from '@oja/testing';
 import { signInByToken, TOKEN_SIGN_IN_PATH } from './delivery';
 
 const wallet = defineChannel({

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeHttp, testCheckout } from '../testing';
-import type { TestCheckoutOptions } from '../testing';
+import { fakeHttp, testCheckout } from '@oja/testing';
+import type { TestCheckoutOptions } from '@oja/testing';
 import {
   AFTER_CANCEL_CALL_MS,
   CANCEL_REASON_DIALOG,
@@ -18,7 +18,7 @@ import { completeIfPaid, confirmCancel, retry } from './attemptActions';
 import { withSession } from './checkout';
 import { HttpError } from '../http';
 import { CODE_ALREADY_PAID } from '../codes';
-import { cardFixture, transferFixture } from '../testing/fixtureChannels';
+import { cardFixture, transferFixture } from '@oja/testing';
 
 function checkout(o: TestCheckoutOptions = {}) {
   const c = testCheckout({ channels: [cardFixture, transferFixture], ...o });

@@ -10,9 +10,9 @@ import {
   submitResultForm,
 } from './completion';
 import { createRegistry } from '../validation';
-import { FIXTURE_DONE_PATH, fixturePage, plainBranding } from '../testing';
+import { FIXTURE_DONE_PATH, fixturePage, plainBranding } from '@oja/testing';
 import type { MerchantResult } from './completion';
-import { sampleProps } from '../testing';
+import { sampleProps } from '@oja/testing';
 
 const CONTRACT_FIELDS = ['payRef', 'txnref', 'amount', 'apprAmt', 'resp', 'desc', 'retRef', 'cardNum', 'mac', 'bpResp', 'bpTrxnRef', 'rechPin'];
 

@@ -6,8 +6,8 @@ import { changeMethod, selectChannel } from './actions';
 import { retry } from './attemptActions';
 import { defineVisit, Visits } from './visit';
 import type { CallContext } from './visit';
-import { plainBranding, sampleEnv, sampleProps } from '../testing/fixtures';
-import { transferFixture } from '../testing/fixtureChannels';
+import { plainBranding, sampleEnv, sampleProps } from '@oja/testing/fixtures';
+import { transferFixture } from '@oja/testing';
 import { visitOf } from './runningVisit';
 
 const counterVisit = defineVisit({

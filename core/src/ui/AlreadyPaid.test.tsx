@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
-import { click, pass, testCheckout } from '../testing';
-import type { TestCheckoutOptions } from '../testing';
+import { click, pass, testCheckout } from '@oja/testing';
+import type { TestCheckoutOptions } from '@oja/testing';
 import { App } from '../shell/App';
 import { CODE_ALREADY_PAID } from '../codes';
-import { cardFixture } from '../testing/fixtureChannels';
+import { cardFixture } from '@oja/testing';
 import { merchantReturnUrl } from './AlreadyPaid';
 
 const restore: Array<() => void> = [];

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { CheckoutHarness, click, fakeHttp, pass, testCheckout } from '../testing';
-import type { TestCheckoutOptions } from '../testing';
+import { CheckoutHarness, click, fakeHttp, pass, testCheckout } from '@oja/testing';
+import type { TestCheckoutOptions } from '@oja/testing';
 import { HttpError } from '../http';
 import { AFTER_CANCEL_CALL_MS, CANCEL_REASON_DIALOG } from '../state/actions';
-import { cardFixture, transferFixture } from '../testing/fixtureChannels';
+import { cardFixture, transferFixture } from '@oja/testing';
 // The shell loads these on demand; loading them here first keeps that load within a fake-timer tick.
 import './CancelDialog';
 import './ResultScreen';

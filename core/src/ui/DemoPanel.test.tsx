@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { CheckoutHarness, click, pass, testCheckout } from '../testing';
+import { CheckoutHarness, click, pass, testCheckout } from '@oja/testing';
 import type { PaymentProps } from '../props';
-import { cardFixture, transferFixture } from '../testing/fixtureChannels';
-import { parsePayRequest } from '../server/payRequest';
-import { payPageProps } from '../sandbox/sandbox';
+import { cardFixture, transferFixture } from '@oja/testing';
+import { parsePayRequest } from '../payRequest';
+import { payPageProps } from '@oja/sandbox';
 // The shell loads it on demand after hydration; loaded here first so it renders within a fake-timer tick.
 import { keptPayFields } from './DemoPanel';
 

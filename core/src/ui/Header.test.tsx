@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { CheckoutHarness, testCheckout } from '../testing';
+import { CheckoutHarness, testCheckout } from '@oja/testing';
 import type { PaymentProps } from '../props';
 import { initialsOf } from './Header';
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
-import { CheckoutHarness, click, pass, testCheckout } from '../testing';
-import type { TestCheckoutOptions } from '../testing';
+import { CheckoutHarness, click, pass, testCheckout } from '@oja/testing';
+import type { TestCheckoutOptions } from '@oja/testing';
 import { MESSAGE_KEY } from '../state/completion';
 import { App } from '../shell/App';
-import { cardFixture, transferFixture } from '../testing/fixtureChannels';
+import { cardFixture, transferFixture } from '@oja/testing';
 
 const BODY =
   'Some of the payment details entered appear to be incorrect. Please review the information provided and try again. If you require assistance, kindly contact your merchant.';

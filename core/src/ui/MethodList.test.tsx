@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { CheckoutHarness, click, testCheckout } from '../testing';
-import type { TestCheckoutOptions } from '../testing';
+import { CheckoutHarness, click, testCheckout } from '@oja/testing';
+import type { TestCheckoutOptions } from '@oja/testing';
 import { notify } from '../state/actions';
 import { defineChannel } from '../plugin';
 import { FIRST_SCREEN_END_ID } from './FirstScreenEnd';
 import { ROWS_ON_FIRST_SCREEN } from './MethodList';
-import { cardFixture, drcFixture, fixtureChannels, manyChannels, transferFixture, ugandaFixture, walletFixture } from '../testing/fixtureChannels';
+import { cardFixture, drcFixture, fixtureChannels, manyChannels, transferFixture, ugandaFixture, walletFixture } from '@oja/testing';
 
 /** Lets valtio, React and lazy screens settle, and `ms` of fake time pass. */
 

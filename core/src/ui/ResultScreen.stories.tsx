@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { renderCheckout, scenario } from '@oja/stories/harness';
 import transfer from '@oja/transfer';
-import { cardFixture } from '../testing/fixtureChannels';
+import { cardFixture } from '@oja/testing/fixtures';
 
 /** The result screen of spec core §2: each outcome, and the success message of each display mode. */
 const meta = {

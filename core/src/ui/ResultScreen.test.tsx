@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { CheckoutHarness, click, pass, testCheckout } from '../testing';
-import type { TestCheckoutOptions } from '../testing';
-import { cardFixture, transferFixture, walletFixture } from '../testing/fixtureChannels';
+import { CheckoutHarness, click, pass, testCheckout } from '@oja/testing';
+import type { TestCheckoutOptions } from '@oja/testing';
+import { cardFixture, transferFixture, walletFixture } from '@oja/testing';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import './ResultScreen';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { CheckoutHarness, pass, testCheckout } from '../testing';
+import { CheckoutHarness, pass, testCheckout } from '@oja/testing';
 import type { Checkout } from '../state/checkout';
 import { NOTIFICATION_MS, notify } from '../state/actions';
 import type { NotificationKind } from '../state/checkout';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { HttpError, validateGate } from '@oja/core';
-import { CheckoutHarness, cardFixture, click, fakeHttp, pass, testCheckout } from '@oja/core/testing';
-import type { FakeRoute } from '@oja/core/testing';
+import { CheckoutHarness, cardFixture, click, fakeHttp, pass, testCheckout } from '@oja/testing';
+import type { FakeRoute } from '@oja/testing';
 import cashback from './index';
 import { messages } from './messages';
 import { cashbackValue, offersCashback } from './rules';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
-import type { Sandbox } from '@oja/core/sandbox';
+import { createSandbox, listenSandbox, NO_FAULTS } from '@oja/sandbox';
+import type { Sandbox } from '@oja/sandbox';
 import plugin, { REFUSED_CASHBACK_DESCRIPTION, REFUSED_CASHBACK_VALUE, sandbox } from './sandbox';
 import { STORE_TUC_PATH } from './api';
 

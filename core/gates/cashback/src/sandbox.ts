@@ -1,5 +1,5 @@
-import type { SandboxPart } from '@oja/core/sandbox';
-import { alreadyPaid, badRequest, isPaid, sandboxRecord, textField, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
+import type { SandboxPart } from '@oja/sandbox';
+import { alreadyPaid, badRequest, isPaid, sandboxRecord, textField, UNKNOWN_PAYMENT } from '@oja/sandbox';
 import cashback from './index';
 import { STORE_TUC_PATH } from './api';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { validateGate } from '@oja/core';
-import { CheckoutHarness, cardFixture, click, pass, testCheckout } from '@oja/core/testing';
+import { CheckoutHarness, cardFixture, click, pass, testCheckout } from '@oja/testing';
 import cashback from '@oja/cashback';
 import escrow from './index';
 import { messages } from './messages';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, listenSandbox, NO_FAULTS } from '@oja/core/sandbox';
-import type { Sandbox } from '@oja/core/sandbox';
+import { createSandbox, listenSandbox, NO_FAULTS } from '@oja/sandbox';
+import type { Sandbox } from '@oja/sandbox';
 import { RECEIPT_PATH, SANDBOX_BILLS, sandbox } from './sandbox';
 import { NOTIFY_PATH, VALIDATE_PATH } from './api';
 import { pdfText } from '../../../../scripts/test/pdfText';

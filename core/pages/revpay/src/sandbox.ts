@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { SandboxPart } from '@oja/core/sandbox';
-import { badRequest, isPaid, sandboxRecord, textField, UNKNOWN_PAYMENT } from '@oja/core/sandbox';
+import type { SandboxPart } from '@oja/sandbox';
+import { badRequest, isPaid, sandboxRecord, textField, UNKNOWN_PAYMENT } from '@oja/sandbox';
 import { formatAmount } from '@oja/core';
 import { CODE_REFERENCE_PAID, NOTIFY_PATH, VALIDATE_PATH } from './api';
 import type { ReferenceDetails } from './api';

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@oja/core';
 import type { PageAnswer, PagePayment, PaymentOpening } from '@oja/core';
-import { fakeHttp, sampleProps, testPageContext } from '@oja/core/testing';
+import { fakeHttp, sampleProps, testPageContext } from '@oja/testing';
 import page from './server';
 import { NOTIFY_PATH, VALIDATE_PATH } from './api';
 import type { RevpayState, RevpayView } from './views';

@@ -1,0 +1,26 @@
+// The assembled checkout's server process (dist/server/server.mjs): the installed plugins, run by @oja/server,
+// with the demo merchant's site beside it in sandbox mode.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exitOnSignals, runCheckout } from './run';
+import { createMerchantStore } from './demo/merchant-store';
+import { installed } from 'oja:installed';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+try {
+  const running = await runCheckout({
+    ...installed,
+    clientDir: path.resolve(here, '../client'),
+    // The demo store verifies every result with the collections API: the real one, or the checkout's embedded sandbox.
+    // MERCHANT_PORT=0 runs the checkout alone (a production instance, the Docker image).
+    demoStore:
+      process.env.MERCHANT_PORT === '0'
+        ? undefined
+        : ({ checkoutBase, storeBase, apiBase }) => createMerchantStore({ checkoutBase, selfOrigin: () => storeBase, apiBase }).server,
+  });
+  exitOnSignals(running);
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(2);
+}

@@ -1,0 +1,6 @@
+export * from '@oja/core/sandbox-part';
+export * from './sandbox';
+export * from './serve';
+export * from './channelParts';
+export * from './providerPage';
+export * from './testPage';

@@ -1,0 +1,688 @@
+import { randomBytes } from 'node:crypto';
+import { PAY_RULES } from '@oja/sdk/schema';
+import type {
+  SandboxAnswer,
+  SandboxContext,
+  SandboxHttpRequest,
+  SandboxPart,
+  SandboxPayment,
+  SandboxReply,
+  SandboxRequest,
+  SandboxRoute,
+  SimulatedOutcome,
+} from '@oja/core';
+import { createMemoryStore, isStoreFailure } from '@oja/store';
+import type { Store } from '@oja/store';
+import { sandboxKeys, storedPayments, textField } from './payments';
+import type { PaymentRef, PaymentWork } from './payments';
+import { parsePayRequest } from '@oja/core';
+import { REQUERY_PATH } from '@oja/core';
+import { CODE_ALREADY_PAID } from '@oja/core';
+
+/** What a route answers for a payment the sandbox does not know (core's and every channel's). */
+export const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCode: '25', responseDescription: 'Unknown payment' } };
+
+/**
+ * Payments the default (memory) store keeps at most: past it the least recently seen goes first (a long-running
+ * dev server). A shared store (Redis) is bounded by the payments' expiry instead.
+ */
+export const MAX_SANDBOX_PAYMENTS = 10_000;
+/** Store entries per payment: the payment and its index by merchant reference. */
+const ENTRIES_PER_PAYMENT = 2;
+export { SANDBOX_PAYMENT_IDLE_MS, FIRST_PAYMENT_ID, sandboxKeys, textField } from './payments';
+/** Calls logged per payment at most, the oldest dropped first (a page polling for hours). */
+export const MAX_CALLS_PER_PAYMENT = 200;
+/** How long a token of the merchant's token sign-in opens the wallet, ms (the wallet is used at once). */
+export const SIGN_IN_TOKEN_TTL_MS = 60 * 60_000;
+/** What a request answers while the store cannot be reached or stays locked: temporary, to be tried again, s. */
+export const STORE_RETRY_AFTER_S = 1;
+
+/** The transaction requery a merchant's server calls to verify a payment (CONTRACT §5). */
+export { REQUERY_PATH };
+/** What any initiating call (generate, pay) answers for a payment already settled 00. */
+export { CODE_ALREADY_PAID };
+/** The code of a request the sandbox cannot read (missing or malformed fields). */
+export const BAD_REQUEST_CODE = '400';
+
+/** Fault injection: added latency, share of requests answered 500, share dropped (socket destroyed). */
+export interface Faults {
+  latencyMs: number;
+  errorRate: number;
+  dropRate: number;
+  /** Only requests whose path starts with this are affected ('' = all API requests). */
+  pathPrefix: string;
+}
+
+export const NO_FAULTS: Faults = { latencyMs: 0, errorRate: 0, dropRate: 0, pathPrefix: '' };
+
+/** Reads SANDBOX_LATENCY_MS, SANDBOX_ERROR_RATE, SANDBOX_DROP_RATE and SANDBOX_FAULT_PATH. */
+export function faultsFromEnv(env: Record<string, string | undefined>): Faults {
+  const num = (v: string | undefined, max: number) => Math.min(max, Math.max(0, Number(v) || 0));
+  return {
+    latencyMs: num(env.SANDBOX_LATENCY_MS, 60_000),
+    errorRate: num(env.SANDBOX_ERROR_RATE, 1),
+    dropRate: num(env.SANDBOX_DROP_RATE, 1),
+    pathPrefix: env.SANDBOX_FAULT_PATH ?? '',
+  };
+}
+
+/** Country -> channel codes the sandbox offers by default (CONTRACT §2 "channels"). */
+export const COUNTRY_CHANNELS: Record<string, string[]> = {
+  NG: ['CARD', 'WALLET', 'TRANSFER', 'QR', 'USSD', 'PAY_WITH_APP', 'CUSTOMER_WALLET', 'GOOGLE_PAY', 'CREDIT'],
+  UG: ['CARD', 'UGANDA_MOBILE_MONEY'],
+  CD: ['CARD', 'DRC_MOBILE_MONEY'],
+  KE: ['CARD', 'TRANSFER'],
+  GH: ['CARD', 'TRANSFER'],
+};
+
+/** Sandbox merchants with names; any other well-formed code is accepted as "Sandbox Merchant <code>". */
+export const SANDBOX_MERCHANTS: Record<string, string> = {
+  MX_DEMO: 'Oja Demo Store',
+  MX6072: 'Oja Demo Store',
+};
+/** A merchant code the sandbox refuses (pay-page answers Z1), to try the Incorrect Transaction screen. */
+export const REFUSED_MERCHANT = 'MX_REFUSED';
+/** Access token the sandbox accepts for the merchant's token sign-in. */
+export const SANDBOX_ACCESS_TOKEN = 'sandbox-access-token';
+
+type Compiled = CoreRoute & { re: RegExp };
+
+interface Match {
+  route: CoreRoute;
+  params: Record<string, string>;
+}
+
+function compile(path: string): RegExp {
+  return new RegExp(`^${path.replace(/:[a-zA-Z]+/g, (m) => `(?<${m.slice(1)}>[^/]+)`)}$`);
+}
+
+export interface Sandbox {
+  /**
+   * Answers /api/*, /collections/*, /passport/* (the identity service's token endpoint) and /sandbox/*; undefined
+   * for any other path. `{ drop: true }` is the fault injection's cut connection: send nothing, destroy the socket.
+   */
+  handle(req: SandboxHttpRequest): Promise<SandboxReply | undefined>;
+  /** Answers the parts' outsideRoutes, on the sandbox's second origin; undefined for any other path. */
+  handleOutside(req: SandboxHttpRequest): Promise<SandboxReply | undefined>;
+  /**
+   * The checkout's origin (which frames the second origin's pages) and the second origin's base, as the browser
+   * reaches them: set by whoever starts their listeners ('' until then).
+   */
+  origins: { checkout: string; outside: string };
+  /** This instance's fault injection (POST /sandbox/faults changes it): per instance, never shared through the store. */
+  faults: Faults;
+  /**
+   * Runs fn as a request runs a handler: the payments it asks for are locked and written back when it ends (tests
+   * calling a route's handler directly).
+   */
+  run<T>(fn: (ctx: SandboxContext) => Promise<T>): Promise<T>;
+  /** A copy of a payment as the store keeps it now (tests, checks): no lock, nothing written, not counted as seen. */
+  readPayment(ref: PaymentRef): Promise<SandboxPayment | undefined>;
+}
+
+export interface SandboxOptions {
+  /**
+   * Where payments and sandbox-wide state are kept (keys under `sandbox:`). Instances sharing one store act as one
+   * collections API. Default: a memory store of this instance, MAX_SANDBOX_PAYMENTS payments at most.
+   */
+  store?: Store;
+  /** Fault injection to start with; default none. */
+  faults?: Faults;
+  /** The clock (tests move it). Default Date.now. */
+  now?: () => number;
+  /** Payments the default memory store keeps at most (tests use a few); ignored with `store`. */
+  maxPayments?: number;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): SandboxReply => ({
+  status,
+  headers: { ...JSON_HEADERS, date: new Date().toUTCString(), ...headers },
+  body: JSON.stringify(body),
+});
+
+/** The answer while the store fails (unreachable, a lock held too long): 503, temporary, never the payer's mistake. */
+function storeFailed(e: Error): SandboxReply {
+  return json(
+    503,
+    { responseCode: '96', responseDescription: `The sandbox's store is unavailable, try again: ${e.message}`, temporary: true },
+    { 'retry-after': String(STORE_RETRY_AFTER_S) },
+  );
+}
+
+/**
+ * The paths the sandbox answers: the collections API (with its transaction requery under /collections/), the
+ * identity service's token endpoint, its own controls and pages.
+ */
+export const SANDBOX_PREFIXES = ['/api/', '/collections/', '/passport/', '/sandbox/'] as const;
+export const isSandboxPath = (path: string): boolean => SANDBOX_PREFIXES.some((p) => path.startsWith(p));
+
+const ORIGIN = /^https?:\/\/[^\s;,'"/]+$/;
+
+const STYLE_HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * The policy of the sandbox's HTML pages: no script, no style but the style elements of these hashes, forms and
+ * framing only from this origin.
+ */
+export function sandboxPagePolicy(frameAncestors: string[] = [], styleHashes: string[] = []): string {
+  const extra = frameAncestors
+    .filter((o) => ORIGIN.test(o))
+    .map((o) => ` ${o}`)
+    .join('');
+  const styles = styleHashes.filter((h) => STYLE_HASH.test(h)).map((h) => ` '${h}'`);
+  return `default-src 'none';${styles.length ? ` style-src${styles.join('')};` : ''} form-action 'self'; frame-ancestors 'self'${extra}`;
+}
+
+/** A route's answer as sent: its HTML page or script when it has one, else its JSON body. */
+function reply(answer: SandboxAnswer, framers: string[] = []): SandboxReply {
+  const status = answer.status ?? 200;
+  if (answer.script !== undefined) {
+    return {
+      status,
+      headers: {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        // Loaded by the checkout's page, another origin, with `crossorigin` for its integrity check.
+        'access-control-allow-origin': '*',
+        'cross-origin-resource-policy': 'cross-origin',
+      },
+      body: answer.script,
+    };
+  }
+  if (answer.file !== undefined) {
+    return {
+      status,
+      headers: {
+        'content-type': answer.file.contentType,
+        'content-disposition': `attachment; filename="${answer.file.filename.replace(/[^\w.-]/g, '_')}"`,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+      body: '',
+      bytes: answer.file.bytes,
+    };
+  }
+  if (answer.html === undefined) return json(status, answer.body);
+  return {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': sandboxPagePolicy([...framers, ...(answer.frameAncestors ?? [])], answer.styleHashes),
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      date: new Date().toUTCString(),
+    },
+    body: answer.html,
+  };
+}
+
+/** For HTML answers: text made safe inside elements and quoted attributes. */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/**
+ * A request's own origin and whether it may drive the sandbox's controls: only the checkout's own pages may
+ * (CSRF). Browsers say where a request comes from (Sec-Fetch-Site, Origin); a request that says neither is no
+ * browser's cross-site request (curl, a test's fetch, a merchant's server) and stays allowed.
+ */
+export function isSameOriginRequest(headers: SandboxHttpRequest['headers']): boolean {
+  const site = typeof headers['sec-fetch-site'] === 'string' ? headers['sec-fetch-site'] : undefined;
+  // 'none': the payer typed the address or followed a bookmark.
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = typeof headers.origin === 'string' ? headers.origin : undefined;
+  if (origin === undefined) return true;
+  // A form posted from a page with no-referrer (the sandbox's own pages) says "null"; only Sec-Fetch-Site vouches for it.
+  if (origin === 'null') return site === 'same-origin';
+  const host = typeof headers.host === 'string' ? headers.host : '';
+  const proto = headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  return host !== '' && origin === `${proto}://${host}`;
+}
+
+const CROSS_ORIGIN_REFUSED = { responseCode: '403', responseDescription: "The sandbox's controls answer only the checkout's own pages" };
+
+/** A 400 answer naming what is wrong with the request. */
+export function badRequest(description: string): SandboxAnswer {
+  return { status: 400, body: { responseCode: BAD_REQUEST_CODE, responseDescription: description } };
+}
+
+/**
+ * Has the payment been settled 00, by any channel? The one notion every sandbox part uses: a paid payment stays
+ * paid (CONTRACT §5), so no generate, pay, retry, simulate or cancellation changes it afterwards.
+ */
+export function isPaid(p: SandboxPayment): boolean {
+  return p.outcome?.value === 'success';
+}
+
+/** Settles the payment 00 (a channel's approved charge); a payment already paid keeps its first approval. */
+export function markPaid(p: SandboxPayment, at: number, paymentReference?: string): void {
+  if (isPaid(p)) return;
+  p.outcome = { value: 'success', at, ...(paymentReference && { paymentReference }) };
+}
+
+/**
+ * What an initiating call (generate a code or an account, pay, initiate) answers for a paid payment: nothing is
+ * reset, charged or recorded, and the page is told plainly why (HTTP 409, CODE_ALREADY_PAID).
+ */
+export function alreadyPaid(p: SandboxPayment): SandboxAnswer {
+  return {
+    status: 409,
+    body: {
+      responseCode: CODE_ALREADY_PAID,
+      responseDescription: 'This payment has already been paid: nothing was charged',
+      paymentId: p.paymentId,
+      transactionReference: p.txnRef,
+    },
+  };
+}
+
+/** The context core's own routes get: every channel's, and the opening of payments and sign-in tokens. */
+interface CoreContext extends SandboxContext {
+  open: PaymentWork['open'];
+  rememberSignIn(token: string): Promise<void>;
+}
+
+/**
+ * The embedded collections API: the shell's endpoints here, each channel's from its own part. Payments live in
+ * the store (every instance sharing it answers for every payment), each request holding the ones it names.
+ */
+export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, options: SandboxOptions = {}): Sandbox {
+  const now = options.now ?? (() => Date.now());
+  // Room for the payments and the id counter; tokens issued share it (few, and gone within the hour).
+  const store = options.store ?? createMemoryStore({ maxEntries: (options.maxPayments ?? MAX_SANDBOX_PAYMENTS) * ENTRIES_PER_PAYMENT + 1, now });
+  const payments = storedPayments(store, now);
+  const origins = { checkout: '', outside: '' };
+  const outsideUrl = (pathAndQuery: string) => (origins.outside ? new URL(pathAndQuery, origins.outside).href : pathAndQuery);
+  const shared = (owner: string) => ({
+    get: <T>(key: string) => store.get<T>(sandboxKeys.shared(owner, key)),
+    set: async (key: string, value: unknown, ttlMs: number) => {
+      await store.set(sandboxKeys.shared(owner, key), value, { ttlMs });
+    },
+  });
+  const contextOf = (work: PaymentWork): CoreContext => ({
+    now,
+    outsideUrl,
+    shared,
+    payment: work.payment,
+    open: work.open,
+    isIssuedToken: async (token) => token !== '' && (await store.get<number>(sandboxKeys.signIn(token))) !== undefined,
+    rememberSignIn: async (token) => {
+      await store.set(sandboxKeys.signIn(token), now(), { ttlMs: SIGN_IN_TOKEN_TTL_MS });
+    },
+  });
+
+  /** Runs fn as one request: its payments written back at the end; a store failure lets go of them unwritten. */
+  const inWork = async <T>(fn: (ctx: CoreContext) => Promise<T>): Promise<T> => {
+    const work = payments.begin();
+    let result: T;
+    try {
+      result = await fn(contextOf(work));
+    } catch (e) {
+      await work.abandon();
+      throw e;
+    }
+    await work.finish();
+    return result;
+  };
+  /** A request's reply: 503 when the store fails (the caller may simply try again), 500 '96' on any other throw. */
+  const answering = async (fn: (ctx: CoreContext) => Promise<SandboxReply>): Promise<SandboxReply> => {
+    try {
+      return await inWork(fn);
+    } catch (e) {
+      return isStoreFailure(e) ? storeFailed(e) : json(500, { responseCode: '96', responseDescription: (e as Error).message });
+    }
+  };
+  /** A route's answer; a handler's own throw is a 500 '96', a store failure goes on to answering's 503. */
+  const answerOf = async (route: CoreRoute, sreq: SandboxRequest, ctx: CoreContext, framers?: string[]): Promise<SandboxReply> => {
+    try {
+      return reply(await route.handler(sreq, ctx), framers);
+    } catch (e) {
+      if (isStoreFailure(e)) throw e;
+      return json(500, { responseCode: '96', responseDescription: (e as Error).message });
+    }
+  };
+
+  const routes: Array<Compiled> = [];
+  const add = (r: CoreRoute) => routes.push({ ...r, re: compile(r.path) });
+  const optionInformation: OptionInformation = Object.assign({}, ...parts.map(({ part }) => part?.optionInformation ?? {}));
+  const partProps = parts.flatMap(({ part }) => part?.paymentProps ?? []);
+  for (const r of coreRoutes({ optionInformation, partProps })) add(r);
+  for (const { part } of parts) for (const r of part?.routes ?? []) add(r);
+  const outsideRoutes: Compiled[] = parts.flatMap(({ part }) => part?.outsideRoutes ?? []).map((r) => ({ ...r, re: compile(r.path) }));
+
+  const match = (method: string, path: string, among = routes): Match | undefined => {
+    for (const route of among) {
+      if (route.method !== method) continue;
+      const m = route.re.exec(path);
+      if (m) return { route, params: { ...(m.groups ?? {}) } };
+    }
+    return undefined;
+  };
+
+  const sandbox: Sandbox = {
+    faults: { ...(options.faults ?? NO_FAULTS) },
+    origins,
+    run: (fn) => inWork(fn),
+    readPayment: (ref) => payments.read(ref),
+    async handleOutside(req) {
+      const url = new URL(req.url, 'http://outside.local');
+      const found = match(req.method, url.pathname, outsideRoutes);
+      if (!found) return undefined;
+      // An outside page's form posts only to its own origin: a post from any other page is refused (CSRF).
+      if (req.method !== 'GET' && !isSameOriginRequest(req.headers)) return json(403, CROSS_ORIGIN_REFUSED);
+      const sreq: SandboxRequest = {
+        method: req.method,
+        path: url.pathname,
+        params: found.params,
+        query: url.searchParams,
+        body: req.body,
+        headers: req.headers,
+      };
+      // The checkout's page frames these pages: it is always an allowed ancestor.
+      return answering((ctx) => answerOf(found.route, sreq, ctx, origins.checkout ? [origins.checkout] : []));
+    },
+    async handle(req) {
+      const url = new URL(req.url, 'http://sandbox.local');
+      const path = url.pathname;
+      const { body } = req;
+      if (!isSandboxPath(path)) return undefined;
+      // Any page a developer visits could otherwise mark payments paid or break the API (CSRF): the sandbox's
+      // controls and its own pages' forms answer only the checkout's own origin.
+      const control = path.startsWith('/sandbox/') && (req.method !== 'GET' || path === '/sandbox/payments');
+      if (control && !isSameOriginRequest(req.headers)) return json(403, CROSS_ORIGIN_REFUSED);
+      if (path === '/sandbox/faults' && req.method === 'POST') {
+        Object.assign(sandbox.faults, sanitizeFaults(body));
+        return json(200, sandbox.faults);
+      }
+      const found = match(req.method, path);
+      if (!found) return json(404, { responseCode: '404', responseDescription: `No sandbox route for ${req.method} ${path}` });
+      const f = requestFaults(sandbox.faults, req.headers);
+      const api = !path.startsWith('/sandbox/');
+      const faulty = api && (f.pathPrefix ? path.startsWith(f.pathPrefix) : true);
+      if (faulty && f.latencyMs) await new Promise((r) => setTimeout(r, f.latencyMs));
+      // When the request came: a request waiting for another's lock on its payment shows as overlapping it.
+      const at = now();
+      const sreq: SandboxRequest = { method: req.method, path, params: found.params, query: url.searchParams, body, headers: req.headers };
+      return answering(async (ctx) => {
+        const payment = await ctx.payment({
+          paymentId: body.paymentId ?? url.searchParams.get('paymentId') ?? undefined,
+          merchantCode: body.merchantCode ?? url.searchParams.get('merchantCode'),
+          txnRef: body.transactionReference ?? url.searchParams.get('transactionReference'),
+        });
+        const call = payment && api ? ({ path, at } as { path: string; at: number; endedAt?: number }) : undefined;
+        if (call) {
+          payment!.calls.push(call);
+          if (payment!.calls.length > MAX_CALLS_PER_PAYMENT) payment!.calls.splice(0, payment!.calls.length - MAX_CALLS_PER_PAYMENT);
+        }
+        const ended = (r: SandboxReply) => {
+          if (call) call.endedAt = now();
+          return r;
+        };
+        if (faulty && Math.random() < f.dropRate) return ended({ drop: true });
+        if (faulty && Math.random() < f.errorRate) return ended(json(500, { responseCode: '96', responseDescription: 'Sandbox injected error' }));
+        return ended(await answerOf(found.route, sreq, ctx));
+      });
+    },
+  };
+  return sandbox;
+}
+
+function sanitizeFaults(body: Record<string, unknown>): Partial<Faults> {
+  const out: Partial<Faults> = {};
+  const n = (v: unknown, max: number) => Math.min(max, Math.max(0, Number(v) || 0));
+  if ('latencyMs' in body) out.latencyMs = n(body.latencyMs, 60_000);
+  if ('errorRate' in body) out.errorRate = n(body.errorRate, 1);
+  if ('dropRate' in body) out.dropRate = n(body.dropRate, 1);
+  if ('pathPrefix' in body) out.pathPrefix = String(body.pathPrefix ?? '');
+  return out;
+}
+
+/** Per-request overrides: x-sandbox-latency, x-sandbox-error-rate, x-sandbox-drop-rate headers. */
+function requestFaults(base: Faults, headers: SandboxHttpRequest['headers']): Faults {
+  const h = (k: string) => (typeof headers[k] === 'string' ? (headers[k] as string) : undefined);
+  return {
+    ...base,
+    ...sanitizeFaults({
+      ...(h('x-sandbox-latency') !== undefined && { latencyMs: h('x-sandbox-latency') }),
+      ...(h('x-sandbox-error-rate') !== undefined && { errorRate: h('x-sandbox-error-rate') }),
+      ...(h('x-sandbox-drop-rate') !== undefined && { dropRate: h('x-sandbox-drop-rate') }),
+    }),
+  };
+}
+
+const OUTCOMES: SimulatedOutcome[] = ['success', 'failed', 'expired'];
+
+/** One of core's own routes: its handler may open payments and remember sign-in tokens. */
+type CoreRoute = Omit<SandboxRoute, 'handler'> & { handler: (req: SandboxRequest, ctx: CoreContext) => SandboxAnswer | Promise<SandboxAnswer> };
+
+/** The merchant's fields as text (numbers written out, anything else dropped), as parsePayRequest reads them. */
+function payFields(body: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) {
+    const text = textField(v);
+    if (text !== undefined) out[k] = text;
+  }
+  return out;
+}
+
+/** The requery's answer for a payment (CONTRACT §5): 00 with its amount once paid, 09 while pending. */
+function requeryAnswer(p: SandboxPayment): Record<string, unknown> {
+  const base = { MerchantReference: p.txnRef, TransactionDate: new Date(p.createdAt).toISOString(), SplitAccounts: [] };
+  if (isPaid(p)) {
+    return {
+      ...base,
+      ResponseCode: '00',
+      ResponseDescription: 'Approved by Financial Institution',
+      Amount: p.props.checkoutAmount,
+      PaymentReference: p.outcome?.paymentReference ?? `OJA|${p.paymentId}`,
+      RetrievalReferenceNumber: `RR${p.paymentId}`,
+    };
+  }
+  const [code, description] =
+    p.outcome?.value === 'failed'
+      ? ['Z1', 'Transaction failed']
+      : p.outcome?.value === 'expired'
+        ? ['XS1', 'Transaction expired']
+        : p.cancellation
+          ? ['Z6', 'Cancelled by customer']
+          : ['09', 'Transaction in progress'];
+  return { ...base, ResponseCode: code, ResponseDescription: description, Amount: 0, PaymentReference: '' };
+}
+
+/** The parts' pay-page option information by option code (SandboxPart.optionInformation). */
+type OptionInformation = NonNullable<SandboxPart['optionInformation']>;
+/** What the parts add to the pay-page answer: their options' information, their own payment properties. */
+interface PayPageParts {
+  optionInformation?: OptionInformation;
+  partProps?: ReadonlyArray<NonNullable<SandboxPart['paymentProps']>>;
+}
+
+function coreRoutes(parts: PayPageParts): CoreRoute[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/v1/pay-page',
+      handler: async (req, ctx) => {
+        const fields = payFields(req.body);
+        if (fields.merchant_code === REFUSED_MERCHANT) return { body: { responseCode: 'Z1', responseDescription: 'Merchant not permitted' } };
+        const parsed = parsePayRequest(fields);
+        if (!parsed.ok) return badRequest(parsed.errors.join('; '));
+        const b = { ...fields, merchant_code: parsed.request.merchant_code, txn_ref: parsed.request.txn_ref };
+        // A merchant's transaction reference is unique: the same reference names the same payment.
+        const p = await ctx.open(b.merchant_code, b.txn_ref, (paymentId) => payPageProps(paymentId, b, parts));
+        return { body: { responseCode: '00', ...p.props } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/pay/customerCancellation',
+      handler: async (req, ctx) => {
+        const p = await ctx.payment({ paymentId: req.body.paymentId });
+        if (!p) return UNKNOWN_PAYMENT;
+        // A paid payment is never cancelled: the payer leaving a page after paying cancels nothing.
+        if (isPaid(p)) return alreadyPaid(p);
+        p.cancellation ??= { reason: textField(req.body.customerCancellationReason) ?? '', at: ctx.now() };
+        return { body: { responseCode: 'Z6', responseDescription: 'Cancelled by customer' } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/pay-page/token-authentication',
+      handler: async (req, ctx) => {
+        if (req.body.accessToken !== SANDBOX_ACCESS_TOKEN)
+          return { status: 403, body: { responseCode: '403', responseDescription: 'Invalid access token' } };
+        // Remembered so that the channel accepting tokens (the wallet) can tell an issued one from a guess.
+        const token = randomBytes(12).toString('hex');
+        await ctx.rememberSignIn(token);
+        return { body: { responseCode: '00', user: { firstName: 'Ada', lastName: 'Sandbox', mobileNo: '08000000000' }, token } };
+      },
+    },
+    {
+      method: 'GET',
+      path: REQUERY_PATH,
+      handler: async (req, ctx) => {
+        const amount = req.query.get('amount') ?? '';
+        // The amount as POST /pay takes it.
+        if (!PAY_RULES.amount.pattern.test(amount))
+          return { status: 400, body: { ResponseCode: 'Z1', ResponseDescription: 'amount is required, in minor units', Amount: 0 } };
+        const p = await ctx.payment({ merchantCode: req.query.get('merchantcode'), txnRef: req.query.get('transactionreference') });
+        if (!p) return { body: { ResponseCode: 'Z25', ResponseDescription: 'Transaction not Found', Amount: 0, SplitAccounts: [] } };
+        // The amount the merchant asked for, or that amount with the surcharge the payer paid.
+        if (Number(amount) !== p.props.amount && Number(amount) !== p.props.checkoutAmount) {
+          return { body: { ResponseCode: 'Z1', ResponseDescription: 'Amount Inconsistency', Amount: 0, SplitAccounts: [] } };
+        }
+        return { body: requeryAnswer(p) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sandbox/simulate',
+      handler: async (req, ctx) => {
+        const outcome = String(req.body.outcome) as SimulatedOutcome;
+        if (!OUTCOMES.includes(outcome)) return { status: 400, body: { error: 'outcome must be success, failed or expired' } };
+        const p = await ctx.payment({ merchantCode: req.body.merchant_code, txnRef: req.body.txn_ref });
+        if (!p) return { status: 404, body: { error: 'no such payment' } };
+        if (isPaid(p))
+          return {
+            status: 409,
+            body: { error: 'this payment is already paid: a paid payment stays paid', paymentId: p.paymentId, outcome: 'success' },
+          };
+        p.outcome = { value: outcome, at: ctx.now() };
+        return { body: { ok: true, paymentId: p.paymentId, outcome } };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/sandbox/payments',
+      handler: async (req, ctx) => {
+        const p = await ctx.payment({ merchantCode: req.query.get('merchant_code'), txnRef: req.query.get('txn_ref') });
+        if (!p) return { status: 404, body: { error: 'no such payment' } };
+        return { body: { paymentId: p.paymentId, outcome: p.outcome, cancellation: p.cancellation, calls: p.calls, channels: p.channels } };
+      },
+    },
+  ];
+}
+
+/** The payment properties the sandbox's pay-page answers (spec core §3), from the merchant's fields. */
+export function payPageProps(
+  paymentId: string,
+  b: Record<string, string>,
+  { optionInformation = {}, partProps = [] }: PayPageParts = {},
+): Record<string, unknown> {
+  const country = (b.country || 'NG').toUpperCase();
+  const requested = (b.channels ? b.channels.split(',') : (COUNTRY_CHANNELS[country] ?? ['CARD'])).map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const surcharge = Math.max(0, Number(b.surcharge) || 0);
+  const amount = Number(b.amount);
+  const bulk = b.bulk === '1' || b.bulk === 'true';
+  const origin = new URL(b.site_redirect_url).origin;
+  const nonCard = requested.filter((c) => c !== 'CARD' && c !== 'WALLET');
+  // A part's properties (SandboxPart.paymentProps) never replace core's.
+  const own: Record<string, unknown> = Object.assign({}, ...partProps.map((props) => props(b)));
+  return {
+    ...own,
+    merchantCode: b.merchant_code,
+    paymentId,
+    payableCode: b.pay_item_id,
+    payableId: b.pay_item_id,
+    merchantTransactionReference: b.txn_ref,
+    transactionType: 'REGULAR',
+    transactionDate: new Date().toISOString(),
+    amount,
+    checkoutAmount: amount + surcharge,
+    surcharge,
+    currencyCode: b.currency,
+    countryCode: country,
+    passFeeToCustomer: b.pass_fee === 'true',
+    merchantName: SANDBOX_MERCHANTS[b.merchant_code] ?? `Sandbox Merchant ${b.merchant_code}`,
+    // The merchant's logo (sandbox field logo_url): the header shows it only from https (Header.tsx safeLogoUrl).
+    logoUrl: b.logo_url || undefined,
+    customerId: b.cust_id || undefined,
+    customerName: b.cust_name || undefined,
+    customerEmail: b.cust_email || undefined,
+    customerMobileNo: b.cust_mobile_no || undefined,
+    payItemName: b.pay_item_name || undefined,
+    siteRedirectUrl: b.site_redirect_url,
+    siteOrigin: origin,
+    displayMode: b.display_mode || 'REDIRECT',
+    acquiredBy: (b.acquirer || '').toUpperCase(),
+    isBulkPayment: bulk,
+    payItems: bulk ? sampleBulkItems(b) : undefined,
+    accessToken: b.access_token || undefined,
+    accessTokenType: b.access_token_type || undefined,
+    paymentChannels: requested,
+    nonCardOptions: nonCard.map((providerCode) => {
+      const information = optionInformation[providerCode]?.(b);
+      return { payableCode: b.pay_item_id, providerCode, enabled: true, ...(information && { additionalInformation: information }) };
+    }),
+    escrowFee: b.escrow_fee ? Number(b.escrow_fee) : undefined,
+    cancellationPeriod: b.cancellation_period ? Number(b.cancellation_period) : undefined,
+    refundDuration: b.refund_duration ? Number(b.refund_duration) : undefined,
+    tucRewardPercentage: b.tuc_reward_percentage ? Number(b.tuc_reward_percentage) : undefined,
+    tucRewardDescription: b.tuc_reward_description || undefined,
+  };
+}
+
+function sampleBulkItems(b: Record<string, string>) {
+  const third = Math.floor(Number(b.amount) / 3);
+  return ['Tuition', 'Books', 'Hostel'].map((name, i) => ({
+    name,
+    amount: i === 2 ? Number(b.amount) - 2 * third : third,
+    currencyCode: b.currency,
+    payableCode: b.pay_item_id,
+    merchantCode: b.merchant_code,
+    transactionReference: `${b.txn_ref}-${i + 1}`,
+  }));
+}
+
+/** How a pending channel (transfer, QR, USSD, pay with app) words and references its status answers. */
+export interface SettledStatusOptions {
+  /** Has the channel's own validity run out (the payment then answers as expired)? */
+  expired: boolean;
+  /** The code a simulated failure answers. */
+  failedCode: string;
+  /** The payment reference and retrieval reference of a success. */
+  references: { paymentReference: string; retrievalReferenceNumber: string };
+  /** The descriptions of a failure, an expiry and a wait. */
+  describe: { failed: string; expired: string; pending: string };
+}
+
+/**
+ * The status answer of an asynchronous channel from the payment's outcome (POST /sandbox/simulate, the on-screen
+ * control) or its expiry: 00 with the result's fields, the channel's failure code, XS1, or 09 while pending.
+ */
+export function settledStatus(p: SandboxPayment, o: SettledStatusOptions): Record<string, unknown> {
+  const outcome = p.outcome?.value ?? (o.expired ? 'expired' : null);
+  const base = { paymentId: p.paymentId, transactionReference: p.txnRef };
+  if (outcome === 'success') {
+    // The requery names the approval as the page first heard of it.
+    if (p.outcome) p.outcome.paymentReference ??= o.references.paymentReference;
+    return { ...base, responseCode: '00', responseDescription: 'Approved by Financial Institution', amount: p.props.checkoutAmount, ...o.references };
+  }
+  if (outcome === 'failed') return { ...base, responseCode: o.failedCode, responseDescription: o.describe.failed };
+  if (outcome === 'expired') return { ...base, responseCode: 'XS1', responseDescription: o.describe.expired };
+  return { ...base, responseCode: '09', responseDescription: o.describe.pending };
+}

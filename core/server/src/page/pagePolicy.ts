@@ -1,0 +1,67 @@
+import type { PageEnv, PaymentProps } from '@oja/core';
+import type { Registry } from '@oja/core';
+import { paymentRoutes } from '@oja/core';
+import { CODE_SUCCESS } from '@oja/core';
+import type { PolicyInput } from './headers';
+import type { PageAssets } from './render';
+import { importMap, pageParts, partStyles, screenCss } from './integrity';
+import { paymentSources } from './sources';
+import { pageScreenKey } from './renderOutside';
+import type { SourceOrigins } from './sources';
+
+/** What one page's security needs: its policy's additions, its page data's, and its import map. */
+export interface PageSecurity {
+  policy: Pick<PolicyInput, 'sources' | 'scriptHashes'>;
+  env: Pick<PageEnv, 'sources' | 'integrity' | 'screenCss'>;
+  /** The import map's JSON for renderPage, when the build wrote integrity. */
+  importMap?: string;
+  /** The channels the page may use (available, and the steps they continue into): whose settings it carries. */
+  channels: string[];
+}
+
+/**
+ * The outside sources and integrity of one checkout page. A page of an open payment (answered 00, with a
+ * session) allows the outside sources of the channels it can use, and nothing else; a page outside one
+ * (refused, already paid, unknown session) allows none. Every module the page may load is in its import map, and
+ * the page data names the stylesheets of those parts alone.
+ */
+export function pageSecurity(input: {
+  registry: Registry;
+  props: PaymentProps;
+  /** The payment's session on this server ('' for none). */
+  session: string;
+  assets: PageAssets;
+  origins: SourceOrigins;
+}): PageSecurity {
+  const { registry, props, session, assets, origins } = input;
+  const open = props.responseCode === CODE_SUCCESS && session !== '';
+  // The steps a channel continues into (the card's PIN behind Google Pay) load and frame as its own do.
+  const routed = open ? paymentRoutes(registry, props) : [];
+  const sources = paymentSources(routed, origins);
+  // A gate's condition reads the payment alone: one this payment does not meet never shows on its pages.
+  const gates = open ? registry.gates.filter((g) => g.condition(props)).map((g) => g.id) : [];
+  const parts = pageParts(
+    assets,
+    routed.map((c) => c.id),
+    registry.branding(props.acquiredBy).acquirer,
+    gates,
+  );
+  const map = importMap(assets, parts);
+  return {
+    policy: { sources: sources.policy, scriptHashes: map ? [map.hash] : [] },
+    env: { sources: sources.page, integrity: partStyles(assets, parts), screenCss: screenCss(assets, parts) },
+    importMap: map?.text,
+    channels: routed.map((c) => c.id),
+  };
+}
+
+/**
+ * The integrity of a page plugin's screen (a page outside a payment that carries the checkout's script): its
+ * import map covers the entry, core's parts and the page's own modules; no outside source is allowed.
+ */
+export function pageScreenSecurity(assets: PageAssets, pageId: string): { importMap?: string; scriptHashes: string[] } {
+  const key = pageScreenKey(pageId);
+  const own = Object.keys(assets.screens).filter((k) => k === key || k.startsWith(`${key}-`));
+  const map = importMap(assets, [...pageParts(assets, [], '', []), ...own]);
+  return { importMap: map?.text, scriptHashes: map ? [map.hash] : [] };
+}

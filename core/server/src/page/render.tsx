@@ -1,0 +1,228 @@
+import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import type { Registry } from '@oja/core';
+import type { PageEnv, PaymentProps } from '@oja/core';
+import { allMessages, createCheckout } from '@oja/core';
+import { createHttp } from '@oja/core';
+import { App } from '@oja/core';
+import { RenderedScreensContext } from '@oja/core/shell';
+import { PAGE_DATA_ID, ROOT_ID, serializePageData } from '@oja/core';
+import { FIRST_SCREEN_END_ID } from '@oja/core/shell';
+import type { PageData } from '@oja/core';
+import { LOCALES, createI18n, mergeLocale } from '@oja/core';
+import { coreMessages } from '@oja/core';
+import type { GateDecision } from '@oja/core';
+import { inlineHash } from './integrity';
+
+export interface PageAssets {
+  /** The entry script and stylesheet of the initial route. */
+  js: string;
+  css: string[];
+  /**
+   * Lazily loaded parts by key: those the render used are linked (stylesheet) and preloaded (script). `preload`:
+   * the modules the part imports statically beyond the initial route; `modules`: every module it may load (its
+   * lazy imports' too).
+   */
+  screens: Record<string, { js: string; css: string; preload?: string[]; modules?: string[] }>;
+  /** The modules the entry imports statically (itself included). */
+  entryModules?: string[];
+  /** Subresource Integrity ('sha256-…') of every script and stylesheet, by URL (integrity.ts). */
+  integrity?: Record<string, string>;
+  /**
+   * The text of stylesheets the page carries inline rather than links, by URL (the server reads them from the build
+   * at start): a linked stylesheet in the head blocks the first paint for a round trip of its own.
+   */
+  inlineCss?: Record<string, string>;
+}
+
+export interface RenderInput {
+  registry: Registry;
+  props: PaymentProps;
+  env: PageEnv;
+  path: string;
+  channel: string | null;
+  referrer?: string;
+  assets: PageAssets;
+  /** The channel's prefetched first-screen data, by channel id. */
+  prefetched?: Record<string, unknown>;
+  /** The import map's JSON (integrity.ts importMap), put first in the head; its hash is in the page's CSP. */
+  importMap?: string;
+  /** The gates passed on this page's session: the first still pending is what the page shows. */
+  gates?: Record<string, GateDecision>;
+  /** Filled by the render: the CSP hashes ('sha256-…') of the stylesheets it put inline, for the page's style-src. */
+  styleHashes?: string[];
+  /**
+   * Filled by the render: the CSP hash of the script it put inline (moduleRequests), for the page's script-src.
+   * Without it the modules are linked as modulepreloads instead.
+   */
+  scriptHashes?: string[];
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The integrity attributes of an asset, when the build wrote its hash. */
+function integrityOf(assets: Pick<PageAssets, 'integrity'>, url: string): string {
+  return assets.integrity?.[url] ? `${integrityAttr(assets, url)} crossorigin="anonymous"` : '';
+}
+
+/** The integrity attribute alone. */
+function integrityAttr(assets: Pick<PageAssets, 'integrity'>, url: string): string {
+  const sri = assets.integrity?.[url];
+  return sri ? ` integrity="${escapeAttr(sri)}"` : '';
+}
+
+/** The modules the entry imports statically, beyond itself: the initial route's chunk. */
+const entryModulesBeyond = (assets: PageAssets) => (assets.entryModules ?? []).filter((m) => m !== assets.js);
+
+/**
+ * A stylesheet of the page: inline when the server has its text (its hash then goes to `styleHashes`), a link
+ * otherwise. `data-href` names it, so that the shell does not fetch it again (lazyScreen.ts loadStylesheet).
+ */
+export function stylesheet(assets: Pick<PageAssets, 'integrity' | 'inlineCss'>, href: string, styleHashes: string[] | undefined): string {
+  const text = assets.inlineCss?.[href];
+  // A stylesheet that could close its element is linked instead (minified CSS never holds "</").
+  if (text !== undefined && styleHashes && !text.includes('</')) {
+    styleHashes.push(inlineHash(text));
+    return `<style data-href="${escapeAttr(href)}">${text}</style>`;
+  }
+  return `<link rel="stylesheet" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`;
+}
+
+/**
+ * The first screen's modules, asked for once the first frame is out. Chromium's preload scanner fetches every
+ * module link of the document before the parser starts (the whole page arrives in one read), each request a few ms
+ * of main thread ahead of the first paint. Static copies of the transfer page, 21 rounds: its 13 requests in the HTML
+ * 1.35× the floor's LCP, 3 in the HTML and the rest from this script 1.20×. The script itself runs once the document
+ * is parsed, still before the first frame, so it waits for the next frame and a task after it: 20 more rounds, the
+ * transfer page 44 ms above the floor (paired medians) with the requests at once, 4 ms with them after the frame. The
+ * modules still arrive long before the initial route's chunk, which hydration waits for. They are hints: the entry
+ * imports them anyway when it needs them (a hidden tab, which draws no frame, asks then).
+ */
+function moduleRequests(assets: PageAssets, modules: string[], scriptHashes: string[] | undefined): string {
+  if (modules.length === 0) return '';
+  if (!scriptHashes) return modules.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`).join('');
+  const list = JSON.stringify(modules.map((href) => [href, assets.integrity?.[href] ?? ''])).replace(/</g, '\\u003c');
+  const text = `requestAnimationFrame(()=>setTimeout(()=>{for(const[h,i]of${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;if(i){l.integrity=i;l.crossOrigin="anonymous"}document.head.append(l)}}))`;
+  scriptHashes.push(inlineHash(text));
+  return `<script type="module">${text}</script>`;
+}
+
+/** Renders the page with its first screen in the HTML, waiting for lazy screens, and the data to hydrate it. */
+export async function renderPage(input: RenderInput): Promise<string> {
+  const { registry, props, env, path, channel, referrer, assets, prefetched = {}, gates = {}, importMap, styleHashes, scriptHashes } = input;
+  // The server never calls the API from a render: the client's http is unused here.
+  const checkout = createCheckout(props, env, registry, createHttp('http://127.0.0.1:9'));
+  checkout.state.channel = channel;
+  checkout.state.prefetched = { ...prefetched };
+  checkout.state.gates = { ...gates };
+  const search = `p=${encodeURIComponent(env.session)}`;
+  const rendered = new Set<string>();
+  const appHtml = await new Promise<string>((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        html += chunk.toString();
+        cb();
+      },
+    });
+    sink.on('finish', () => resolve(html));
+    const stream = renderToPipeableStream(
+      <RenderedScreensContext.Provider value={rendered}>
+        <App checkout={checkout} ssrPath={path} ssrSearch={search} referrer={referrer} />
+      </RenderedScreensContext.Provider>,
+      {
+        onAllReady: () => stream.pipe(sink),
+        onShellError: reject,
+        onError: (e) => {
+          reject(e);
+        },
+      },
+    );
+  });
+  const used = [...rendered].map((k) => assets.screens[k]).filter(Boolean);
+  const locales = registry.branding(props.acquiredBy).languageToggle ? LOCALES : [env.locale];
+  const bundles = allMessages(registry, props, gates);
+  const messages = Object.fromEntries(locales.map((l) => [l, mergeLocale(bundles, l)]));
+  const data: PageData = { props, env, path, channel, referrer, prefetched, gates, serverNow: Date.now(), messages };
+  const title = createI18n(env.locale, [coreMessages]).t('core.title');
+  return checkoutDocument({
+    locale: env.locale,
+    title,
+    assets,
+    stylesheets: [...assets.css, ...used.map((s) => s.css).filter(Boolean)],
+    modules: used.flatMap((s) => [s.js, ...(s.preload ?? [])]),
+    root: appHtml,
+    data: serializePageData(data),
+    importMap,
+    styleHashes,
+    scriptHashes,
+  });
+}
+
+/** The start of every document the checkout serves, up to its title: the head's first lines, in its language. */
+export function documentStart(locale: string, title: string): string[] {
+  return [
+    '<!doctype html>',
+    `<html lang="${escapeAttr(locale)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="strict-origin-when-cross-origin">',
+    `<title>${escapeAttr(title)}</title>`,
+  ];
+}
+
+/**
+ * A document that runs the checkout's script: a payment's page, or a page plugin's screen (renderOutside.tsx). Its
+ * first screen in the HTML, nothing but the document before the first paint, the scripts after the markup.
+ */
+export function checkoutDocument(d: {
+  locale: string;
+  title: string;
+  assets: PageAssets;
+  /** The first screen's stylesheets: inline when the server has their text and a place for their hashes. */
+  stylesheets: string[];
+  /** The first screen's modules (its parts' and the chunks they import): asked for after the first frame. */
+  modules: string[];
+  /** The first screen's markup, the content of the page's root. */
+  root: string;
+  /** The page data, serialized (serializePageData). */
+  data: string;
+  importMap?: string;
+  styleHashes?: string[];
+  scriptHashes?: string[];
+}): string {
+  const { assets, root } = d;
+  // In the head, the initial route's chunk alone: the largest file, the one hydration waits for. The entry's own
+  // script tag is in the same first read of the document. The first screen's modules are asked for after the
+  // first paint (moduleRequests).
+  const headModules = entryModulesBeyond(assets);
+  const laterModules = [...new Set(d.modules)].filter((m) => m !== assets.js && !headModules.includes(m));
+  return [
+    ...documentStart(d.locale, d.title),
+    // No frame before the whole first screen is parsed (FirstScreenEnd): the parser may yield halfway down a long
+    // method list, and a first frame with half the rows makes the largest one (a two-line description) paint later.
+    `<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render">`,
+    // The first screen's styles before anything else: nothing but the document itself stands before the first paint.
+    ...[...new Set(d.stylesheets)].map((href) => stylesheet(assets, href, d.styleHashes)),
+    // The initial route's chunk (the entry is a one-line import of it) is fetched from the first bytes on, as a
+    // module fetches it (CORS, same-origin credentials, its integrity). A plain preload: a modulepreload here would
+    // come before the import map, which must precede every module fetch.
+    ...headModules.map((href) => `<link rel="preload" as="script" crossorigin="anonymous" href="${escapeAttr(href)}"${integrityAttr(assets, href)}>`),
+    '</head>',
+    '<body>',
+    `<div id="${ROOT_ID}">${root}</div>`,
+    // The screen marks its end itself when its markup runs past a phone's height; else the mark follows the root.
+    ...(root.includes(`id="${FIRST_SCREEN_END_ID}"`) ? [] : [`<template id="${FIRST_SCREEN_END_ID}"></template>`]),
+    // The scripts after the first screen: the import map's hashes (several KiB that do not compress) would otherwise
+    // stand between the first bytes and the first paint. Module scripts run after parsing anyway.
+    // Before any module: the integrity of every module the page may fetch (integrity.ts).
+    ...(d.importMap ? [`<script type="importmap">${d.importMap}</script>`] : []),
+    // After the import map, the first screen's modules are asked for.
+    moduleRequests(assets, laterModules, d.scriptHashes),
+    `<script type="module" src="${escapeAttr(assets.js)}"${integrityOf(assets, assets.js)}></script>`,
+    `<script type="application/json" id="${PAGE_DATA_ID}">${d.data}</script>`,
+    '</body>',
+    '</html>',
+  ].join('');
+}

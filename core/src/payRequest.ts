@@ -1,0 +1,88 @@
+import { isDisplayMode, MAX_TEXT_CHARS, PAY_FIELDS, PAY_RULES, schemaIssues } from '@oja/sdk/schema';
+import type { PayField, PayRequestFields } from '@oja/sdk/schema';
+import type { DisplayMode } from './props';
+import { CURRENCIES } from './money';
+
+export { MAX_TEXT_CHARS, MAX_TOKEN_CHARS, MAX_URL_CHARS } from '@oja/sdk/schema';
+
+/** A merchant's pay request (CONTRACT §2), validated: the schema's fields, the amount as a number, and what the server adds. */
+export type PayRequest = Omit<PayRequestFields, 'amount' | 'display_mode'> & {
+  amount: number;
+  /** site_redirect_url's origin: the merchant's declared origin. */
+  site_origin: string;
+  /** Default REDIRECT. */
+  display_mode: DisplayMode;
+  /** Sandbox-only merchant configuration, passed through untouched. */
+  sandbox: Record<string, string>;
+};
+
+/**
+ * The sandbox-only fields of CONTRACT §2 (and the merchant's logo and bulk payment): core's. An installed plugin's
+ * sandbox part names its own (SandboxPart.requestFields).
+ */
+export const SANDBOX_FIELDS: readonly string[] = [
+  'acquirer',
+  'channels',
+  'country',
+  'surcharge',
+  'pass_fee',
+  'escrow_fee',
+  'cancellation_period',
+  'refund_duration',
+  'tuc_reward_percentage',
+  'tuc_reward_description',
+  'bulk',
+  'logo_url',
+];
+
+/** Core's sandbox-only fields and those of the installed plugins' sandbox parts, each once. */
+export function sandboxFieldsOf(plugins: ReadonlyArray<{ sandbox?: { requestFields?: readonly string[] } }>): readonly string[] {
+  return [...new Set([...SANDBOX_FIELDS, ...plugins.flatMap((p) => p.sandbox?.requestFields ?? [])])];
+}
+
+/** The optional text fields of CONTRACT §2. */
+const OPTIONAL_FIELDS = PAY_FIELDS.filter((f) => !('required' in PAY_RULES[f]) && f !== 'display_mode');
+
+/**
+ * The ISO 4217 numeric codes the checkout knows (core's currency table): any other is refused. The server's rule,
+ * not the schema's: an SDK already on a merchant's page must not refuse a currency the checkout learns later.
+ */
+export const isKnownCurrency = (code: string): boolean => Object.hasOwn(CURRENCIES, code);
+
+export type PayRequestResult = { ok: true; request: PayRequest } | { ok: false; errors: string[]; partial: Partial<PayRequest> };
+
+/**
+ * Every field checked against the pay request's schema (@oja/sdk/schema, the SDK's too) and the currency table;
+ * a refused request is never sent to the collections API (nothing is charged). The sandbox-only fields kept are
+ * `sandboxFields` (default core's; the server's are sandboxFieldsOf its plugins).
+ */
+export function parsePayRequest(fields: Record<string, string | undefined>, sandboxFields: readonly string[] = SANDBOX_FIELDS): PayRequestResult {
+  const get = (k: string) => (fields[k] ?? '').trim();
+  const input: Record<string, string> = {};
+  for (const k of PAY_FIELDS) if (get(k)) input[k] = k === 'display_mode' ? get(k).toUpperCase() : get(k);
+  const problems = new Map<PayField, string>(schemaIssues(input).map((i) => [i.field, i.message]));
+  // A value that breaks a rule (60 KB of it, or markup) is never kept, not even for the refusal screen.
+  const kept = (k: PayField) => (problems.has(k) ? '' : (input[k] ?? ''));
+  const currency = kept('currency');
+  if (currency && !isKnownCurrency(currency)) problems.set('currency', 'currency is not supported');
+  const site_redirect_url = kept('site_redirect_url');
+  const mode = kept('display_mode');
+  const optional: Partial<Record<PayField, string>> = {};
+  for (const k of OPTIONAL_FIELDS) optional[k] = kept(k) || undefined;
+  const sandbox: Record<string, string> = {};
+  for (const k of sandboxFields) if (get(k)) sandbox[k] = get(k).slice(0, MAX_TEXT_CHARS);
+  const request: PayRequest = {
+    ...optional,
+    merchant_code: kept('merchant_code'),
+    pay_item_id: kept('pay_item_id'),
+    txn_ref: kept('txn_ref'),
+    amount: Number(kept('amount')),
+    currency,
+    site_redirect_url,
+    site_origin: site_redirect_url && new URL(site_redirect_url).origin,
+    display_mode: isDisplayMode(mode) ? mode : 'REDIRECT',
+    sandbox,
+  };
+  const errors = PAY_FIELDS.flatMap((k) => problems.get(k) ?? []);
+  return errors.length ? { ok: false, errors, partial: request } : { ok: true, request };
+}
