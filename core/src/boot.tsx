@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from './plugin';
-import { pendingGate } from './gates';
+import { pendingGateOf } from './plan';
 import { assembleRegistry } from './registry';
 import { createCheckout, withSession } from './state/checkout';
 import { setServerOffset } from './clock';
@@ -16,12 +16,12 @@ import { createI18n, registerMessages } from './i18n';
 
 /** The lazily loaded screen on the route the server rendered, if any. */
 function firstScreen(registry: Registry, data: PageData): { key: string; loader: ScreenLoader } | undefined {
-  const gate = pendingGate(registry, data.props, data.gates ?? {});
+  const gate = pendingGateOf(registry, data.plan, data.gates ?? {});
   if (gate) return { key: `gate-${gate.id}`, loader: gate.screen };
-  const channel = data.channel ? registry.channel(data.channel) : undefined;
+  const channel = data.plan.route.channel ? registry.channel(data.plan.route.channel) : undefined;
   if (channel?.screen) return { key: channel.id, loader: channel.screen };
   const branding = registry.branding(data.props.acquiredBy);
-  const route = branding.routes?.find((r) => r.path === data.path);
+  const route = branding.routes?.find((r) => r.path === data.plan.route.path);
   return route && { key: `branding-${(branding.acquirer || 'default').toLowerCase()}`, loader: route.screen };
 }
 
@@ -56,12 +56,12 @@ export async function bootCheckout(installed: {
   setServerOffset(data.serverNow - Date.now());
   // Checked by the server, which runs the same installed list, at its boot (createRegistry).
   const registry = assembleRegistry(installed.channels, installed.brandings, { pages: installed.pages, gates: installed.gates });
-  const checkout = createCheckout(data.props, data.env, registry);
-  checkout.state.channel = data.channel;
+  const checkout = createCheckout(data.props, data.env, registry, undefined, data.plan);
+  checkout.state.channel = data.plan.route.channel;
   checkout.state.prefetched = data.prefetched ?? {};
   checkout.state.gates = data.gates ?? {};
   // The page came from POST /pay: give it its route's URL so a reload keeps the payer's place.
-  const url = withSession(data.env, data.path, data.env.locale);
+  const url = withSession(data.env, data.plan.route.path, data.env.locale);
   if (location.pathname + location.search !== url) history.replaceState(null, '', url);
   // The screen the server rendered is loaded first (the server preloads it), so hydration completes at once.
   const screen = firstScreen(registry, data);

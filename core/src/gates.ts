@@ -10,6 +10,12 @@ export const GATE_DECISIONS: readonly GateDecision[] = ['accepted', 'skipped'];
 /** Where the browser tells the checkout server a gate was passed, so a reload does not show it again. */
 export const GATE_PATH = '/session/gate';
 
+/** The gates a payment meets, in order: those whose condition holds; none for a payment the checkout refused. */
+export function gatesMet(registry: Pick<Registry, 'gates'>, props: PaymentProps): GatePlugin[] {
+  if (props.responseCode !== CODE_SUCCESS) return [];
+  return registry.gates.filter((g) => g.condition(props));
+}
+
 /**
  * The gate the payer meets now: the first, in order, whose condition holds for this payment and that was not
  * passed on this page's session. None for a payment the checkout refused (Incorrect Transaction, already paid).
@@ -19,6 +25,5 @@ export function pendingGate(
   props: PaymentProps,
   decisions: Readonly<Record<string, GateDecision>>,
 ): GatePlugin | undefined {
-  if (props.responseCode !== CODE_SUCCESS) return undefined;
-  return registry.gates.find((g) => !decisions[g.id] && g.condition(props));
+  return gatesMet(registry, props).find((g) => !decisions[g.id]);
 }

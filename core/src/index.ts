@@ -30,3 +30,5 @@ export { bootCheckout } from './boot';
 export * from './sandboxPart';
 export * from './payRequest';
 export * from './requery';
+export * from './plan';
+export * from './paymentProps';

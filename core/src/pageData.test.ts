@@ -6,8 +6,7 @@ import { sampleEnv, sampleProps } from '@oja/testing';
 const data = (merchantName: string): PageData => ({
   props: sampleProps({ merchantName }),
   env: sampleEnv(),
-  path: '/payment-methods',
-  channel: null,
+  plan: { available: ['card'], routed: ['card'], autoOpen: null, gates: [], route: { path: '/payment-methods', channel: null } },
   serverNow: 1_900_000_000_000,
 });
 

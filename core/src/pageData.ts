@@ -1,6 +1,7 @@
 import type { PageEnv, PaymentProps } from './props';
 import type { Locale, Messages } from './i18n';
 import type { GateDecision } from './gates';
+import type { PagePlan } from './plan';
 
 /** Id of the non-executable JSON block that carries the page's data from server to client. */
 export const PAGE_DATA_ID = 'oja-data';
@@ -9,10 +10,8 @@ export const ROOT_ID = 'oja-root';
 export interface PageData {
   props: PaymentProps;
   env: PageEnv;
-  /** The route the server rendered. */
-  path: string;
-  /** The channel in use, if the route is a channel's. */
-  channel: string | null;
+  /** What the page may show, the route it draws among it (the server's plan: the shell reads it as it is). */
+  plan: PagePlan;
   referrer?: string;
   /** What the server fetched for the first screen, by channel id. */
   prefetched?: Record<string, unknown>;

@@ -354,3 +354,8 @@ export function defineBranding(plugin: BrandingPlugin): BrandingPlugin {
 export function defineGate(plugin: GatePlugin): GatePlugin {
   return plugin;
 }
+
+/** Every outside source key the channels declare (ChannelPlugin.sources), each once, in their order. */
+export function declaredSourceKeys(channels: readonly Pick<ChannelPlugin, 'sources'>[]): string[] {
+  return [...new Set(channels.flatMap((c) => (c.sources ?? []).map((s) => s.key)))];
+}

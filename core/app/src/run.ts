@@ -1,13 +1,9 @@
 import type { Server } from 'node:http';
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from '@oja/core';
-import type { HomeTestCard } from '@oja/server';
-import { createOutsideServer } from '@oja/sandbox';
-import { createCheckoutServer } from '@oja/server';
+import { createOutsideServer, embeddedSandbox, faultsFromEnv } from '@oja/sandbox';
+import { createCheckoutServer, drain, jsonLines, MAX_SESSIONS } from '@oja/server';
 import type { CheckoutServer } from '@oja/server';
 import { createStoreFromUrl } from '@oja/store/redis';
-import { MAX_SESSIONS } from '@oja/server';
-import { drain } from '@oja/server';
-import { jsonLines } from '@oja/server';
 
 export interface RunOptions {
   channels: ChannelPlugin[];
@@ -16,8 +12,6 @@ export interface RunOptions {
   gates?: GatePlugin[];
   /** dist/client: the built assets and their manifest. */
   clientDir: string;
-  /** The test cards `/` lists in sandbox mode; by default the installed channels' own. */
-  testCards?: readonly HomeTestCard[];
   /**
    * A demo merchant's site started beside the checkout on MERCHANT_PORT (npm start): given the checkout's base, its
    * own and the collections API's (the embedded sandbox's is the checkout's).
@@ -65,6 +59,10 @@ export async function runCheckout(o: RunOptions): Promise<RunningCheckout> {
   const storeBase = `http://${shownHost}:${merchantPort}`;
   const outsideBase = apiBase ? undefined : `http://${shownHost}:${outsidePort}`;
 
+  // No collections API configured: the app plugs in its sandbox, which answers in-process and on a second origin.
+  const embedded = apiBase
+    ? undefined
+    : embeddedSandbox({ channels: o.channels, gates: o.gates, pages: o.pages }, { faults: faultsFromEnv(env), store, outsideBase });
   const checkout = createCheckoutServer({
     channels: o.channels,
     brandings: o.brandings,
@@ -72,15 +70,14 @@ export async function runCheckout(o: RunOptions): Promise<RunningCheckout> {
     gates: o.gates,
     clientDir: o.clientDir,
     apiBase,
+    embedded,
     env,
     store,
     storeBase: o.demoStore ? storeBase : undefined,
-    testCards: o.testCards,
-    outsideBase,
     checkoutBase,
     logRequest: jsonLines,
   });
-  const outside = checkout.sandbox && createOutsideServer(checkout.sandbox);
+  const outside = embedded && createOutsideServer(embedded.sandbox);
   const demo = o.demoStore?.({ checkoutBase, storeBase, apiBase: apiBase ?? checkoutBase });
 
   await listen(checkout.server, port, host);

@@ -4,3 +4,4 @@ export * from './serve';
 export * from './channelParts';
 export * from './providerPage';
 export * from './testPage';
+export * from './embedded';

@@ -11,9 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import transfer from '@oja/transfer/sandbox';
 import card from '@oja/card/sandbox';
-import { sri } from '@oja/server';
+import { sri } from './page/integrity';
+import type { HomeTestCard } from './outside/homePage';
 import brandingDefault from '@oja/branding-default';
-import { REFUSED_MERCHANT } from '@oja/sandbox';
+import { embeddedSandbox, REFUSED_MERCHANT } from '@oja/sandbox';
+import type { Sandbox } from '@oja/sandbox';
 import { definePage, GATE_PATH, HttpError, PAGE_DATA_ID } from '@oja/core';
 import type { PageData } from '@oja/core';
 import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/testing';
@@ -71,22 +73,39 @@ function expectModuleRequests(html: string, policy: string, modules: string[]) {
   expect(policy).toContain(`'${sri(text!)}'`);
 }
 
-/** A checkout server with the transfer channel and the default branding; its base URL. */
-async function start(extra: Partial<CheckoutServerOptions> = {}): Promise<{ base: string; checkout: CheckoutServer; payPageCalls: () => number }> {
-  const checkout = createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir, env: {}, payPageBackoffMs: 5, ...extra });
+/** What a test may set beyond the server's options: the embedded sandbox's test cards and second origin. */
+type StartOptions = Partial<CheckoutServerOptions> & { testCards?: HomeTestCard[]; outsideBase?: string };
+
+/**
+ * A checkout server with the transfer channel and the default branding, and the embedded sandbox when no API base
+ * is given (as the app plugs it in); its base URL.
+ */
+async function start(extra: StartOptions = {}): Promise<{ base: string; checkout: CheckoutServer; sandbox?: Sandbox; payPageCalls: () => number }> {
+  const { testCards, outsideBase, ...options } = extra;
+  const plugins = { channels: [transfer], gates: [], pages: [], ...options };
+  const embedded = options.apiBase ? undefined : embeddedSandbox(plugins, { store: options.store, outsideBase });
+  if (embedded && testCards) embedded.testCards = testCards;
   let calls = 0;
   // The server calls its embedded sandbox in-process: its pay-page calls are counted there.
-  const sandbox = checkout.sandbox;
-  if (sandbox) {
-    const handle = sandbox.handle.bind(sandbox);
-    sandbox.handle = (r) => {
+  if (embedded) {
+    const handle = embedded.handle;
+    embedded.handle = (r) => {
       if (r.url === '/api/v1/pay-page') calls += 1;
       return handle(r);
     };
   }
+  const checkout = createCheckoutServer({
+    channels: [transfer],
+    brandings: [brandingDefault],
+    clientDir,
+    env: {},
+    payPageBackoffMs: 5,
+    embedded,
+    ...options,
+  });
   running.push({ close: () => checkout.close() });
   const base = await listen(checkout.server);
-  return { base, checkout, payPageCalls: () => calls };
+  return { base, checkout, sandbox: embedded?.sandbox, payPageCalls: () => calls };
 }
 
 /** A stand-in collections API answering every pay-page call with `answer`; counts the calls. */
@@ -170,8 +189,8 @@ describe('Gates before method choice', () => {
     const html = await (await postPay(base, escrowed('GATE-1'))).text();
     expect(html).toContain('Terms before paying');
     const data = dataOf(html);
-    expect(data.path).toBe('/payment/transfer');
-    expect(data.channel).toBeNull();
+    expect(data.plan.route.path).toBe('/payment/transfer');
+    expect(data.plan.route.channel).toBeNull();
     expect(data.prefetched).toEqual({});
     expect(data.gates).toEqual({});
     const session = sessionOf(html);
@@ -183,7 +202,7 @@ describe('Gates before method choice', () => {
     expect(reload).not.toContain('Terms before paying');
     const after = dataOf(reload);
     expect(after.gates).toEqual({ terms: 'accepted' });
-    expect(after.channel).toBe('transfer');
+    expect(after.plan.route.channel).toBe('transfer');
     expect(Object.keys(after.prefetched ?? {})).toEqual(['transfer']);
   });
 
@@ -208,7 +227,7 @@ describe('Gates before method choice', () => {
   it("a payment without the gate's fields opens as before", async () => {
     const { base } = await start({ gates: [termsGateFixture] });
     const data = dataOf(await (await postPay(base, payFields('GATE-3', { channels: 'TRANSFER' }))).text());
-    expect(data.channel).toBe('transfer');
+    expect(data.plan.route.channel).toBe('transfer');
     expect(Object.keys(data.prefetched ?? {})).toEqual(['transfer']);
   });
 });
@@ -263,8 +282,8 @@ describe('Language follows the browser (CONTRACT §5)', () => {
 
 describe('A failure to reach the API is not a bad request', () => {
   it('injected 500s on the pay-page: tried PAY_PAGE_ATTEMPTS times, then 503 with a Try again that posts the same fields', async () => {
-    const { base, checkout, payPageCalls } = await start();
-    Object.assign(checkout.sandbox!.faults, { errorRate: 1, pathPrefix: '/api/v1/pay-page' });
+    const { base, payPageCalls, sandbox } = await start();
+    Object.assign(sandbox!.faults, { errorRate: 1, pathPrefix: '/api/v1/pay-page' });
     const fields = payFields('UNREACH-500', { cust_name: 'Ada "<b>Obi</b>"', lang: 'fr', evil: 'not echoed' });
     const res = await postPay(base, fields);
     const html = await res.text();
@@ -284,7 +303,7 @@ describe('A failure to reach the API is not a bad request', () => {
     expect(html).not.toContain('evil');
 
     // The faults end: Try again posts the same fields, and the same txn_ref names one payment however often.
-    Object.assign(checkout.sandbox!.faults, { errorRate: 0 });
+    Object.assign(sandbox!.faults, { errorRate: 0 });
     const retried = await postPay(base, { ...fields, evil: '' });
     expect(retried.status).toBe(200);
     expect(await retried.text()).toContain('id="oja-root"');
@@ -295,8 +314,8 @@ describe('A failure to reach the API is not a bad request', () => {
 
   it("echoes the sandbox fields of the installed parts on Try again (SandboxPart.requestFields), and no other plugin's", async () => {
     const withField = { ...transfer, sandbox: { ...transfer.sandbox!, requestFields: ['bank_hint'] } };
-    const { base, checkout } = await start({ channels: [withField, card] });
-    Object.assign(checkout.sandbox!.faults, { errorRate: 1, pathPrefix: '/api/v1/pay-page' });
+    const { base, sandbox } = await start({ channels: [withField, card] });
+    Object.assign(sandbox!.faults, { errorRate: 1, pathPrefix: '/api/v1/pay-page' });
     const html = await (
       await postPay(base, payFields('UNREACH-FIELDS', { bank_hint: 'zenith', cybersource_org_id: 'org-1', wallets: 'OPAY' }))
     ).text();
@@ -307,8 +326,8 @@ describe('A failure to reach the API is not a bad request', () => {
   });
 
   it('a dropped connection is temporary too', async () => {
-    const { base, checkout, payPageCalls } = await start();
-    Object.assign(checkout.sandbox!.faults, { dropRate: 1, pathPrefix: '/api/v1/pay-page' });
+    const { base, payPageCalls, sandbox } = await start();
+    Object.assign(sandbox!.faults, { dropRate: 1, pathPrefix: '/api/v1/pay-page' });
     const res = await postPay(base, payFields('UNREACH-DROP'));
     expect(res.status).toBe(503);
     expect(payPageCalls()).toBe(PAY_PAGE_ATTEMPTS);
@@ -634,12 +653,18 @@ describe('Tamper detection (PCI DSS 11.6.1)', () => {
       const manifest = { js: '/assets/main.js', css: [], screens: {}, integrity: { '/assets/main.js': sri('console.log(1)') } };
       fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
       expect(() =>
-        createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir: dir, env: {} }).server.close(),
+        createCheckoutServer({
+          channels: [transfer],
+          brandings: [brandingDefault],
+          clientDir: dir,
+          env: {},
+          apiBase: 'http://127.0.0.1:9',
+        }).server.close(),
       ).not.toThrow();
       fs.writeFileSync(path.join(dir, 'assets', 'main.js'), 'console.log(2)');
-      expect(() => createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir: dir, env: {} })).toThrow(
-        /\/assets\/main\.js/,
-      );
+      expect(() =>
+        createCheckoutServer({ channels: [transfer], brandings: [brandingDefault], clientDir: dir, env: {}, apiBase: 'http://127.0.0.1:9' }),
+      ).toThrow(/\/assets\/main\.js/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -717,7 +742,7 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
     expect(res.headers.get('cache-control')).toBe('no-store');
     const data = pageData(html);
     // As POST /pay opens it: the one channel offered opens by itself.
-    expect([data.path, data.channel]).toEqual(['/payment/transfer', 'transfer']);
+    expect([data.plan.route.path, data.plan.route.channel]).toEqual(['/payment/transfer', 'transfer']);
     expect(data.props).toMatchObject({
       responseCode: '00',
       merchantTransactionReference: REF,
@@ -843,7 +868,7 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
   });
 
   it('refuses at boot a page on a path of the checkout, a path twice, or a page without its server part', () => {
-    const opts = { brandings: [brandingDefault], clientDir, env: {} };
+    const opts = { brandings: [brandingDefault], clientDir, env: {}, apiBase: 'http://127.0.0.1:9' };
     const page = (o: object) =>
       definePage({ id: 'other', paths: ['/other'], messages: { en: {}, fr: {} }, serve: () => ({ kind: 'redirect', to: '/' }), ...o });
     expect(() => createCheckoutServer({ ...opts, channels: [transfer], pages: [page({ paths: ['/pay'] })] })).toThrow(

@@ -16,3 +16,6 @@ export * from './page/integrity';
 export * from './page/pagePolicy';
 export { homePage } from './outside/homePage';
 export type { HomePageOptions, HomeTestCard } from './outside/homePage';
+export type { EmbeddedApi } from './embedded';
+export { planPage } from './plan';
+export type { PlannedPage } from './plan';

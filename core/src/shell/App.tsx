@@ -20,7 +20,7 @@ import {
 import type { Checkout } from '../state/checkout';
 import { METHODS_PATH } from '../state/actions';
 import { GateContext } from '../state/gates';
-import { pendingGate } from '../gates';
+import { pendingGateOf } from '../plan';
 import { CODE_ALREADY_PAID, CODE_CANCELLED, CODE_PENDING, CODE_SUCCESS } from '../codes';
 import { Header } from '../ui/Header';
 import { Footer } from '../ui/Footer';
@@ -136,7 +136,7 @@ function ChannelRoute({ plugin }: { plugin: ChannelPlugin }) {
 function usePendingGate(): GatePlugin | undefined {
   const c = useCheckout();
   const { gates } = useCheckoutState();
-  return pendingGate(c.registry, c.state.props, gates);
+  return pendingGateOf(c.registry, c.plan, gates);
 }
 
 /** A gate's lazily loaded screen, shown before method choice whatever the route (spec companion §2). */

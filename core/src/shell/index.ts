@@ -6,7 +6,7 @@ export { RenderedScreensContext } from './lazyScreen';
 export { PageLayout, PageRoot, usePageView } from './PageRoot';
 export type { PageRootProps } from './PageRoot';
 export { FIRST_SCREEN_END_ID } from '../ui/FirstScreenEnd';
-export { allMessages, createCheckout, paymentRoutes } from '../state/checkout';
+export { allMessages, createCheckout } from '../state/checkout';
 export type { Checkout, TransactionResponse } from '../state/checkout';
 export { useGate } from '../state/gates';
 export { resultMessages } from '../ui/resultMessages';

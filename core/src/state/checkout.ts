@@ -7,7 +7,8 @@ import type { Http } from '../http';
 import { createHttp } from '../http';
 import type { Locale } from '../i18n';
 import { coreMessages } from '../messages';
-import { availableChannels, routedChannels } from '../availability';
+import { channelsOf, planPayment } from '../plan';
+import type { PagePlan } from '../plan';
 import { CODE_SUCCESS } from '../codes';
 import { Visits } from './visit';
 import type { GateDecision } from '../gates';
@@ -59,6 +60,8 @@ export type StatusCheckOutcome = 'final' | 'pending' | 'error' | 'none';
 export interface Checkout {
   state: CheckoutState;
   registry: Registry;
+  /** What this payment's page may show, as the server planned it (PagePlan): read here, never worked out again. */
+  plan: PagePlan;
   http: Http;
   /** Set by the router; a no-op during server rendering. */
   navigate(path: string, opts?: { replace?: boolean }): void;
@@ -92,7 +95,17 @@ export function useCheckoutState() {
   return useSnapshot(useCheckout().state);
 }
 
-export function createCheckout(props: PaymentProps, env: PageEnv, registry: Registry, http?: Http): Checkout {
+/**
+ * A payment page's checkout. `plan` is the server's (the page data's); without one (tests, stories) it is planned
+ * here from the payment alone, as the server would for its opening route.
+ */
+export function createCheckout(
+  props: PaymentProps,
+  env: PageEnv,
+  registry: Registry,
+  http?: Http,
+  plan: PagePlan = planPayment(registry, props),
+): Checkout {
   const state = proxy<CheckoutState>({
     props,
     env,
@@ -112,6 +125,7 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
   return {
     state,
     registry,
+    plan,
     http: client,
     navigate: () => {},
     visits: new Visits({
@@ -129,25 +143,28 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
 }
 
 /**
- * The strings of every installed owner. With a payment, only those its pages can show: the channels it routes
- * (availableChannels, and the steps they continue into), the branding it shows, and the gates it still has to
- * pass (condition holding, not passed in this session). That is what the server puts in a page's data: a channel
- * or gate the payment never meets costs its pages nothing, however many are installed.
+ * The strings of every installed owner. With a payment's plan, only those its pages can show: the channels it
+ * routes, the branding it shows, and the gates it still has to pass (met, not passed in this session). That is what
+ * the server puts in a page's data: a channel or gate the payment never meets costs its pages nothing, however many
+ * are installed.
  */
-export function allMessages(registry: Registry, props?: PaymentProps, passed: Readonly<Record<string, GateDecision>> = {}) {
-  if (!props)
+export function allMessages(
+  registry: Registry,
+  page?: { plan: Pick<PagePlan, 'routed' | 'gates'>; acquiredBy: string; passed?: Readonly<Record<string, GateDecision>> },
+) {
+  if (!page)
     return [
       coreMessages,
       ...registry.channels.map((c) => c.messages),
       ...registry.brandings.map((b) => b.messages),
       ...registry.gates.map((g) => g.messages),
     ];
-  const gates = registry.gates.filter((g) => !passed[g.id] && g.condition(props));
+  const passed = page.passed ?? {};
   return [
     coreMessages,
-    ...paymentRoutes(registry, props).map((c) => c.messages),
-    registry.branding(props.acquiredBy).messages,
-    ...gates.map((g) => g.messages),
+    ...channelsOf(registry, page.plan.routed).map((c) => c.messages),
+    registry.branding(page.acquiredBy).messages,
+    ...page.plan.gates.filter((id) => !passed[id]).flatMap((id) => registry.gate(id)?.messages ?? []),
   ];
 }
 
@@ -165,18 +182,14 @@ export function ownSuccessView(c: Checkout): { deliverAfterMs: number } | undefi
   return c.registry.channel(channel)?.successView;
 }
 
+/** The channels this payment offers, in the method list's order (the plan's). */
 export function availableFor(c: Checkout): ChannelPlugin[] {
-  return availableChannels(c.registry.channels, c.state.props, brandingOf(c));
+  return channelsOf(c.registry, c.plan.available);
 }
 
-/** The channels a payment's pages route: the available ones and the steps they continue into (routedChannels). */
-export function paymentRoutes(registry: Registry, props: PaymentProps): ChannelPlugin[] {
-  return routedChannels(registry.channels, availableChannels(registry.channels, props, registry.branding(props.acquiredBy)));
-}
-
-/** The channels this payment's page routes (paymentRoutes). */
+/** The channels this payment's page routes: the available ones and the steps they continue into (the plan's). */
 export function routedFor(c: Checkout): ChannelPlugin[] {
-  return paymentRoutes(c.registry, c.state.props);
+  return channelsOf(c.registry, c.plan.routed);
 }
 
 /**

@@ -32,6 +32,8 @@ function stubParent() {
 }
 
 async function renderRefused(o: TestCheckoutOptions = {}, referrer?: string) {
+  // The screen is a lazy part: loaded here first, so that a cold import's time never decides what one turn shows.
+  await import('./IncorrectTransaction');
   const c = testCheckout({ channels: [cardFixture, transferFixture], ...o, props: { responseCode: 'Z1', ...o.props } });
   const location = memoryLocation({ path: '/payment-methods?p=test-session' });
   render(<App checkout={c} referrer={referrer} locationHook={location.hook} searchHook={location.searchHook} />);

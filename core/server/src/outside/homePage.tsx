@@ -12,8 +12,8 @@ export interface HomePageOptions {
 }
 
 /**
- * The checkout's `/`, core's own page: what this is, and in sandbox mode where to start and the test data.
- * Server-rendered without a script. Core's server registers it (core/src/server), never the browser.
+ * The checkout's `/`, the server's own page: what this is, and with an embedded API (the sandbox) where to start
+ * and the test data. Server-rendered without a script. The server registers it, never the browser.
  */
 export function homePage({ storeBase, testCards }: HomePageOptions = {}): PagePlugin {
   return definePage({

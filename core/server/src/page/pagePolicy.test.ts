@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from '@oja/core';
+import { createRegistry, planPayment } from '@oja/core';
+import type { PaymentProps, Registry } from '@oja/core';
 import { defineBranding } from '@oja/core';
 import type { ChannelPlugin } from '@oja/core';
 import { plainBranding, sampleProps } from '@oja/testing';
@@ -51,7 +52,17 @@ const assets: PageAssets = {
   },
 };
 
-const security = (props = sampleProps(), session = 'sess') => pageSecurity({ registry, props, session, assets, origins });
+/** A page's security as the server plans it: from the payment's plan, open when answered 00 with a session. */
+const securityOf = (reg: Registry, props: PaymentProps, session: string, pageAssets: PageAssets = assets) =>
+  pageSecurity({
+    registry: reg,
+    plan: planPayment(reg, props),
+    acquiredBy: props.acquiredBy,
+    open: props.responseCode === '00' && session !== '',
+    assets: pageAssets,
+    origins,
+  });
+const security = (props = sampleProps(), session = 'sess') => securityOf(registry, props, session);
 const policyOf = (s: ReturnType<typeof security>) => contentSecurityPolicy({ displayMode: 'REDIRECT', siteOrigin: '', ...s.policy });
 
 describe('pageSecurity', () => {
@@ -67,13 +78,7 @@ describe('pageSecurity', () => {
   it("allows the card's sources and modules where an available channel continues into the card's steps", () => {
     const lender: ChannelPlugin = { ...transferFixture, continuesInto: ['card'] };
     const lending = createRegistry([card, lender], [plainBranding, transferOnly]);
-    const s = pageSecurity({
-      registry: lending,
-      props: sampleProps({ paymentChannels: ['CARD', 'TRANSFER'], acquiredBy: 'TRF' }),
-      session: 'sess',
-      assets,
-      origins,
-    });
+    const s = securityOf(lending, sampleProps({ paymentChannels: ['CARD', 'TRANSFER'], acquiredBy: 'TRF' }), 'sess');
     expect(s.policy.sources).toEqual({ frame: [OUTSIDE], script: [OUTSIDE] });
     expect(s.importMap).toContain('/assets/card.js');
   });
@@ -134,7 +139,7 @@ describe('pageSecurity', () => {
       integrity: { ...assets.integrity, '/assets/gate-terms.js': sri('gt'), '/assets/gate-offer.js': sri('go') },
     };
     const mapOf = (props: ReturnType<typeof sampleProps>) =>
-      Object.keys(JSON.parse(pageSecurity({ registry: gated, props, session: 'sess', assets: withGates, origins }).importMap!).integrity);
+      Object.keys(JSON.parse(securityOf(gated, props, 'sess', withGates).importMap!).integrity);
     expect(mapOf(sampleProps())).not.toContain('/assets/gate-terms.js');
     expect(mapOf(sampleProps())).not.toContain('/assets/gate-offer.js');
     expect(mapOf(sampleProps(gatedProps))).toEqual(expect.arrayContaining(['/assets/gate-terms.js', '/assets/gate-offer.js']));

@@ -1,7 +1,5 @@
-import type { PageEnv, PaymentProps } from '@oja/core';
-import type { Registry } from '@oja/core';
-import { paymentRoutes } from '@oja/core';
-import { CODE_SUCCESS } from '@oja/core';
+import type { PageEnv, PagePlan, Registry } from '@oja/core';
+import { channelsOf } from '@oja/core';
 import type { PolicyInput } from './headers';
 import type { PageAssets } from './render';
 import { importMap, pageParts, partStyles, screenCss } from './integrity';
@@ -20,30 +18,30 @@ export interface PageSecurity {
 }
 
 /**
- * The outside sources and integrity of one checkout page. A page of an open payment (answered 00, with a
- * session) allows the outside sources of the channels it can use, and nothing else; a page outside one
- * (refused, already paid, unknown session) allows none. Every module the page may load is in its import map, and
- * the page data names the stylesheets of those parts alone.
+ * The outside sources and integrity of one checkout page, from its plan. A page of an open payment allows the
+ * outside sources of the channels it routes, and nothing else; a page outside one (refused, already paid, unknown
+ * session) allows none. Every module the page may load is in its import map, and the page data names the
+ * stylesheets of those parts alone.
  */
 export function pageSecurity(input: {
   registry: Registry;
-  props: PaymentProps;
-  /** The payment's session on this server ('' for none). */
-  session: string;
+  plan: Pick<PagePlan, 'routed' | 'gates'>;
+  acquiredBy: string;
+  /** A payment answered 00, with a session on this server. */
+  open: boolean;
   assets: PageAssets;
   origins: SourceOrigins;
 }): PageSecurity {
-  const { registry, props, session, assets, origins } = input;
-  const open = props.responseCode === CODE_SUCCESS && session !== '';
+  const { registry, plan, acquiredBy, open, assets, origins } = input;
   // The steps a channel continues into (the card's PIN behind Google Pay) load and frame as its own do.
-  const routed = open ? paymentRoutes(registry, props) : [];
+  const routed = open ? channelsOf(registry, plan.routed) : [];
   const sources = paymentSources(routed, origins);
   // A gate's condition reads the payment alone: one this payment does not meet never shows on its pages.
-  const gates = open ? registry.gates.filter((g) => g.condition(props)).map((g) => g.id) : [];
+  const gates = open ? plan.gates : [];
   const parts = pageParts(
     assets,
     routed.map((c) => c.id),
-    registry.branding(props.acquiredBy).acquirer,
+    registry.branding(acquiredBy).acquirer,
     gates,
   );
   const map = importMap(assets, parts);

@@ -3,23 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from './render';
 import { inlineHash } from './integrity';
 import type { RenderInput } from './render';
-import { createRegistry } from '@oja/core';
+import { createRegistry, planPayment } from '@oja/core';
 import { PAGE_DATA_ID, ROOT_ID } from '@oja/core';
 import type { PageData } from '@oja/core';
 import { plainBranding, sampleEnv, sampleProps } from '@oja/testing';
-import type { PaymentProps } from '@oja/core';
+import type { PaymentProps, Registry } from '@oja/core';
 import { cardFixture, channelFixture, transferFixture } from '@oja/testing';
 import { fixtureGates, gatedProps } from '@oja/testing';
 
 const registry = createRegistry([cardFixture, transferFixture], [plainBranding]);
 
-function input(o: { path?: string; channel?: string | null; props?: Partial<PaymentProps>; locale?: 'en' | 'fr' } = {}): RenderInput {
+function input(
+  o: { path?: string; channel?: string | null; props?: Partial<PaymentProps>; locale?: 'en' | 'fr'; registry?: Registry } = {},
+): RenderInput {
+  const props = sampleProps(o.props);
+  const reg = o.registry ?? registry;
   return {
-    registry,
-    props: sampleProps(o.props),
+    registry: reg,
+    props,
     env: sampleEnv({ locale: o.locale ?? 'en' }),
-    path: o.path ?? '/payment-methods',
-    channel: o.channel ?? null,
+    plan: { ...planPayment(reg, props), route: { path: o.path ?? '/payment-methods', channel: o.channel ?? null } },
     assets: { js: '/assets/main.js', css: ['/assets/main.css'], screens: {} },
   };
 }
@@ -53,7 +56,7 @@ describe('renderPage', () => {
     expect(mark).toBeLessThan(html.indexOf('<script'));
     expect(html.split('id="oja-first-screen-end"')).toHaveLength(2);
     const data = pageData(html);
-    expect(data.path).toBe('/payment-methods');
+    expect(data.plan.route.path).toBe('/payment-methods');
     expect(data.props.paymentId).toBe('4242001');
     expect(typeof data.serverNow).toBe('number');
   });
@@ -62,7 +65,7 @@ describe('renderPage', () => {
     const html = await renderPage(input({ path: '/payment/card', channel: 'card' }));
     expect(html).toContain('Card screen');
     expect(appOf(html)).not.toContain('Loading…');
-    expect(pageData(html).channel).toBe('card');
+    expect(pageData(html).plan.route.channel).toBe('card');
   });
 
   it('has no inline script but the JSON data block', async () => {
@@ -96,7 +99,7 @@ describe('renderPage', () => {
     expect(Object.keys(fr)).toEqual(['fr']);
     expect((fr.fr!.core as Record<string, unknown>).title).toBe('Paiement');
     const toggling = createRegistry([cardFixture, transferFixture], [plainBranding, { ...plainBranding, acquirer: 'MUL', languageToggle: true }]);
-    const both = pageData(await renderPage({ ...input({ props: { acquiredBy: 'MUL' } }), registry: toggling })).messages!;
+    const both = pageData(await renderPage(input({ props: { acquiredBy: 'MUL' }, registry: toggling }))).messages!;
     expect(Object.keys(both).sort()).toEqual(['en', 'fr']);
   });
 
@@ -104,14 +107,14 @@ describe('renderPage', () => {
     const other = { ...plainBranding, acquirer: 'ZZZ', messages: { en: { zzz: { name: 'Zed Bank' } }, fr: { zzz: { name: 'Banque Zed' } } } };
     const qr = channelFixture('qr', 'QR');
     const two = createRegistry([cardFixture, transferFixture, qr], [plainBranding, other]);
-    const both = pageData(await renderPage({ ...input(), registry: two })).messages!.en!;
+    const both = pageData(await renderPage(input({ registry: two }))).messages!.en!;
     expect(both.card).toBeDefined();
     expect(both.transfer).toBeDefined();
     expect(both.qr).toBeUndefined();
     expect(both.zzz).toBeUndefined();
     const withQr = { paymentChannels: ['CARD', 'TRANSFER', 'QR'] };
-    expect(pageData(await renderPage({ ...input({ props: withQr }), registry: two })).messages!.en!.qr).toEqual({ t: 'qr' });
-    const zed = pageData(await renderPage({ ...input({ props: { acquiredBy: 'ZZZ' } }), registry: two })).messages!.en!;
+    expect(pageData(await renderPage(input({ props: withQr, registry: two }))).messages!.en!.qr).toEqual({ t: 'qr' });
+    const zed = pageData(await renderPage(input({ props: { acquiredBy: 'ZZZ' }, registry: two }))).messages!.en!;
     expect(zed.zzz).toEqual({ name: 'Zed Bank' });
   });
 
@@ -247,7 +250,7 @@ describe('renderPage', () => {
     const terms = { escrowFee: 2, cancellationPeriod: 3, refundDuration: 7 };
 
     it('renders the first pending gate as the first screen, before the method list', async () => {
-      const html = await renderPage({ ...input({ props: gatedProps }), registry: gated });
+      const html = await renderPage(input({ props: gatedProps, registry: gated }));
       const app = appOf(html);
       expect(app).toContain('An offer for you');
       expect(app).not.toContain('Choose a payment method');
@@ -256,7 +259,7 @@ describe('renderPage', () => {
     });
 
     it('renders a gate before the channel the route names, and without the header when the gate hides it', async () => {
-      const html = await renderPage({ ...input({ path: '/payment/card', channel: null, props: terms }), registry: gated });
+      const html = await renderPage(input({ path: '/payment/card', channel: null, props: terms, registry: gated }));
       const app = appOf(html);
       expect(app).toContain('Terms before paying');
       expect(app).not.toContain('Card screen');
@@ -269,22 +272,22 @@ describe('renderPage', () => {
         css: ['/assets/main.css'],
         screens: { 'gate-terms': { js: '/assets/gate-terms.js', css: '/assets/gate-terms.css' } },
       };
-      const html = await renderPage({ ...input({ props: terms }), registry: gated, assets });
+      const html = await renderPage({ ...input({ props: terms, registry: gated }), assets });
       expect(html).toContain('<link rel="stylesheet" href="/assets/gate-terms.css">');
       expect(html).toContain('<link rel="modulepreload" href="/assets/gate-terms.js">');
     });
 
     it('skips the gates the session passed, and hands their decisions to the browser', async () => {
-      const html = await renderPage({ ...input({ props: gatedProps }), registry: gated, gates: { offer: 'skipped', terms: 'accepted' } });
+      const html = await renderPage({ ...input({ props: gatedProps, registry: gated }), gates: { offer: 'skipped', terms: 'accepted' } });
       expect(appOf(html)).toContain('Choose a payment method');
       expect(pageData(html).gates).toEqual({ offer: 'skipped', terms: 'accepted' });
     });
 
     it("carries a gate's strings only for a payment that still has to pass it", async () => {
-      const plain = pageData(await renderPage({ ...input(), registry: gated })).messages!.en!;
+      const plain = pageData(await renderPage(input({ registry: gated }))).messages!.en!;
       expect(plain.offer).toBeUndefined();
       expect(plain.terms).toBeUndefined();
-      const withTerms = pageData(await renderPage({ ...input({ props: terms }), registry: gated })).messages!.en!;
+      const withTerms = pageData(await renderPage(input({ props: terms, registry: gated }))).messages!.en!;
       expect(withTerms.terms).toEqual({ title: 'Terms before paying', accept: 'Continue to payment' });
       expect(withTerms.offer).toBeUndefined();
       const passed = pageData(await renderPage({ ...input({ props: terms }), registry: gated, gates: { terms: 'accepted' } })).messages!.en!;

@@ -1,7 +1,7 @@
 import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
 import type { Registry } from '@oja/core';
-import type { PageEnv, PaymentProps } from '@oja/core';
+import type { PageEnv, PagePlan, PaymentProps } from '@oja/core';
 import { allMessages, createCheckout } from '@oja/core';
 import { createHttp } from '@oja/core';
 import { App } from '@oja/core';
@@ -39,8 +39,8 @@ export interface RenderInput {
   registry: Registry;
   props: PaymentProps;
   env: PageEnv;
-  path: string;
-  channel: string | null;
+  /** What the page may show and the route it draws (the server's plan, planPage): read, never worked out again. */
+  plan: PagePlan;
   referrer?: string;
   assets: PageAssets;
   /** The channel's prefetched first-screen data, by channel id. */
@@ -109,10 +109,10 @@ function moduleRequests(assets: PageAssets, modules: string[], scriptHashes: str
 
 /** Renders the page with its first screen in the HTML, waiting for lazy screens, and the data to hydrate it. */
 export async function renderPage(input: RenderInput): Promise<string> {
-  const { registry, props, env, path, channel, referrer, assets, prefetched = {}, gates = {}, importMap, styleHashes, scriptHashes } = input;
+  const { registry, props, env, plan, referrer, assets, prefetched = {}, gates = {}, importMap, styleHashes, scriptHashes } = input;
   // The server never calls the API from a render: the client's http is unused here.
-  const checkout = createCheckout(props, env, registry, createHttp('http://127.0.0.1:9'));
-  checkout.state.channel = channel;
+  const checkout = createCheckout(props, env, registry, createHttp('http://127.0.0.1:9'), plan);
+  checkout.state.channel = plan.route.channel;
   checkout.state.prefetched = { ...prefetched };
   checkout.state.gates = { ...gates };
   const search = `p=${encodeURIComponent(env.session)}`;
@@ -128,7 +128,7 @@ export async function renderPage(input: RenderInput): Promise<string> {
     sink.on('finish', () => resolve(html));
     const stream = renderToPipeableStream(
       <RenderedScreensContext.Provider value={rendered}>
-        <App checkout={checkout} ssrPath={path} ssrSearch={search} referrer={referrer} />
+        <App checkout={checkout} ssrPath={plan.route.path} ssrSearch={search} referrer={referrer} />
       </RenderedScreensContext.Provider>,
       {
         onAllReady: () => stream.pipe(sink),
@@ -141,9 +141,9 @@ export async function renderPage(input: RenderInput): Promise<string> {
   });
   const used = [...rendered].map((k) => assets.screens[k]).filter(Boolean);
   const locales = registry.branding(props.acquiredBy).languageToggle ? LOCALES : [env.locale];
-  const bundles = allMessages(registry, props, gates);
+  const bundles = allMessages(registry, { plan, acquiredBy: props.acquiredBy, passed: gates });
   const messages = Object.fromEntries(locales.map((l) => [l, mergeLocale(bundles, l)]));
-  const data: PageData = { props, env, path, channel, referrer, prefetched, gates, serverNow: Date.now(), messages };
+  const data: PageData = { props, env, plan, referrer, prefetched, gates, serverNow: Date.now(), messages };
   const title = createI18n(env.locale, [coreMessages]).t('core.title');
   return checkoutDocument({
     locale: env.locale,

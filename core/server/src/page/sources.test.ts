@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defineChannel } from '@oja/core';
 import type { ChannelPlugin, OutsideSource } from '@oja/core';
-import { declaredSourceKeys, paymentSources, parseOutsideSources, sandboxSources, sourceExpression, unnamedSources } from './sources';
+import { declaredSourceKeys } from '@oja/core';
+import { paymentSources, parseOutsideSources, sourceExpression, unnamedSources } from './sources';
 
 const channel = (id: string, sources: OutsideSource[]): ChannelPlugin =>
   defineChannel({ id, code: id.toUpperCase(), path: `/payment/${id}`, isAvailable: () => true, messages: { en: {}, fr: {} }, sources });
@@ -64,20 +65,6 @@ describe('parseOutsideSources', () => {
         bad,
       ).toEqual({});
     expect(parseOutsideSources(undefined)).toEqual({});
-  });
-});
-
-describe('sandboxSources', () => {
-  it('puts every declared key on the second origin', () => {
-    expect(sandboxSources([card, wallet, opay, plain], 'http://127.0.0.1:4402/')).toEqual({
-      '3ds-issuer': ['http://127.0.0.1:4402'],
-      'device-fingerprint': ['http://127.0.0.1:4402'],
-      provider: ['http://127.0.0.1:4402'],
-    });
-  });
-
-  it('names nothing before the second origin exists', () => {
-    expect(sandboxSources([card], '')).toEqual({});
   });
 });
 

@@ -1,3 +1,4 @@
+import { declaredSourceKeys } from '@oja/core';
 import type { ChannelPlugin, SourceDirective } from '@oja/core';
 
 /**
@@ -48,17 +49,6 @@ export function parseOutsideSources(json: string | undefined, warn: (line: strin
     if (origins.length) out[key] = [...new Set(origins)];
   }
   return out;
-}
-
-/** Every key the channels declare. */
-export function declaredSourceKeys(channels: readonly ChannelPlugin[]): string[] {
-  return [...new Set(channels.flatMap((c) => (c.sources ?? []).map((s) => s.key)))];
-}
-
-/** The sandbox's origins: every declared key on its second origin (CONTRACT §5); none before it has one. */
-export function sandboxSources(channels: readonly ChannelPlugin[], outsideBase: string): SourceOrigins {
-  const origin = sourceExpression(outsideBase ? new URL(outsideBase).origin : '');
-  return origin ? Object.fromEntries(declaredSourceKeys(channels).map((k) => [k, [origin]])) : {};
 }
 
 /** Declared keys the configuration names no origin for: what those channels load from them will be refused. */

@@ -1,23 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { bootCheckout } from './boot';
-import { renderPage } from '@oja/server';
-import { createRegistry } from './validation';
+import { bootCheckout } from '@oja/core';
+import { renderPage } from './render';
+import { createRegistry, planPayment } from '@oja/core';
 import { cardFixture, fixtureGates, gatedProps, plainBranding, sampleEnv, sampleProps, transferFixture } from '@oja/testing/fixtures';
-import type { GateDecision } from './gates';
+import type { GateDecision } from '@oja/core';
 import { manyChannels } from '@oja/testing';
-import { FIRST_SCREEN_END_ID } from './ui/FirstScreenEnd';
+import { FIRST_SCREEN_END_ID } from '@oja/core/shell';
 
 const installed = { channels: [cardFixture, transferFixture], brandings: [plainBranding], gates: fixtureGates };
 
 /** The server's page for a gated payment, put in this document as the browser would receive it. */
 async function serve(gates: Record<string, GateDecision> = {}) {
+  const registry = createRegistry(installed.channels, installed.brandings, { gates: installed.gates });
+  const props = sampleProps(gatedProps);
   const html = await renderPage({
-    registry: createRegistry(installed.channels, installed.brandings, { gates: installed.gates }),
-    props: sampleProps(gatedProps),
+    registry,
+    props,
     env: sampleEnv(),
-    path: '/payment-methods',
-    channel: null,
+    plan: planPayment(registry, props, { passed: gates, path: '/payment-methods' }),
     gates,
     assets: { js: '/assets/main.js', css: [], screens: {} },
   });
@@ -76,12 +77,13 @@ describe('bootCheckout with gates', () => {
 describe('bootCheckout with a list longer than a phone shows', () => {
   it('hydrates the list with its first-screen mark among the rows, without a mismatch', async () => {
     const channels = manyChannels(12);
+    const registry = createRegistry(channels, [plainBranding]);
+    const props = sampleProps();
     const html = await renderPage({
-      registry: createRegistry(channels, [plainBranding]),
-      props: sampleProps(),
+      registry,
+      props,
       env: sampleEnv(),
-      path: '/payment-methods',
-      channel: null,
+      plan: planPayment(registry, props, { path: '/payment-methods' }),
       assets: { js: '/assets/main.js', css: [], screens: {} },
     });
     document.body.innerHTML = html

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { bootCheckout } from '../boot';
-import { renderPageScreen } from '@oja/server';
+import { bootCheckout } from '@oja/core';
+import { renderPageScreen } from './renderOutside';
 import { fixturePage, plainBranding } from '@oja/testing';
 
 const assets = { js: '/assets/main.js', css: [], screens: {} };
