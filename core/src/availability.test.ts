@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { autoOpenChannel, availableChannels, routedChannels } from './availability';
 import type { ChannelPlugin } from './plugin';
 import type { PaymentProps } from './props';
-import { sampleProps } from '@oja/testing';
+import { sampleProps, specMarkets } from '@oja/testing';
 import {
   cardFixture,
   channelFixture,
@@ -20,7 +20,7 @@ const ids = (list: readonly ChannelPlugin[]) => list.map((c) => c.id);
 /** In list order, as the registry sorts them. */
 const installed = [...fixtureChannels].sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
 const available = (overrides: Partial<PaymentProps>, branding?: { channels?: { only?: string[]; force?: string[] } }) =>
-  ids(availableChannels(installed, sampleProps(overrides), branding));
+  ids(availableChannels(installed, sampleProps(overrides), branding, specMarkets));
 
 const cardOnly: Partial<PaymentProps> = { paymentChannels: ['CARD'], nonCardOptions: [] };
 const opayOption = (enabled = true) => ({
@@ -209,6 +209,7 @@ describe('availableChannels (spec core §5)', () => {
             ...overrides,
           }),
           branding,
+          specMarkets,
         ),
       );
 
@@ -242,12 +243,14 @@ describe('availableChannels (spec core §5)', () => {
         availableChannels(
           [...withNewcomer, anywhere],
           sampleProps({ currencyCode: '800', countryCode: 'UG', paymentChannels: ['CARD', 'NEWCOMER'], nonCardOptions: [] }),
+          undefined,
+          specMarkets,
         ),
       );
       expect(list).toEqual(['card', 'anywhere']);
     });
 
-    it('takes its rules as data: a deployment may pass its own', () => {
+    it("takes its rules as data, the app's: none by default, a deployment's own", () => {
       const kenya = [{ id: 'kenya', when: [{ country: ['KE'] }], only: [] }];
       const props = sampleProps({
         countryCode: 'KE',
@@ -303,9 +306,19 @@ describe('autoOpenChannel', () => {
   });
 
   it('follows availableChannels: a UGX payment without its mobile money opens nothing by itself', () => {
-    const list = availableChannels(installed, sampleProps({ currencyCode: '800', paymentChannels: ['CARD'], nonCardOptions: [] }));
+    const list = availableChannels(
+      installed,
+      sampleProps({ currencyCode: '800', paymentChannels: ['CARD'], nonCardOptions: [] }),
+      undefined,
+      specMarkets,
+    );
     expect(autoOpenChannel(list, sampleProps())).toBeUndefined();
-    const drcOnly = availableChannels([drcFixture, opayFixture], sampleProps({ paymentChannels: ['DRC_MOBILE_MONEY'], nonCardOptions: [] }));
+    const drcOnly = availableChannels(
+      [drcFixture, opayFixture],
+      sampleProps({ paymentChannels: ['DRC_MOBILE_MONEY'], nonCardOptions: [] }),
+      undefined,
+      specMarkets,
+    );
     expect(autoOpenChannel(drcOnly, sampleProps())?.id).toBe('drc-mobile-money');
   });
 });

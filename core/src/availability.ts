@@ -1,20 +1,20 @@
 import type { BrandingPlugin, ChannelPlugin } from './plugin';
 import type { PaymentProps } from './props';
-import { MARKET_RULES, marketsOf } from './markets';
+import { marketsOf } from './markets';
 import type { MarketRule } from './markets';
 
 /**
  * The channels this payment offers, in list order (spec core §5), applied in one place:
  * 1. each channel's own rule (is it offered, does it suit this payment);
  * 2. the acquirer's policy from its branding (ZIB allows only some; HALO forces some on);
- * 3. the market rules (UGX, DRC): a market keeps only the channels that can work there, whatever the acquirer
+ * 3. the market rules (the app's: UGX and DRC in the spec's): a market keeps only the channels that can work there, whatever the acquirer
  *    forces, so a forced transfer never reaches a UGX payer; baseline channels (the card) work everywhere.
  */
 export function availableChannels(
   channels: readonly ChannelPlugin[],
   props: PaymentProps,
   branding?: Pick<BrandingPlugin, 'channels'>,
-  markets: readonly MarketRule[] = MARKET_RULES,
+  markets: readonly MarketRule[] = [],
 ): ChannelPlugin[] {
   let list = channels.filter((c) => c.isAvailable(props));
   const policy = branding?.channels;

@@ -12,6 +12,7 @@ import { preloadScreen } from './shell/lazyScreen';
 import { prefetchOnIntent } from './shell/intent';
 import type { Registry } from './registry';
 import type { ScreenLoader } from './plugin';
+import type { MarketRule } from './markets';
 import { createI18n, registerMessages } from './i18n';
 
 /** The lazily loaded screen on the route the server rendered, if any. */
@@ -44,6 +45,8 @@ export async function bootCheckout(installed: {
   brandings: BrandingPlugin[];
   pages?: PagePlugin[];
   gates?: GatePlugin[];
+  /** The markets of the app's configuration (oja.config.json "markets"), as the server was given them. */
+  markets?: readonly MarketRule[];
 }): Promise<void> {
   const el = document.getElementById(PAGE_DATA_ID);
   if (!el?.textContent) return;
@@ -55,7 +58,11 @@ export async function bootCheckout(installed: {
   // A first estimate of the server's clock; every API answer's Date header refines it.
   setServerOffset(data.serverNow - Date.now());
   // Checked by the server, which runs the same installed list, at its boot (createRegistry).
-  const registry = assembleRegistry(installed.channels, installed.brandings, { pages: installed.pages, gates: installed.gates });
+  const registry = assembleRegistry(installed.channels, installed.brandings, {
+    pages: installed.pages,
+    gates: installed.gates,
+    markets: installed.markets,
+  });
   const checkout = createCheckout(data.props, data.env, registry, undefined, data.plan);
   checkout.state.channel = data.plan.route.channel;
   checkout.state.prefetched = data.prefetched ?? {};

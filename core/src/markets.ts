@@ -15,8 +15,8 @@ export interface MarketCondition {
 }
 
 /**
- * A market where only some channels can work (spec core §5, companion §5). Applied by core to every channel,
- * installed or not: a channel that is not listed in `only` is never offered in that market, so a channel added
+ * A market where only some channels can work (spec core §5, companion §5): data the app's configuration gives
+ * (oja.config.json "markets"), never core's. Applied by core to every channel, installed or not: a channel that is not listed in `only` is never offered in that market, so a channel added
  * later stays out of it without knowing it exists. Baseline channels (ChannelPlugin.baseline: the card) work in
  * every market and are never listed.
  */
@@ -29,20 +29,6 @@ export interface MarketRule {
   only: readonly string[];
 }
 
-/** Uganda shilling. */
-export const CURRENCY_UGX = '800';
-/** The Democratic Republic of the Congo. */
-export const COUNTRY_DRC = 'CD';
-
-/** The markets of the spec, as data: the only place these rules live. */
-export const MARKET_RULES: readonly MarketRule[] = [
-  // "Currency 800 leaves only card and Uganda mobile money."
-  { id: 'uganda', when: [{ currency: [CURRENCY_UGX] }], only: ['UGANDA_MOBILE_MONEY'] },
-  // "If the DRC mobile money provider is present, only card and DRC mobile money remain." A payment of the DRC
-  // is in that market whatever the merchant's channel list says (CONTRACT §5: country CD).
-  { id: 'drc', when: [{ country: [COUNTRY_DRC] }, { offered: 'DRC_MOBILE_MONEY' }], only: ['DRC_MOBILE_MONEY'] },
-];
-
 function holds(c: MarketCondition, props: PaymentProps): boolean {
   if (c.currency && !c.currency.includes(props.currencyCode)) return false;
   if (c.country && !c.country.includes((props.countryCode ?? '').toUpperCase())) return false;
@@ -51,6 +37,6 @@ function holds(c: MarketCondition, props: PaymentProps): boolean {
 }
 
 /** The market rules that apply to this payment (usually none). */
-export function marketsOf(props: PaymentProps, rules: readonly MarketRule[] = MARKET_RULES): MarketRule[] {
+export function marketsOf(props: PaymentProps, rules: readonly MarketRule[]): MarketRule[] {
   return rules.filter((r) => r.when.some((c) => holds(c, props)));
 }

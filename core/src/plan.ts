@@ -54,7 +54,7 @@ export function planPayment(
   props: PaymentProps,
   { passed = {}, path }: { passed?: Readonly<Record<string, GateDecision>>; path?: string } = {},
 ): PagePlan {
-  const available = availableChannels(registry.channels, props, registry.branding(props.acquiredBy));
+  const available = availableChannels(registry.channels, props, registry.branding(props.acquiredBy), registry.markets);
   const routed = routedChannels(registry.channels, available);
   const autoOpen = autoOpenChannel(available, props)?.id ?? null;
   const gates = gatesMet(registry, props).map((g) => g.id);

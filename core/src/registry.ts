@@ -1,4 +1,5 @@
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from './plugin';
+import type { MarketRule } from './markets';
 
 export interface Registry {
   channels: readonly ChannelPlugin[];
@@ -14,6 +15,8 @@ export interface Registry {
   branding(acquiredBy: string | undefined): BrandingPlugin;
   /** Pages outside a payment (the checkout's home, the revenue form), in registration order. */
   pages: readonly PagePlugin[];
+  /** The markets where only some channels work (the app's configuration: oja.config.json "markets"). */
+  markets: readonly MarketRule[];
   page(id: string): PagePlugin | undefined;
   /** The page that answers this path, exactly. */
   pageAt(pathname: string): PagePlugin | undefined;
@@ -30,13 +33,19 @@ export interface RegistryOptions {
   pages?: PagePlugin[];
   /** Gates before the method list (cashback, escrow); their ids are translation namespaces too. */
   gates?: GatePlugin[];
+  /** The markets where only some channels work, as the app's configuration gives them (default none). */
+  markets?: readonly MarketRule[];
 }
 
 /**
  * Puts the installed plugins together without checking them: the browser's boot, whose plugins the server (which
  * runs the same list) has checked with createRegistry at its own boot. Everywhere else, use createRegistry.
  */
-export function assembleRegistry(channels: ChannelPlugin[], brandings: BrandingPlugin[], { pages = [], gates = [] }: RegistryOptions = {}): Registry {
+export function assembleRegistry(
+  channels: ChannelPlugin[],
+  brandings: BrandingPlugin[],
+  { pages = [], gates = [], markets = [] }: RegistryOptions = {},
+): Registry {
   const fallback = brandings.find((b) => b.acquirer === '');
   const sorted = [...channels].sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
   const sortedGates = [...gates].sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
@@ -50,6 +59,7 @@ export function assembleRegistry(channels: ChannelPlugin[], brandings: BrandingP
     wallet: (type) => sorted.find((c) => c.walletType !== undefined && c.walletType === type.toLowerCase()),
     branding: (acquiredBy) => brandings.find((b) => b.acquirer === (acquiredBy ?? '').toUpperCase()) ?? fallback!,
     pages,
+    markets,
     page: (id) => pages.find((p) => p.id === id),
     pageAt: (pathname) => pages.find((p) => p.paths.includes(pathname)),
     completionPath: (siteRedirectUrl, checkoutOrigin) => {

@@ -15,7 +15,11 @@ const SOURCE_KEY = /^[a-z0-9][a-z0-9-]*$/;
 const SOURCE_DIRECTIVES: readonly SourceDirective[] = ['script', 'frame', 'connect', 'img'];
 
 /** Builds the registry at boot; throws with every problem found, so a bad plugin never half-works. */
-export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlugin[], { pages = [], gates = [] }: RegistryOptions = {}): Registry {
+export function createRegistry(
+  channels: ChannelPlugin[],
+  brandings: BrandingPlugin[],
+  { pages = [], gates = [], markets = [] }: RegistryOptions = {},
+): Registry {
   const problems = [...channels.flatMap(validateChannel), ...pages.flatMap(validatePage), ...gates.flatMap(validateGate)];
   const seen = new Map<string, string>();
   // Ids are translation namespaces, so a page's may not be a channel's either.
@@ -49,7 +53,13 @@ export function createRegistry(channels: ChannelPlugin[], brandings: BrandingPlu
     acquirers.add(b.acquirer);
   }
   if (problems.length) throw new Error(`Invalid plugins:\n- ${problems.join('\n- ')}`);
-  return assembleRegistry(channels, brandings, { pages, gates });
+  const marketIds = new Set<string>();
+  for (const m of markets) {
+    if (marketIds.has(m.id)) problems.push(`market ${m.id} given twice`);
+    marketIds.add(m.id);
+  }
+  if (problems.length) throw new Error(`Invalid plugins:\n- ${problems.join('\n- ')}`);
+  return assembleRegistry(channels, brandings, { pages, gates, markets });
 }
 
 /** Checks a gate's shape at boot; returns the problems found. */

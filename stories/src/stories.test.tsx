@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { composeStories } from '@storybook/react';
 import type { Meta } from '@storybook/react';
 import preview from '../.storybook/preview';
+import { loadInstalled } from '@oja/app/config';
 import { STORY_BRANDINGS, STORY_LOCALES, acquirerOf, scenarioOf } from './harness';
 import type { StoryBranding } from './harness';
 
@@ -32,12 +33,20 @@ const ROOT = path.resolve(__dirname, '../..');
 const LAZY_TIMEOUT_MS = 8_000;
 /** Per test: the wait above plus rendering and checks, ms. */
 const STORY_TEST_MS = 20_000;
+/** The plugins oja.config.json lists: their message namespaces are what a missing key starts with. */
+const installed = await loadInstalled();
+/** Every owner's namespace: core's, and the top-level keys of each installed plugin's messages. */
+const NAMESPACES = [
+  ...new Set([
+    'core',
+    ...[...installed.channels, ...installed.brandings, ...installed.gates, ...installed.pages].flatMap((p) => Object.keys(p.messages.en)),
+  ]),
+];
 /**
  * A translation key showing instead of its text: an owner's namespace, a dot, a camelCase name. The name starts
  * lower case so that a sentence ending in "wallet." or "card." followed by the next element's text is no key.
  */
-const MISSING_KEY =
-  /\b(core|card|wallet|transfer|qr|ussd|pay-with-app|uganda-mobile-money|drc-mobile-money|customer-wallet|opay|enaira|palmpay|momo|pocket|google-pay|credit|cashback|escrow|revpay|zib|mul|halo|brandingDefault)\.[a-z][a-zA-Z]*/;
+const MISSING_KEY = new RegExp(`\\b(${NAMESPACES.map((n) => n.replace(/[-]/g, '\\-')).join('|')})\\.[a-z][a-zA-Z]*`);
 /** The header's words when no customer e-mail is given. */
 const YOU_ARE_PAYING = { en: 'You are paying', fr: 'Vous payez' } as const;
 const BRAND_NAME: Record<StoryBranding, string> = { '': 'Oja', ZIB: 'ZIB', MUL: 'MUL', HALO: 'HALO' };

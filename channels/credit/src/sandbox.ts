@@ -220,6 +220,8 @@ function accept(p: SandboxPayment, req: SandboxRequest, ctx: SandboxContext): Sa
  * wallet sign-in is the wallet's own call, answered by the wallet's part.
  */
 export const sandbox: SandboxPart = {
+  // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
+  offered: { code: 'CREDIT', countries: ['NG'] },
   routes: [
     { method: 'GET', path: BANKS_PATH, handler: () => ({ body: { responseCode: '00', banks: SANDBOX_BANKS } }) },
     attemptRoute(GENERATE_OTP_PATH, generate),

@@ -27,7 +27,12 @@ export function sandboxProviders(fields: Readonly<Record<string, string>>): Reco
 }
 
 /** The list makes no call of its own: its part gives the pay-page option's providers, which `wallets` may choose. */
-export const sandbox: SandboxPart = { routes: [], optionInformation: { [CUSTOMER_WALLET]: sandboxProviders }, requestFields: ['wallets'] };
+export const sandbox: SandboxPart = {
+  routes: [],
+  offered: { code: 'CUSTOMER_WALLET', countries: ['NG'] },
+  optionInformation: { [CUSTOMER_WALLET]: sandboxProviders },
+  requestFields: ['wallets'],
+};
 
 /** The plugin with its sandbox part, for server builds (package export condition "oja-server"). */
 export default { ...customerWallet, sandbox };

@@ -28,6 +28,8 @@ export const STAND_IN = standInScript(STAND_IN_CARDS);
  * Google Pay cards by their token).
  */
 export const sandbox: SandboxPart = {
+  // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
+  offered: { code: 'GOOGLE_PAY', countries: ['NG'] },
   routes: [],
   requestFields: ['card_networks'],
   outsideRoutes: [

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { callContext, cardFixture, CheckoutHarness, fakeHttp, pass, sampleProps, settle, testCheckout } from '@oja/testing';
+import { callContext, cardFixture, CheckoutHarness, fakeHttp, pass, sampleProps, settle, testCheckout, specMarkets } from '@oja/testing';
 import type { FakeRoute } from '@oja/testing';
 import momo from './index';
 import { messages } from './messages';
@@ -31,7 +31,7 @@ describe('MoMo plugin', () => {
     expect(momo.isAvailable(sampleProps({ ...WALLET_PAYMENT, nonCardOptions: [{ providerCode: 'CUSTOMER_WALLET', enabled: false }] }))).toBe(false);
     expect(momo.isAvailable(sampleProps({ ...WALLET_PAYMENT, nonCardOptions: [], paymentChannels: ['CARD'] }))).toBe(false);
     const ugx = sampleProps({ ...WALLET_PAYMENT, currencyCode: '800' });
-    expect(availableChannels([cardFixture, momo], ugx).map((c) => c.id)).toEqual(['card']);
+    expect(availableChannels([cardFixture, momo], ugx, undefined, specMarkets).map((c) => c.id)).toEqual(['card']);
     expect(
       availableChannels([cardFixture, momo], sampleProps(WALLET_PAYMENT), { channels: { only: ['CARD', 'TRANSFER'] } }).map((c) => c.id),
     ).toEqual(['card']);

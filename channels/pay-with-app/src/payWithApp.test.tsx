@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { availableChannels, App, createAsyncSlot, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { callContext, fakeHttp, sampleProps, testCheckout } from '@oja/testing';
+import { callContext, fakeHttp, sampleProps, testCheckout, specMarkets } from '@oja/testing';
 import type { FakeRoute } from '@oja/testing';
 import { formatHms } from '@oja/core/primitives';
 import payWithApp from './index';
@@ -56,13 +56,13 @@ describe('pay-with-app plugin', () => {
     ]);
   });
 
-  it('is available when the merchant offers PAY_WITH_APP, kept from UGX payments by core market rules', () => {
+  it('is available when the merchant offers PAY_WITH_APP, kept from UGX payments by the spec market rules', () => {
     expect(payWithApp.isAvailable(sampleProps(OFFERED))).toBe(true);
     expect(payWithApp.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'PAY_WITH_APP', enabled: false }] }))).toBe(false);
     expect(payWithApp.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD', 'PAY_WITH_APP'] }))).toBe(true);
     expect(payWithApp.isAvailable(sampleProps())).toBe(false);
     // Offered by its own rule, but core's market rule keeps it from UGX payments.
-    expect(availableChannels([payWithApp], sampleProps({ ...OFFERED, currencyCode: '800' }))).toEqual([]);
+    expect(availableChannels([payWithApp], sampleProps({ ...OFFERED, currencyCode: '800' }), undefined, specMarkets)).toEqual([]);
   });
 
   it('has every string in en and fr', () => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, CODE_ALREADY_PAID, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, click, fakeHttp, pass, sampleProps, testCheckout } from '@oja/testing';
+import { CheckoutHarness, callContext, click, fakeHttp, pass, sampleProps, testCheckout, specMarkets } from '@oja/testing';
 import type { FakeRoute } from '@oja/testing';
 import qr from './index';
 import { messages } from './messages';
@@ -20,13 +20,15 @@ describe('qr plugin', () => {
     expect(validateChannel(qr)).toEqual([]);
   });
 
-  it('is available when the merchant offers QR, kept from UGX payments by core market rules', () => {
+  it('is available when the merchant offers QR, kept from UGX payments by the spec market rules', () => {
     expect(qr.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'QR', enabled: true }] }))).toBe(true);
     expect(qr.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'QR', enabled: false }] }))).toBe(false);
     expect(qr.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD', 'QR'] }))).toBe(true);
     expect(qr.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD'] }))).toBe(false);
     // Offered by its own rule, but core's market rule keeps it from UGX payments.
-    expect(availableChannels([qr], sampleProps({ currencyCode: '800', nonCardOptions: [{ providerCode: 'QR', enabled: true }] }))).toEqual([]);
+    expect(
+      availableChannels([qr], sampleProps({ currencyCode: '800', nonCardOptions: [{ providerCode: 'QR', enabled: true }] }), undefined, specMarkets),
+    ).toEqual([]);
   });
 
   it('has every string in en and fr, and the cancel dialog its QR warning with Close', () => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { CheckoutHarness, callContext, fakeHttp, sampleProps, testCheckout } from '@oja/testing';
+import { CheckoutHarness, callContext, fakeHttp, sampleProps, testCheckout, specMarkets } from '@oja/testing';
 import type { FakeRoute } from '@oja/testing';
 import transfer from './index';
 import { messages } from './messages';
@@ -22,12 +22,12 @@ describe('transfer plugin', () => {
     expect(validateChannel(transfer)).toEqual([]);
   });
 
-  it('is available when the merchant offers TRANSFER, kept from UGX payments by core market rules', () => {
+  it('is available when the merchant offers TRANSFER, kept from UGX payments by the spec market rules', () => {
     expect(transfer.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] }))).toBe(true);
     expect(transfer.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'TRANSFER', enabled: false }] }))).toBe(false);
     expect(transfer.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD'] }))).toBe(false);
     // Offered by its own rule, but core's market rule keeps it from UGX payments.
-    expect(availableChannels([transfer], sampleProps({ currencyCode: '800' }))).toEqual([]);
+    expect(availableChannels([transfer], sampleProps({ currencyCode: '800' }), undefined, specMarkets)).toEqual([]);
   });
 
   it('has every string in en and fr', () => {

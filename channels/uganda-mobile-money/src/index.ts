@@ -1,6 +1,9 @@
-import { CODE_PENDING, CURRENCY_UGX, defineChannel, drawnByServer, isOffered, lazyStatusCheck } from '@oja/core';
+import { CODE_PENDING, defineChannel, drawnByServer, isOffered, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
 import { STATUS_POLL_MS } from './constants';
+
+/** Uganda shilling (ISO 4217 numeric): the only currency this channel takes (spec core §5). */
+const CURRENCY_UGX = '800';
 
 /**
  * Uganda mobile money (companion §2 "Uganda mobile money screen", §4): the biller and the payer's number, a payment

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableChannels, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
-import { advance, callContext, CheckoutHarness, fakeHttp, sampleProps, settle, testCheckout } from '@oja/testing';
+import { advance, callContext, CheckoutHarness, fakeHttp, sampleProps, settle, testCheckout, specMarkets } from '@oja/testing';
 import type { FakeRoute } from '@oja/testing';
 import ussd from './index';
 import { messages } from './messages';
@@ -19,13 +19,15 @@ describe('USSD plugin', () => {
     expect(ussd.code).toBe('USSD');
   });
 
-  it('is available when the merchant offers USSD, kept from UGX payments by core market rules', () => {
+  it('is available when the merchant offers USSD, kept from UGX payments by the spec market rules', () => {
     expect(ussd.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'USSD', enabled: true }] }))).toBe(true);
     expect(ussd.isAvailable(sampleProps({ nonCardOptions: [{ providerCode: 'USSD', enabled: false }] }))).toBe(false);
     expect(ussd.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD', 'USSD'] }))).toBe(true);
     expect(ussd.isAvailable(sampleProps({ nonCardOptions: [], paymentChannels: ['CARD'] }))).toBe(false);
     // Offered by its own rule, but core's market rule keeps it from UGX payments.
-    expect(availableChannels([ussd], sampleProps({ currencyCode: '800', paymentChannels: ['USSD'], nonCardOptions: [] }))).toEqual([]);
+    expect(
+      availableChannels([ussd], sampleProps({ currencyCode: '800', paymentChannels: ['USSD'], nonCardOptions: [] }), undefined, specMarkets),
+    ).toEqual([]);
   });
 
   it('has every string in en and fr, and its own cancel wording with Close', () => {

@@ -9,23 +9,14 @@ import { loadInstalled } from './config';
 /** The plugins oja.config.json lists, as the build assembles them. */
 const installed = await loadInstalled();
 
-const registry = createRegistry(installed.channels, installed.brandings);
-/** Every channel code the sandbox can offer (CONTRACT §2 "channels"). */
-const EVERY_CODE = [
-  'CARD',
-  'WALLET',
-  'TRANSFER',
-  'QR',
-  'USSD',
-  'PAY_WITH_APP',
-  'CUSTOMER_WALLET',
-  'GOOGLE_PAY',
-  'CREDIT',
-  'UGANDA_MOBILE_MONEY',
-  'DRC_MOBILE_MONEY',
-];
-/** The codes a naira payment can offer (a DRC mobile money option alone puts a payment in the DRC market). */
-const NAIRA_CODES = EVERY_CODE.filter((c) => !c.endsWith('_MOBILE_MONEY'));
+const registry = createRegistry(installed.channels, installed.brandings, { markets: installed.markets });
+/**
+ * Every channel code a merchant can offer (CONTRACT §2 "channels"): the installed channels', but for the customer
+ * wallets with a row of their own, which come with the CUSTOMER_WALLET option.
+ */
+const EVERY_CODE = installed.channels.filter((c) => c.walletType === undefined).map((c) => c.code);
+/** The codes a naira payment can offer: none that is a market's own (offering one puts a payment in that market). */
+const NAIRA_CODES = EVERY_CODE.filter((code) => !installed.markets.some((m) => m.only.includes(code)));
 /** The customer wallets' providers, as the sandbox's pay-page lists them (one of each type). */
 const WALLET_PROVIDERS = {
   providers: ['OPAY', 'ENAIRA', 'MOMO', 'POCKET', 'PALMPAY'].map((code, i) => ({ id: String(i + 1), code, description: code })),
@@ -44,7 +35,8 @@ const offering = (codes: string[], overrides: Partial<PaymentProps> = {}): Payme
     ...overrides,
   });
 const everything = (overrides: Partial<PaymentProps> = {}) => offering(EVERY_CODE, overrides);
-const offered = (props: PaymentProps) => availableChannels(registry.channels, props, registry.branding(props.acquiredBy)).map((c) => c.code);
+const offered = (props: PaymentProps) =>
+  availableChannels(registry.channels, props, registry.branding(props.acquiredBy), registry.markets).map((c) => c.code);
 const installedCodes = new Set(installed.channels.map((c) => c.code));
 /** Of the codes the spec names, those installed, so the test keeps its meaning as channels arrive. */
 const ofInstalled = (codes: string[]) => codes.filter((c) => installedCodes.has(c));
@@ -59,7 +51,7 @@ describe('availability with the installed plugins', () => {
 
   it('customer wallets alone open the wallet list by itself: the wallets are part of their option', () => {
     const props = offering(['CUSTOMER_WALLET']);
-    const available = availableChannels(registry.channels, props, registry.branding(''));
+    const available = availableChannels(registry.channels, props, registry.branding(''), registry.markets);
     expect(autoOpenChannel(available, props)?.code).toBe(ofInstalled(['CUSTOMER_WALLET'])[0]);
   });
 
@@ -112,7 +104,7 @@ describe('availability with the installed plugins', () => {
   it('a bulk payment opens the card, the one installed channel flagged bulk', () => {
     expect(installed.channels.filter((c) => c.bulk).map((c) => c.code)).toEqual(['CARD']);
     const props = offering(NAIRA_CODES, { isBulkPayment: true });
-    expect(autoOpenChannel(availableChannels(registry.channels, props, registry.branding('')), props)?.code).toBe('CARD');
+    expect(autoOpenChannel(availableChannels(registry.channels, props, registry.branding(''), registry.markets), props)?.code).toBe('CARD');
   });
 
   it('no installed channel but the card decides markets for itself', () => {

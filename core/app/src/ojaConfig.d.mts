@@ -1,10 +1,13 @@
+import type { MarketRule } from '@oja/core';
+
 export type PluginKind = 'channels' | 'brandings' | 'gates' | 'pages';
 /** oja.config.json, checked: each list of package names, the optional ones as empty lists. */
-export type OjaConfig = Record<PluginKind, string[]>;
+export type OjaConfig = Record<PluginKind, string[]> & { markets: MarketRule[] };
 
 export declare const CONFIG_FILE: string;
 export declare const KINDS: readonly PluginKind[];
 export declare function packageDir(name: string, from: string): string | null;
+export declare function marketProblems(markets: unknown): string[];
 export declare function parseConfig(text: string, where?: string): OjaConfig;
 export declare function readConfig(root: string, file?: string): OjaConfig;
 export declare function checkPlugins(

@@ -1,5 +1,5 @@
 // oja.config.json (CONTRACT §5): the channels, brandings, gates and pages an assembled checkout runs, by package
-// name. One reader and one set of rules for the build (scripts/build/build.mjs) and the unit tests' loader
+// name, and the markets where only some channels work (data, core's MarketRule). One reader and one set of rules for the build (scripts/build/build.mjs) and the unit tests' loader
 // (scripts/app/config.ts), so a config the tests accept is the config the build assembles.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +7,8 @@ import path from 'node:path';
 export const CONFIG_FILE = 'oja.config.json';
 /** The config's lists, in the order the assembled module lists them. */
 export const KINDS = ['channels', 'brandings', 'gates', 'pages'];
+/** The config's data beside the lists: the markets (core's MarketRule), each checked by marketProblems. */
+const DATA = ['markets'];
 /** A checkout without a channel or a branding is no checkout: these two lists must be there (may be empty). */
 const REQUIRED = ['channels', 'brandings'];
 /** npm's rule for a package name: lower case, URL-safe, optionally scoped. */
@@ -31,8 +33,8 @@ export function parseConfig(text, where = CONFIG_FILE) {
   }
   if (!value || typeof value !== 'object' || Array.isArray(value))
     throw new Error(`${where} must hold an object: { "channels": [...], "brandings": [...] }`);
-  const unknown = Object.keys(value).filter((k) => !KINDS.includes(k));
-  if (unknown.length) throw new Error(`${where}: unknown key ${unknown.map((k) => `"${k}"`).join(', ')} (known: ${KINDS.join(', ')})`);
+  const unknown = Object.keys(value).filter((k) => !KINDS.includes(k) && !DATA.includes(k));
+  if (unknown.length) throw new Error(`${where}: unknown key ${unknown.map((k) => `"${k}"`).join(', ')} (known: ${[...KINDS, ...DATA].join(', ')})`);
   const seen = new Map();
   const config = {};
   for (const kind of KINDS) {
@@ -50,7 +52,48 @@ export function parseConfig(text, where = CONFIG_FILE) {
     }
     config[kind] = [...list];
   }
+  const markets = value.markets ?? [];
+  const problems = marketProblems(markets);
+  if (problems.length) throw new Error(`${where}: "markets" ${problems.join('; ')}`);
+  config.markets = markets;
   return config;
+}
+
+const isTextList = (v) => Array.isArray(v) && v.every((s) => typeof s === 'string' && s !== '');
+
+/**
+ * What is wrong with a config's markets: an array of { id, when: [conditions], only: [channel codes] }, each
+ * condition naming currencies (ISO 4217 numeric), countries (ISO 3166 alpha-2) or an offered provider code.
+ */
+export function marketProblems(markets) {
+  if (!Array.isArray(markets)) return ['must be an array of markets'];
+  const problems = [];
+  const ids = new Set();
+  for (const [i, m] of markets.entries()) {
+    const at = `market ${i + 1}`;
+    if (!m || typeof m !== 'object' || Array.isArray(m)) {
+      problems.push(`${at} is not an object`);
+      continue;
+    }
+    const unknown = Object.keys(m).filter((k) => !['id', 'when', 'only'].includes(k));
+    if (unknown.length) problems.push(`${at} has unknown ${unknown.join(', ')}`);
+    if (typeof m.id !== 'string' || !/^[a-z][a-z0-9-]*$/.test(m.id)) problems.push(`${at}: id must be lower-case words joined by -`);
+    else if (ids.has(m.id)) problems.push(`${at}: id ${m.id} twice`);
+    ids.add(m.id);
+    if (!isTextList(m.only)) problems.push(`${at}: only must list channel codes`);
+    if (!Array.isArray(m.when) || m.when.length === 0) {
+      problems.push(`${at}: when must list at least one condition`);
+      continue;
+    }
+    for (const c of m.when) {
+      const keys = c && typeof c === 'object' && !Array.isArray(c) ? Object.keys(c) : [];
+      const fine =
+        keys.length > 0 &&
+        keys.every((k) => (k === 'offered' ? typeof c[k] === 'string' && c[k] !== '' : (k === 'currency' || k === 'country') && isTextList(c[k])));
+      if (!fine) problems.push(`${at}: a condition names currency [...], country [...] or offered "CODE"`);
+    }
+  }
+  return problems;
 }
 
 /**
@@ -132,7 +175,7 @@ export function installedModule(config) {
   });
   return [
     ...imports,
-    `export const installed = {\n${lists.join('\n')}\n};`,
+    `export const installed = {\n${lists.join('\n')}\n  markets: ${JSON.stringify(config.markets ?? [])},\n};`,
     `export const packages = ${JSON.stringify(Object.fromEntries(KINDS.map((k) => [k, config[k]])))};`,
     '',
   ].join('\n');

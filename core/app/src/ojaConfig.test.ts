@@ -8,12 +8,13 @@ import { checkPlugins, installedModule, parseConfig, readConfig } from './ojaCon
 describe("oja.config.json's rules", () => {
   const parse = (value: unknown) => parseConfig(JSON.stringify(value));
 
-  it('lists channels and brandings; gates and pages are optional', () => {
+  it('lists channels and brandings; gates, pages and markets are optional', () => {
     expect(parse({ channels: ['@oja/card'], brandings: ['@oja/branding-default'] })).toEqual({
       channels: ['@oja/card'],
       brandings: ['@oja/branding-default'],
       gates: [],
       pages: [],
+      markets: [],
     });
   });
 
@@ -105,15 +106,46 @@ describe("the listed packages' default exports", () => {
 
 describe('the generated oja:installed module', () => {
   it("imports each package's default export, in the config's order", () => {
-    const text = installedModule({ channels: ['@oja/card', '@acme/x'], brandings: ['@oja/branding-default'], gates: [], pages: ['@acme/p'] });
+    const markets = [{ id: 'uganda', when: [{ currency: ['800'] }], only: ['UGANDA_MOBILE_MONEY'] }];
+    const text = installedModule({
+      channels: ['@oja/card', '@acme/x'],
+      brandings: ['@oja/branding-default'],
+      gates: [],
+      pages: ['@acme/p'],
+      markets,
+    });
     expect(text).toContain(
       'import plugin0 from "@oja/card";\nimport plugin1 from "@acme/x";\nimport plugin2 from "@oja/branding-default";\nimport plugin3 from "@acme/p";',
     );
     expect(text).toContain(
-      'export const installed = {\n  channels: [plugin0, plugin1],\n  brandings: [plugin2],\n  gates: [],\n  pages: [plugin3],\n};',
+      `export const installed = {\n  channels: [plugin0, plugin1],\n  brandings: [plugin2],\n  gates: [],\n  pages: [plugin3],\n  markets: ${JSON.stringify(markets)},\n};`,
     );
     expect(text).toContain(
       'export const packages = {"channels":["@oja/card","@acme/x"],"brandings":["@oja/branding-default"],"gates":[],"pages":["@acme/p"]};',
     );
+  });
+});
+
+describe("the markets of oja.config.json (data, never core's)", () => {
+  const config = (markets: unknown) => JSON.stringify({ channels: [], brandings: [], markets });
+
+  it('takes markets of currencies, countries or an offered provider, and none when it names none', () => {
+    const markets = [
+      { id: 'uganda', when: [{ currency: ['800'] }], only: ['UGANDA_MOBILE_MONEY'] },
+      { id: 'drc', when: [{ country: ['CD'] }, { offered: 'DRC_MOBILE_MONEY' }], only: ['DRC_MOBILE_MONEY'] },
+    ];
+    expect(parseConfig(config(markets)).markets).toEqual(markets);
+    expect(parseConfig(JSON.stringify({ channels: [], brandings: [] })).markets).toEqual([]);
+  });
+
+  it('refuses a market it cannot apply, saying what is wrong', () => {
+    expect(() => parseConfig(config({}))).toThrow(/"markets" must be an array/);
+    expect(() => parseConfig(config([{ id: 'x', when: [], only: ['A'] }]))).toThrow(/at least one condition/);
+    expect(() => parseConfig(config([{ id: 'x', when: [{ currency: '800' }], only: ['A'] }]))).toThrow(/currency \[...\]/);
+    expect(() => parseConfig(config([{ id: 'x', when: [{ planet: ['mars'] }], only: ['A'] }]))).toThrow(/a condition names/);
+    expect(() => parseConfig(config([{ id: 'X', when: [{ country: ['KE'] }], only: [] }]))).toThrow(/id must be/);
+    expect(() => parseConfig(config([{ id: 'x', when: [{ country: ['KE'] }] }]))).toThrow(/only must list/);
+    const twice = { id: 'x', when: [{ country: ['KE'] }], only: ['A'] };
+    expect(() => parseConfig(config([twice, twice]))).toThrow(/id x twice/);
   });
 });

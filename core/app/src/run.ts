@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from '@oja/core';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin, MarketRule, PagePlugin } from '@oja/core';
 import { createOutsideServer, embeddedSandbox, faultsFromEnv } from '@oja/sandbox';
 import { createCheckoutServer, drain, jsonLines, MAX_SESSIONS } from '@oja/server';
 import type { CheckoutServer } from '@oja/server';
@@ -10,6 +10,8 @@ export interface RunOptions {
   brandings: BrandingPlugin[];
   pages?: PagePlugin[];
   gates?: GatePlugin[];
+  /** oja.config.json "markets". */
+  markets?: readonly MarketRule[];
   /** dist/client: the built assets and their manifest. */
   clientDir: string;
   /**
@@ -68,6 +70,7 @@ export async function runCheckout(o: RunOptions): Promise<RunningCheckout> {
     brandings: o.brandings,
     pages: o.pages,
     gates: o.gates,
+    markets: o.markets,
     clientDir: o.clientDir,
     apiBase,
     embedded,

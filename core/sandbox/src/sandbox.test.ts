@@ -2,7 +2,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CODE_ALREADY_PAID,
-  COUNTRY_CHANNELS,
   createSandbox,
   escapeHtml,
   faultsFromEnv,
@@ -74,8 +73,18 @@ const outsideEchoPart = {
   ],
 };
 
+/** Parts that say where they are offered (SandboxPart.offered), as channels' parts do: in every country, or some. */
+const offeredParts = [
+  { id: 'everywhere', part: { routes: [], offered: { code: 'CARD', countries: ['*'] } } },
+  { id: 'naira', part: { routes: [], offered: { code: 'TRANSFER', countries: ['NG', 'KE'] } } },
+  { id: 'shilling', part: { routes: [], offered: { code: 'UGANDA_MOBILE_MONEY', countries: ['UG'] } } },
+  { id: 'more-naira', part: { routes: [], offered: { code: 'QR', countries: ['NG'] } } },
+];
+
 beforeAll(async () => {
-  sandbox = createSandbox([{ id: 'echo', part: echoPart }, { id: 'echo-outside', part: outsideEchoPart }, { id: 'plain' }], { faults: NO_FAULTS });
+  sandbox = createSandbox([{ id: 'echo', part: echoPart }, { id: 'echo-outside', part: outsideEchoPart }, { id: 'plain' }, ...offeredParts], {
+    faults: NO_FAULTS,
+  });
   ({ base, outsideBase, close } = await listenSandbox(sandbox));
 });
 
@@ -163,20 +172,13 @@ describe('sandbox pay-page', () => {
     expect((await kept(json.paymentId))?.txnRef).toBe(req.txn_ref);
   });
 
-  it('offers every channel of the country by default (NG)', async () => {
+  it("offers every installed part's channel of the country by default (NG), in the installed order", async () => {
     const { json } = await call('POST', '/api/v1/pay-page', payRequest());
-    expect(json.paymentChannels).toEqual(COUNTRY_CHANNELS.NG);
-    expect(json.paymentChannels).toEqual(['CARD', 'WALLET', 'TRANSFER', 'QR', 'USSD', 'PAY_WITH_APP', 'CUSTOMER_WALLET', 'GOOGLE_PAY', 'CREDIT']);
-    // Card and wallet are not non-card options; every other channel is one, enabled.
-    expect(json.nonCardOptions.map((o: { providerCode: string }) => o.providerCode)).toEqual([
-      'TRANSFER',
-      'QR',
-      'USSD',
-      'PAY_WITH_APP',
-      'CUSTOMER_WALLET',
-      'GOOGLE_PAY',
-      'CREDIT',
-    ]);
+    expect(json.paymentChannels).toEqual(['CARD', 'TRANSFER', 'QR']);
+    // The card is not a non-card option; every other channel is one, enabled.
+    expect(json.nonCardOptions.map((o: { providerCode: string }) => o.providerCode)).toEqual(['TRANSFER', 'QR']);
+    // A country no part names: the channels of every country.
+    expect((await call('POST', '/api/v1/pay-page', payRequest({ country: 'ZA' }))).json.paymentChannels).toEqual(['CARD']);
     for (const o of json.nonCardOptions) expect(o).toMatchObject({ enabled: true, payableCode: 'Default_Payable_MX_DEMO' });
   });
 

@@ -66,14 +66,18 @@ export function faultsFromEnv(env: Record<string, string | undefined>): Faults {
   };
 }
 
-/** Country -> channel codes the sandbox offers by default (CONTRACT §2 "channels"). */
-export const COUNTRY_CHANNELS: Record<string, string[]> = {
-  NG: ['CARD', 'WALLET', 'TRANSFER', 'QR', 'USSD', 'PAY_WITH_APP', 'CUSTOMER_WALLET', 'GOOGLE_PAY', 'CREDIT'],
-  UG: ['CARD', 'UGANDA_MOBILE_MONEY'],
-  CD: ['CARD', 'DRC_MOBILE_MONEY'],
-  KE: ['CARD', 'TRANSFER'],
-  GH: ['CARD', 'TRANSFER'],
-};
+/** A part offered in every country (SandboxPart.offered): the card. */
+export const EVERY_COUNTRY = '*';
+
+/**
+ * Country -> the channel codes the sandbox offers when a pay request names none (CONTRACT §2 "channels"): every
+ * part's that names the country or every country, in the order the parts are installed. A country no part names
+ * gets those of every country.
+ */
+export function countryChannels(parts: ReadonlyArray<{ part?: SandboxPart }>): (country: string) => string[] {
+  const offered = parts.flatMap(({ part }) => (part?.offered ? [part.offered] : []));
+  return (country) => offered.filter((o) => o.countries.includes(country) || o.countries.includes(EVERY_COUNTRY)).map((o) => o.code);
+}
 
 /** Sandbox merchants with names; any other well-formed code is accepted as "Sandbox Merchant <code>". */
 export const SANDBOX_MERCHANTS: Record<string, string> = {
@@ -350,7 +354,7 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
   const add = (r: CoreRoute) => routes.push({ ...r, re: compile(r.path) });
   const optionInformation: OptionInformation = Object.assign({}, ...parts.map(({ part }) => part?.optionInformation ?? {}));
   const partProps = parts.flatMap(({ part }) => part?.paymentProps ?? []);
-  for (const r of coreRoutes({ optionInformation, partProps })) add(r);
+  for (const r of coreRoutes({ optionInformation, partProps, channelsOf: countryChannels(parts) })) add(r);
   for (const { part } of parts) for (const r of part?.routes ?? []) add(r);
   const outsideRoutes: Compiled[] = parts.flatMap(({ part }) => part?.outsideRoutes ?? []).map((r) => ({ ...r, re: compile(r.path) }));
 
@@ -499,6 +503,8 @@ type OptionInformation = NonNullable<SandboxPart['optionInformation']>;
 interface PayPageParts {
   optionInformation?: OptionInformation;
   partProps?: ReadonlyArray<NonNullable<SandboxPart['paymentProps']>>;
+  /** The channel codes offered by default in a country (countryChannels). */
+  channelsOf?: (country: string) => string[];
 }
 
 function coreRoutes(parts: PayPageParts): CoreRoute[] {
@@ -591,10 +597,10 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
 export function payPageProps(
   paymentId: string,
   b: Record<string, string>,
-  { optionInformation = {}, partProps = [] }: PayPageParts = {},
+  { optionInformation = {}, partProps = [], channelsOf = () => [] }: PayPageParts = {},
 ): Record<string, unknown> {
   const country = (b.country || 'NG').toUpperCase();
-  const requested = (b.channels ? b.channels.split(',') : (COUNTRY_CHANNELS[country] ?? ['CARD'])).map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const requested = (b.channels ? b.channels.split(',') : channelsOf(country)).map((s) => s.trim().toUpperCase()).filter(Boolean);
   const surcharge = Math.max(0, Number(b.surcharge) || 0);
   const amount = Number(b.amount);
   const bulk = b.bulk === '1' || b.bulk === 'true';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { BrandingPlugin, ChannelPlugin, GatePlugin, Http, PagePlugin, Registry } from '@oja/core';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin, Http, MarketRule, PagePlugin, Registry } from '@oja/core';
 import { CANCEL_REASON_LEAVE, createHttp, createRegistry, HttpError } from '@oja/core';
 import { createMemoryStore } from '@oja/store';
 import type { Store } from '@oja/store';
@@ -31,6 +31,8 @@ export interface CheckoutServerOptions {
   pages?: PagePlugin[];
   /** The gates shown before method choice (default none). */
   gates?: GatePlugin[];
+  /** The markets where only some channels work (the app's oja.config.json "markets"; default none). */
+  markets?: readonly MarketRule[];
   /** dist/client: assets/ and manifest.json. */
   clientDir: string;
   /** A real collections API. Without one, `embedded` answers. */
@@ -124,6 +126,7 @@ export function createContext(o: CheckoutServerOptions): ServerContext {
   const registry = createRegistry(o.channels, o.brandings, {
     pages: [homePage({ storeBase: o.storeBase, testCards: embedded?.testCards ?? [] }), ...(o.pages ?? [])],
     gates: o.gates,
+    markets: o.markets,
   });
   const serverless = registry.pages.filter((pg) => typeof pg.serve !== 'function').map((pg) => pg.id);
   if (serverless.length) throw new Error(`Pages without their server part (resolve them with the "oja-server" condition): ${serverless.join(', ')}`);

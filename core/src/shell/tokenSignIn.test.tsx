@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCY_UGX, defineChannel, HttpError } from '../index';
+import { defineChannel, HttpError } from '../index';
+
+/** Uganda shilling: a payment in the Uganda market. */
+const CURRENCY_UGX = '800';
 import { fakeHttp, testCheckout } from '@oja/testing';
 import { signInByToken, TOKEN_SIGN_IN_PATH } from './delivery';
 

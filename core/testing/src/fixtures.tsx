@@ -1,3 +1,5 @@
+import type { MarketRule } from '@oja/core';
+import { specMarkets } from './fixtureMarkets';
 import { useState } from 'react';
 import { memoryLocation } from 'wouter/memory-location';
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from '@oja/core';
@@ -94,6 +96,8 @@ export interface TestCheckoutOptions {
   /** Pages outside a payment in the registry (one may claim the payment's success: PagePlugin.completionPath). */
   pages?: PagePlugin[];
   gates?: GatePlugin[];
+  /** The markets (default the spec's, as this repository's oja.config.json gives them). */
+  markets?: readonly MarketRule[];
   http?: Http;
   /** Start with this result (shows the result screen). */
   result?: TransactionResponse;
@@ -101,7 +105,11 @@ export interface TestCheckoutOptions {
 }
 
 export function testCheckout(o: TestCheckoutOptions = {}): Checkout {
-  const registry = createRegistry(o.channels ?? [], o.brandings ?? [plainBranding], { pages: o.pages, gates: o.gates });
+  const registry = createRegistry(o.channels ?? [], o.brandings ?? [plainBranding], {
+    pages: o.pages,
+    gates: o.gates,
+    markets: o.markets ?? specMarkets,
+  });
   const c = createCheckout(sampleProps(o.props), sampleEnv(o.env), registry, o.http ?? fakeHttp({}));
   if (o.result) c.state.result = o.result;
   if (o.channel !== undefined) c.state.channel = o.channel;
@@ -120,4 +128,5 @@ export function callContext(props: PaymentProps, http: Http, signal: AbortSignal
 }
 
 export * from './fixtureChannels';
+export * from './fixtureMarkets';
 export * from './fixtureGates';
