@@ -7,7 +7,7 @@ import { resultMessages } from './ui/resultMessages';
 import { cancelMessages } from './ui/cancelMessages';
 import { demoMessages } from './ui/demoMessages';
 import { copyMessages } from './primitives/copyMessages';
-import { pendingMessages } from './primitives/pendingMessages';
+import { waitingMessages } from './primitives/waitingMessages';
 import { sandboxMessages } from './primitives/sandboxMessages';
 import { outsideMessages } from './outside/messages';
 
@@ -18,7 +18,7 @@ const bundles: Record<string, MessageBundle> = {
   cancelMessages,
   demoMessages,
   copyMessages,
-  pendingMessages,
+  waitingMessages,
   sandboxMessages,
   outsideMessages,
 };

@@ -16,7 +16,7 @@ import {
 } from '@oja/core';
 import type { CallContext, Checkout, StatusAnswer, Visit, VisitKind } from '@oja/core';
 import { Field } from '@oja/core/field';
-import { PendingLayout } from '@oja/core/pending-layout';
+import { WaitingView } from '@oja/core/waiting-view';
 import { useVisit } from '@oja/core/visit';
 
 /*
@@ -225,21 +225,21 @@ function AuthorizationView({
   onCancel,
 }: ViewProps & { checking: boolean; failed: boolean; onAuthorized(): void; onCancel(): void }) {
   const t = useT();
+  // The heading is announced as the view opens; the focus goes to the view's one action, asking the status now.
   return (
-    <PendingLayout title={t(k('authorization.title'))} message={t(k('authorization.message'))}>
-      {failed && (
-        <p className={styles.errorText} role="alert">
-          {t(k('authorization.failed'))}
-        </p>
-      )}
-      {/* PendingLayout's heading is announced as the view opens; the focus goes to the view's one action. */}
-      <button ref={focusRef} type="button" className={styles.button} onClick={onAuthorized} disabled={checking} aria-busy={checking}>
-        {checking ? t(k('authorization.checking')) : t(k('authorization.authorized'))}
-      </button>
-      <button type="button" className={`${styles.button} ${styles.secondaryButton}`} onClick={onCancel}>
-        {t(k('authorization.cancel'))}
-      </button>
-    </PendingLayout>
+    <WaitingView
+      title={t(k('authorization.title'))}
+      message={t(k('authorization.message'))}
+      checkNow={{
+        label: t(k('authorization.authorized')),
+        busyLabel: t(k('authorization.checking')),
+        busy: checking,
+        onClick: onAuthorized,
+        failed: failed ? t(k('authorization.failed')) : null,
+        ref: focusRef,
+      }}
+      leave={{ label: t(k('authorization.cancel')), onClick: onCancel }}
+    />
   );
 }
 
