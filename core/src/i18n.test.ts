@@ -7,7 +7,7 @@ import { resultMessages } from './ui/resultMessages';
 import { cancelMessages } from './ui/cancelMessages';
 import { demoMessages } from './ui/demoMessages';
 import { copyMessages } from './primitives/copyMessages';
-import { pendingMessages } from './primitives/pendingMessages';
+import { waitingMessages } from './primitives/waitingMessages';
 import { sandboxMessages } from './primitives/sandboxMessages';
 
 /** Every bundle core ships: the first screen's and those loaded with later screens. */
@@ -17,7 +17,7 @@ const bundles: Record<string, MessageBundle> = {
   cancelMessages,
   demoMessages,
   copyMessages,
-  pendingMessages,
+  waitingMessages,
   sandboxMessages,
 };
 

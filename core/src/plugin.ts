@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { PaymentProps } from './props';
 import type { Locale, MessageBundle, Messages } from './i18n';
 import type { SandboxPart } from './sandboxPart';
-import type { CallContext } from './state/visit';
+import type { CallContext, Visit } from './state/visit';
 import type { Http } from './http';
 
 /** A screen module, loaded lazily with its stylesheet. */
@@ -14,8 +14,15 @@ export interface StatusAnswer {
   response: Record<string, unknown>;
 }
 
-/** The status check's context: a channel call's (state/visit.ts). */
-export type StatusContext = CallContext;
+/**
+ * The status check's context: a channel call's (state/visit.ts), and the visit of the screen that asks. A check
+ * that needs what its screen holds (a bearer token, the chosen wallet) reads it from `visit`, given by the screen
+ * (useStatusPolling's `visit`, completeIfPaid's), never from its screen's modules. `S` is what the check reads of
+ * the visit's state. Undefined when core asks on its own (the cancel dialog with no screen polling).
+ */
+export interface StatusContext<S extends object = object> extends CallContext {
+  visit?: Visit<S, unknown>;
+}
 
 /**
  * What a status timing may depend on: the payment, and the facts the polling screen passes

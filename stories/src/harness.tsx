@@ -15,7 +15,7 @@ import type {
   PaymentProps,
   TransactionResponse,
 } from '@oja/core';
-// The story-safe fixtures: `@oja/core/testing` brings vitest, which breaks every story in the dev server.
+// The story-safe fixtures: `@oja/testing` brings vitest, which breaks every story in the dev server.
 import { CheckoutHarness, fakeHttp, testCheckout } from '@oja/testing/fixtures';
 import type { FakeRoute } from '@oja/testing/fixtures';
 import transfer from '@oja/transfer';

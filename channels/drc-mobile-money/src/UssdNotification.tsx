@@ -1,19 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import {
-  ChangeMethodLink,
-  changeMethod,
-  complete,
-  formatAmount,
-  go,
-  serverNow,
-  styles,
-  useChannel,
-  useCheckout,
-  useCheckoutState,
-  useT,
-} from '@oja/core';
-import { PendingLayout } from '@oja/core/pending-layout';
+import { changeMethod, complete, formatAmount, go, serverNow, styles, useChannel, useCheckout, useCheckoutState, useT } from '@oja/core';
+import { WaitingView } from '@oja/core/waiting-view';
 import { useCountdown } from '@oja/core/countdown';
 import { useStatusPolling } from '@oja/core/status-polling';
 import { useVisit } from '@oja/core/visit';
@@ -75,6 +63,7 @@ export function UssdNotification() {
   const ready = snap.biller !== '' && startedAt !== null;
   const orange = isOrange(snap.biller);
   const polling = useStatusPolling(plugin, ready, {
+    visit: v,
     params: { biller: snap.biller, startedAt },
     onFinal: (answer) => {
       if (answer.code !== CODE_WALLET_FAILED) return;
@@ -82,30 +71,28 @@ export function UssdNotification() {
       return false;
     },
   });
-  // The payer's 30 s; for ORANGE, then the countdown to its first query.
+  // The payer's 30 s; for ORANGE, then the countdown to its first query (the views show them; these pick the view).
   const waitLeft = useCountdown(ready ? startedAt + POLL_TIMEOUT_MS : null);
   const queryLeft = useCountdown(ready && orange ? startedAt + ORANGE_FIRST_QUERY_MS : null);
 
   if (polling.timedOut) return <WaitFailed />;
-  const trouble = polling.failures >= 2 && (
-    <p className={styles.notice} role="status">
-      {t('core.error.stillTrying')}
-    </p>
-  );
   if (ready && orange && waitLeft === 0) {
     return (
-      <PendingLayout
+      <WaitingView
         title={t('drc-mobile-money.inProgress.title')}
         message={t('drc-mobile-money.inProgress.message', { biller: snap.biller })}
-        remainingMs={queryLeft > 0 ? queryLeft : undefined}
-      >
-        {trouble}
-        <ChangeMethodLink />
-      </PendingLayout>
+        deadline={queryLeft > 0 ? startedAt + ORANGE_FIRST_QUERY_MS : null}
+        failures={polling.failures}
+      />
     );
   }
   return (
-    <PendingLayout title={t('drc-mobile-money.ussd.title')} message={t('drc-mobile-money.ussd.message')} remainingMs={ready ? waitLeft : undefined}>
+    <WaitingView
+      title={t('drc-mobile-money.ussd.title')}
+      message={t('drc-mobile-money.ussd.message')}
+      deadline={ready ? startedAt + POLL_TIMEOUT_MS : null}
+      failures={polling.failures}
+    >
       {snap.number && snap.biller && (
         <p className={styles.muted}>
           {t('drc-mobile-money.ussd.sentTo', {
@@ -115,8 +102,6 @@ export function UssdNotification() {
           })}
         </p>
       )}
-      {trouble}
-      <ChangeMethodLink />
-    </PendingLayout>
+    </WaitingView>
   );
 }

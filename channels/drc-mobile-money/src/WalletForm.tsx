@@ -48,7 +48,7 @@ export function WalletForm() {
     if (!answer) {
       const error = state.payment.error;
       // Paid meanwhile (another tab): the wallet's status tells, and a 00 completes the payment as paid.
-      if (isRefusedAsPaid(error)) void v.call((ctx) => completeIfPaid(c, plugin, ctx.signal));
+      if (isRefusedAsPaid(error)) void v.call((ctx) => completeIfPaid(c, plugin, ctx.signal, v));
       // "Network error completes with empty code and shows an error" (companion §4): the failure view says why.
       else complete(c, '', { messageKey: messageKeyForFailure(error) });
       return;
@@ -90,13 +90,13 @@ export function WalletForm() {
   }
   if (snap.providers.status !== 'success') {
     return (
-      <PendingLayout title={t('drc-mobile-money.loadingBillers')} simulate={false}>
+      <PendingLayout title={t('drc-mobile-money.loadingBillers')}>
         <ChangeMethodLink />
       </PendingLayout>
     );
   }
   if (snap.payment.status === 'pending') {
-    return <PendingLayout title={t('drc-mobile-money.paying')} simulate={false} />;
+    return <PendingLayout title={t('drc-mobile-money.paying')} />;
   }
 
   const ready = canPay(snap.providerId, snap.number);

@@ -3,7 +3,6 @@ import { HttpError, serverNow } from '@oja/core';
 import { DRC_COUNTRY, PAYMENT_PATH, PROVIDERS_PATH, QUERY_PATH, TRANS_TYPE } from './constants';
 import { namesMerchantCountry, orderCurrency, walletNumber } from './rules';
 import { billerCode } from './timing';
-import { drcVisit } from './visit';
 
 /** A wallet the payer may pay from: one of the providers of the list's billers (companion §7 "countryList"). */
 export interface Provider {
@@ -107,9 +106,14 @@ export async function payFromWallet(ctx: CallContext, choice: WalletChoice): Pro
   return readAnswer(res);
 }
 
-/** The payment's status from the wallet (the query), for the biller the visit chose (companion §7). */
-export async function checkStatus({ http, props, signal, visits }: StatusContext): Promise<StatusAnswer> {
-  const biller = visits.peek(drcVisit)?.state.biller ?? '';
+/** What the status check reads of its visit (visit.ts): the biller the USSD page waits on. */
+export interface StatusVisitState {
+  biller: string;
+}
+
+/** The payment's status from the wallet (the query), for the biller of the visit that asks (companion §7). */
+export async function checkStatus({ http, props, signal, visit }: StatusContext<StatusVisitState>): Promise<StatusAnswer> {
+  const biller = visit && !visit.ended ? visit.state.biller : '';
   if (!biller) throw new HttpError('No biller chosen', 'invalid');
   const res = await http.post<unknown>(QUERY_PATH, { paymentId: String(props.paymentId), mobileWalletProvider: billerCode(biller) }, { signal });
   return readAnswer(res);

@@ -199,9 +199,10 @@ describe('DRC mobile money api', () => {
   it("queries with the payment's id as a string and the visit's biller upper-cased", async () => {
     const http = fakeHttp({ [QUERY]: () => queried('09') });
     const c = testCheckout({ channels: [drcMobileMoney], props: DRC_PROPS, http });
-    const ctx = { props: c.state.props, http, signal: new AbortController().signal, visits: c.visits };
+    const visit = visitOf(c.visits, drcVisit);
+    const ctx = { props: c.state.props, http, signal: new AbortController().signal, visits: c.visits, visit };
     await expect(checkStatus(ctx)).rejects.toMatchObject({ code: 'invalid' });
-    visitOf(c.visits, drcVisit).state.biller = 'Orange';
+    visit.state.biller = 'Orange';
     expect(await checkStatus(ctx)).toMatchObject({ code: '09' });
     expect(http.calls.map((x) => x.body)).toEqual([{ paymentId: '4242001', mobileWalletProvider: 'ORANGE' }]);
   });

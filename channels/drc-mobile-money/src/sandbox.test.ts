@@ -57,7 +57,7 @@ async function newPayment(extra: Record<string, string> = {}) {
     visitOf(c.visits, drcVisit).state.biller = label;
     return payFromWallet(ctx, { provider: provider(label), number });
   };
-  const status = () => checkStatus(ctx);
+  const status = () => checkStatus({ ...ctx, visit: visitOf(c.visits, drcVisit) });
   const kept = async () => (await sb.readPayment({ paymentId: props.paymentId }))!;
   const setOutcome = (value: SimulatedOutcome) =>
     sb.run(async (sctx) => {

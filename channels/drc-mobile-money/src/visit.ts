@@ -2,8 +2,6 @@ import { createAsyncSlot, defineVisit } from '@oja/core';
 import type { Provider, WalletAnswer } from './api';
 import { SELECTED_BILLER_KEY, USSD_STARTED_KEY } from './constants';
 
-// Kept apart from the screens' modules so that the status check (api.ts) loads without them.
-
 /** One visit's state: the wallets, the payer's choice, the payment call and the USSD page's wait. */
 function createDrcState() {
   return {

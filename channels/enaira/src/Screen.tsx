@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { complete, registerMessages, useChannel, useCheckout, useT } from '@oja/core';
 import type { Checkout, Visit } from '@oja/core';
-import { StillTrying } from '@oja/core/pending-layout';
+import { StillTrying } from '@oja/core/waiting-view';
 import { BackLink, ProviderFrame } from '@oja/core/provider-frame';
 import { useStatusPolling } from '@oja/core/status-polling';
 import { useVisit } from '@oja/core/visit';
@@ -41,10 +41,13 @@ export default function EnairaScreen() {
     void start(c, v);
   }, [v]);
   const confirmed = snap.confirm.status === 'success' || snap.confirm.status === 'error';
-  const polling = useStatusPolling(plugin, confirmed, (answer) => {
-    if (answer.code !== CODE_STOPPED) return;
-    complete(c, CODE_EMPTY);
-    return false;
+  const polling = useStatusPolling(plugin, confirmed, {
+    visit: v,
+    onFinal: (answer) => {
+      if (answer.code !== CODE_STOPPED) return;
+      complete(c, CODE_EMPTY);
+      return false;
+    },
   });
   const url = snap.init.status === 'success' ? snap.init.response?.url : undefined;
   return (

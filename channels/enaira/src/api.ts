@@ -1,7 +1,6 @@
 import type { CallContext, StatusAnswer, StatusContext } from '@oja/core';
 import { HttpError } from '@oja/core';
 import { CONFIRM_PATH, INIT_PATH, STATUS_PATH, STATUS_TIMEOUT_MS } from './constants';
-import { enairaVisit } from './visit';
 
 /** The initialise answer (companion §3): the eNaira page and the invoice it confirms. */
 export interface Invoice {
@@ -33,9 +32,17 @@ export async function confirm({ http, signal }: CallContext, invoiceId: string):
   return http.post<unknown>(CONFIRM_PATH, { guid: invoiceId }, { signal });
 }
 
-/** The payment's status by guid, with a 5 s timeout (companion §7): 09 waits, any other code is final. */
-export async function checkStatus({ http, signal, visits }: StatusContext): Promise<StatusAnswer> {
-  const guid = visits.peek(enairaVisit)?.state.init.response?.invoiceId;
+/** What the status check reads of its visit (visit.ts): the invoice the visit initialised. */
+export interface StatusVisitState {
+  init: { response: { invoiceId: string } | null };
+}
+
+/**
+ * The payment's status by guid (the invoice of the visit that asks), with a 5 s timeout (companion §7): 09 waits,
+ * any other code is final.
+ */
+export async function checkStatus({ http, signal, visit }: StatusContext<StatusVisitState>): Promise<StatusAnswer> {
+  const guid = visit && !visit.ended ? visit.state.init.response?.invoiceId : undefined;
   if (!guid) throw new HttpError('No eNaira invoice', 'invalid');
   const res = await http.get<Record<string, unknown>>(STATUS_PATH, { params: { guid }, signal, timeoutMs: STATUS_TIMEOUT_MS });
   const code = typeof res?.responseCode === 'string' ? res.responseCode : '';

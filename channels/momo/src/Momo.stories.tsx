@@ -6,7 +6,7 @@ import type { CheckoutScenario } from '@oja/stories/harness';
 import { visitOf } from '@oja/core/visit';
 import momo from './index';
 import { momoWallet } from './wallet';
-import type { ApprovalState } from './ApprovalFlow';
+import type { ApprovalState } from './approval';
 import { screenMessages } from './screenMessages';
 import { APPROVED, INITIATE, INITIATED, PENDING, STATUS, WALLET_PAYMENT } from './fixtures';
 

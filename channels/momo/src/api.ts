@@ -1,6 +1,6 @@
 import type { CallContext, StatusAnswer } from '@oja/core';
 import { HttpError } from '@oja/core';
-import { initiateAt } from './ApprovalFlow';
+import { initiateAt } from './approval';
 
 /** Sends the payment request to the payer's MoMo wallet (companion §7). */
 export const INITIATE_PATH = '/api/v1/momo/initialize';

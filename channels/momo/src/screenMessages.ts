@@ -1,4 +1,4 @@
-import type { ApprovalMessages } from './ApprovalFlow';
+import type { ApprovalMessages } from './approval';
 
 /** The MoMo screen's strings, loaded with its chunk (registered by Screen.tsx). */
 const en: { momo: ApprovalMessages & { phoneInvalid: string } } = {

@@ -1,5 +1,5 @@
-import type { ApprovalWallet } from './ApprovalFlow';
-import { approvalVisit } from './ApprovalFlow';
+import type { ApprovalWallet } from './approval';
+import { approvalVisit } from './approval';
 import { checkStatus, initiate } from './api';
 import { validatePhone } from './rules';
 

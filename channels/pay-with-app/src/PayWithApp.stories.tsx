@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { userEvent, within } from 'storybook/test';
 import { HttpError, registerMessages, serverNow, useCheckout } from '@oja/core';
+import type { Visit } from '@oja/core';
 import { STORY_SCREEN_PATH, renderCheckout, scenario, textOf } from '@oja/stories/harness';
 import type { CheckoutScenario } from '@oja/stories/harness';
 import payWithApp from './index';
@@ -68,11 +69,12 @@ type Story = StoryObj<typeof meta>;
  * A page of the section as it is once time has passed: the channel's visit (token and code in hand) set up by
  * `setup`, so the status page's requests carry the token as on the page.
  */
-function laterState(Page: ComponentType<{ state: PwaState }>, setup: (s: PwaState) => void) {
+function laterState(Page: ComponentType<{ state: PwaState; visit: Visit<PwaState> }>, setup: (s: PwaState) => void) {
   return function LaterStateStory() {
     const c = useCheckout();
+    const visit = visitOf(c.visits, pwaVisit);
     const [state] = useState(() => {
-      const s = visitOf(c.visits, pwaVisit).state;
+      const s = visit.state;
       s.start.status = 'success';
       s.start.response = { token: 'story-token-0123456789', code: parseCode(CODE_ANSWER) };
       s.device = 'mobile';
@@ -80,7 +82,7 @@ function laterState(Page: ComponentType<{ state: PwaState }>, setup: (s: PwaStat
       setup(s);
       return s;
     });
-    return <Page state={state} />;
+    return <Page state={state} visit={visit} />;
   };
 }
 const over = (s: PwaState) => {

@@ -21,7 +21,7 @@ registerMessages(screenMessages);
 function Starting() {
   const t = useT();
   return (
-    <PendingLayout title={t('pay-with-app.starting')} simulate={false}>
+    <PendingLayout title={t('pay-with-app.starting')}>
       <ChangeMethodLink />
     </PendingLayout>
   );
@@ -98,7 +98,7 @@ export default function PayWithAppScreen() {
         {(params: { device?: string }) => <FiveDigitCode state={state} device={params.device === 'mobile' ? 'mobile' : 'web'} />}
       </Route>
       <Route path={PAGES.status}>
-        <TransactionStatus state={state} />
+        <TransactionStatus visit={v} />
       </Route>
       <Route>
         <ToFirstPage state={state} />

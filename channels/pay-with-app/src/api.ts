@@ -1,7 +1,6 @@
 import type { CallContext, StatusAnswer, StatusContext } from '@oja/core';
 import { HttpError } from '@oja/core';
 import { DEFAULT_TOKEN_PATH, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
-import { tokenFor } from './visit';
 
 /** The OAuth client the token call uses (PageEnv.channelSettings['pay-with-app']). */
 export interface PwaSettings {
@@ -157,9 +156,17 @@ export async function startPayWithApp(ctx: CallContext, settings: Readonly<Recor
   return { token, code: await generateCode(ctx, token) };
 }
 
-/** The gateway's transaction status, with the token of the visit in progress (spec core §7 "Pay with app": status). */
-export async function checkStatus({ http, props, signal, visits }: StatusContext): Promise<StatusAnswer> {
-  const token = tokenFor(visits);
+/** What the status check reads of its visit (visit.ts): the token the section started with. */
+export interface StatusVisitState {
+  start: { response: { token: string } | null };
+}
+
+/**
+ * The gateway's transaction status, with the token of the visit that asks (spec core §7 "Pay with app": status).
+ * An ended visit (Retry, another method) has no token any more.
+ */
+export async function checkStatus({ http, props, signal, visit }: StatusContext<StatusVisitState>): Promise<StatusAnswer> {
+  const token = visit && !visit.ended ? visit.state.start.response?.token : undefined;
   if (!token) throw new HttpError('No Pay with App token', 'invalid');
   const res = await http.get<Record<string, unknown>>(STATUS_PATH, {
     params: { merchantCode: props.merchantCode, transactionReference: props.merchantTransactionReference },

@@ -14,7 +14,7 @@ export const payWithApp = defineChannel({
   isAvailable: (props) => isOffered(props, 'PAY_WITH_APP'),
   row: { icon: drawnByServer(() => import('./PayWithAppIcon')), title: 'pay-with-app.row.title', description: 'pay-with-app.row.description' },
   screen: () => import('./Screen'),
-  // The request carries the bearer token the channel's visit holds (api.ts finds it through ctx.visits).
+  // The request carries the bearer token the channel's visit holds: the status page hands its visit to the check.
   status: { intervalMs: STATUS_POLL_MS, retryMs: STATUS_RETRY_MS, check: lazyStatusCheck(() => import('./api')) },
   messages,
 });

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { availableChannels, App, createAsyncSlot, HttpError, missingKeys, setServerOffset, validateChannel } from '@oja/core';
+import type { Visits } from '@oja/core';
 import { callContext, fakeHttp, sampleProps, testCheckout, specMarkets } from '@oja/testing';
 import type { FakeRoute } from '@oja/testing';
 import { formatHms } from '@oja/core/primitives';
@@ -11,7 +12,7 @@ import { screenMessages } from './screenMessages';
 import { NotConfiguredError, checkStatus, fetchToken, generateCode, parseCode, safeDeepLink, settingsFrom } from './api';
 import { canConfirm, chooseDevice } from './state';
 import type { PwaState } from './state';
-import { pwaVisit, tokenFor } from './visit';
+import { pwaVisit } from './visit';
 import { waitMore } from './TransactionStatus';
 import {
   CODE_VALIDITY_MS,
@@ -187,10 +188,12 @@ describe('pay-with-app api', () => {
     const props = sampleProps();
     const http = fakeHttp({ [`GET ${STATUS_PATH}`]: () => ({ responseCode: '09' }) });
     const checkout = testCheckout({ channels: [payWithApp], http, props });
-    const ctx = { ...callContext(props, http), visits: checkout.visits };
+    const visit = visitOf(checkout.visits, pwaVisit);
+    const ctx = { ...callContext(props, http), visits: checkout.visits, visit };
+    await expect(checkStatus({ ...ctx, visit: undefined })).rejects.toMatchObject({ code: 'invalid' });
     await expect(checkStatus(ctx)).rejects.toMatchObject({ code: 'invalid' });
     expect(http.calls).toEqual([]);
-    visitOf(checkout.visits, pwaVisit).state.start.response = { token: 'tok-1', code: { reference: '12345', institutions: [] } };
+    visit.state.start.response = { token: 'tok-1', code: { reference: '12345', institutions: [] } };
     await expect(checkStatus(ctx)).resolves.toEqual({ code: '09', response: { responseCode: '09' } });
     expect(http.calls[0].opts).toMatchObject({
       params: { merchantCode: 'MX_DEMO', transactionReference: props.merchantTransactionReference },
@@ -199,9 +202,13 @@ describe('pay-with-app api', () => {
     // Retry ends the visit: its token goes with it.
     retry(checkout);
     expect(tokenFor(checkout.visits)).toBeNull();
+    expect(visit.ended).toBe(true);
     await expect(checkStatus(ctx)).rejects.toMatchObject({ code: 'invalid' });
   });
 });
+
+/** The bearer token of the section's open visit, if any. */
+const tokenFor = (visits: Visits) => visits.peek(pwaVisit)?.state.start.response?.token ?? null;
 
 describe('pay-with-app device and countdown texts', () => {
   it('is mobile up to a 480 px wide viewport, web from 481 px', () => {

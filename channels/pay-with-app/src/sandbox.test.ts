@@ -78,7 +78,7 @@ async function withCode() {
   const code = await generateCode(visit.ctx, token);
   visit.state.start.status = 'success';
   visit.state.start.response = { token, code };
-  const status = () => checkStatus(visit.ctx);
+  const status = () => checkStatus({ ...visit.ctx, visit });
   const { paymentId } = props;
   /** The payment as the sandbox keeps it. */
   const kept = async () => (await sb.readPayment({ paymentId }))!;

@@ -6,7 +6,7 @@ import type { CheckoutScenario } from '@oja/stories/harness';
 import { visitOf } from '@oja/core/visit';
 import pocket from './index';
 import { pocketWallet } from './wallet';
-import type { ApprovalState } from '@oja/momo/approval-flow';
+import type { ApprovalState } from '@oja/momo/approval';
 import { screenMessages } from './screenMessages';
 import { APPROVED, INITIATE, INITIATED, PENDING, STATUS, WALLET_PAYMENT } from './fixtures';
 

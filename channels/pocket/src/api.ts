@@ -1,6 +1,6 @@
 import type { CallContext, StatusAnswer } from '@oja/core';
 import { HttpError } from '@oja/core';
-import { initiateAt } from '@oja/momo/approval-flow';
+import { initiateAt } from '@oja/momo/approval';
 
 /** Sends the payment request to the payer's Pocket wallet (companion §7). */
 export const INITIATE_PATH = '/api/v1/pocket/initialize';

@@ -1,4 +1,4 @@
-import type { ApprovalMessages } from '@oja/momo/approval-flow';
+import type { ApprovalMessages } from '@oja/momo/approval';
 
 /** The Pocket screen's strings, loaded with its chunk (registered by Screen.tsx). */
 const en: { pocket: ApprovalMessages & { idRequired: string } } = {

@@ -1,5 +1,5 @@
-import type { ApprovalWallet } from '@oja/momo/approval-flow';
-import { approvalVisit } from '@oja/momo/approval-flow';
+import type { ApprovalWallet } from '@oja/momo/approval';
+import { approvalVisit } from '@oja/momo/approval';
 import { checkStatus, initiate } from './api';
 import { validatePocketId } from './rules';
 

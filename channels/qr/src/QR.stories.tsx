@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { HttpError, registerMessages, serverNow } from '@oja/core';
 import type { Checkout } from '@oja/core';
 import { STORY_SCREEN_PATH, renderCheckout, scenario } from '@oja/stories/harness';
 import type { CheckoutScenario, StoryBranding } from '@oja/stories/harness';
 import qr from './index';
-import { QrPending } from './Pending';
+import { QrWaiting } from './Screen';
 import { qrVisit } from './visit';
 import { screenMessages } from './screenMessages';
 import { visitOf } from '@oja/core/visit';
@@ -51,9 +52,10 @@ const later = (name: string, setup: (c: Checkout) => void, expected: CheckoutSce
   parameters: { checkout: scenario({ http: { [STATUS]: () => ({ responseCode: '09' }) }, setup, expect: expected }) },
 });
 
-/** The code shown with status checks failing (the poller's count, not the visit's): `QrPending` inside the shell. */
+/** The code shown with status checks failing (the poller's count, not the visit's): `QrWaiting` inside the shell. */
 function StillTryingScreen() {
-  return <QrPending payment={{ rawQRData: RAW, expiresAt: serverNow() + 6 * 60_000 }} failures={2} />;
+  const [payment] = useState(() => ({ rawQRData: RAW, expiresAt: serverNow() + 6 * 60_000 }));
+  return <QrWaiting payment={payment} failures={2} />;
 }
 
 const offline = () => {

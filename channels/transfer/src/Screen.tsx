@@ -2,12 +2,11 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, CODE_EXPIRED, classify, complete, registerMessages, serverNow, styles, useChannel, useCheckout, useT } from '@oja/core';
 import { PendingLayout } from '@oja/core/pending-layout';
+import { WaitingView } from '@oja/core/waiting-view';
 import { useCountdown } from '@oja/core/countdown';
 import { useStatusPolling } from '@oja/core/status-polling';
-import type { StatusAnswer } from '@oja/core';
 import { generateAccount } from './api';
 import { AccountDetails } from './AccountDetails';
-import { Waiting } from './Waiting';
 import { EXTENSION_MS, MAX_EXTENSIONS, WAIT_MS } from './constants';
 import { expiryOf, transferVisit } from './visit';
 import { screenMessages } from './screenMessages';
@@ -39,10 +38,13 @@ export default function TransferScreen() {
   // The payment completes as expired once the account's validity and its grace are over.
   useCountdown(snap.expiresAt, () => complete(c, CODE_EXPIRED));
 
-  const polling = useStatusPolling(plugin, snap.stage === 'waiting', (answer: StatusAnswer) => {
-    if (classify(answer.code) !== 'failed') return true;
-    complete(c, answer.code, { ...answer.response, titleKey: 'transfer.errorTitle', messageKey: 'transfer.errorMessage' });
-    return false;
+  const polling = useStatusPolling(plugin, snap.stage === 'waiting', {
+    visit: v,
+    onFinal: (answer) => {
+      if (classify(answer.code) !== 'failed') return true;
+      complete(c, answer.code, { ...answer.response, titleKey: 'transfer.errorTitle', messageKey: 'transfer.errorMessage' });
+      return false;
+    },
   });
 
   const onTransferred = () => {
@@ -71,13 +73,30 @@ export default function TransferScreen() {
   }
   if (slot.status !== 'success' || !slot.response) {
     return (
-      <PendingLayout title={t('transfer.generating')} simulate={false}>
+      <PendingLayout title={t('transfer.generating')}>
         <ChangeMethodLink />
       </PendingLayout>
     );
   }
   if (snap.stage === 'waiting') {
-    return <Waiting waitDeadline={snap.waitDeadline} extensionsUsed={snap.extensions} onExtend={onExtend} failures={polling.failures} />;
+    // "Confirming your transfer": the wait's countdown, and up to three 5-minute extensions once it runs out.
+    const extensionsLeft = MAX_EXTENSIONS - snap.extensions;
+    return (
+      <WaitingView
+        title={t('transfer.waitingTitle')}
+        message={t('transfer.waitingMessage')}
+        deadline={snap.waitDeadline}
+        failures={polling.failures}
+        ended={
+          extensionsLeft > 0
+            ? {
+                text: t('transfer.notYet'),
+                waitLonger: { label: t('transfer.extend'), onClick: onExtend, note: t('transfer.extensionsLeft', { count: extensionsLeft }) },
+              }
+            : { text: t('transfer.stillChecking') }
+        }
+      />
+    );
   }
   return <AccountDetails account={slot.response} onTransferred={onTransferred} />;
 }

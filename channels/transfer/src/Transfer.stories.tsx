@@ -1,12 +1,13 @@
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { userEvent, within } from 'storybook/test';
-import { HttpError, registerMessages, serverNow } from '@oja/core';
+import { HttpError, registerMessages, serverNow, useT } from '@oja/core';
 import type { Checkout } from '@oja/core';
 import { STORY_SCREEN_PATH, renderCheckout, scenario, textOf } from '@oja/stories/harness';
 import type { CheckoutScenario } from '@oja/stories/harness';
 import transfer from './index';
 import type { TransferAccount } from './api';
-import { Waiting } from './Waiting';
+import { WaitingView } from '@oja/core/waiting-view';
 import { MAX_EXTENSIONS } from './constants';
 import { transferVisit } from './visit';
 import { screenMessages } from './screenMessages';
@@ -57,9 +58,11 @@ const later = (name: string, setup: (c: Checkout) => void, expected: CheckoutSce
   parameters: { checkout: scenario({ http: { [STATUS]: () => ({ responseCode: '09' }) }, setup, expect: expected }) },
 });
 
-/** The waiting view with status checks failing (the poller's count, not the visit's): `Waiting` inside the shell. */
+/** The waiting view with status checks failing (the poller's count, not the visit's): the transfer's wait inside the shell. */
 function StillTrying() {
-  return <Waiting waitDeadline={serverNow() + 7 * 60_000} extensionsUsed={0} onExtend={() => {}} failures={2} />;
+  const t = useT();
+  const [deadline] = useState(() => serverNow() + 7 * 60_000);
+  return <WaitingView title={t('transfer.waitingTitle')} message={t('transfer.waitingMessage')} deadline={deadline} failures={2} />;
 }
 
 export const Generating: Story = {

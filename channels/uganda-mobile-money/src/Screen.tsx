@@ -1,7 +1,8 @@
 import { useSnapshot } from 'valtio';
-import { CODE_PENDING, ChangeMethodLink, complete, registerMessages, useChannel, useCheckout, useT } from '@oja/core';
+import { CODE_PENDING, ChangeMethodLink, complete, formatAmount, registerMessages, useChannel, useCheckout, useCheckoutState, useT } from '@oja/core';
 import type { ChannelPlugin, Checkout } from '@oja/core';
 import { PendingLayout } from '@oja/core/pending-layout';
+import { WaitingView } from '@oja/core/waiting-view';
 import { useStatusPolling } from '@oja/core/status-polling';
 import { completeIfPaid } from '@oja/core/attempt';
 import { isRefusedAsPaid } from '@oja/core/code-messages';
@@ -10,7 +11,7 @@ import type { Visit } from '@oja/core';
 import { notifyPayment } from './api';
 import { detailsOf } from './rules';
 import { MobileMoneyForm } from './MobileMoneyForm';
-import { ApprovalPending } from './ApprovalPending';
+import { BILLERS } from './constants';
 import type { MobileMoneyState } from './visit';
 import { mobileMoneyVisit } from './visit';
 import { screenMessages } from './screenMessages';
@@ -36,7 +37,7 @@ export async function pay(c: Checkout, plugin: ChannelPlugin, v: Visit<MobileMon
   }
   // Left the screen meanwhile (its visit ended, the call aborted): nothing to complete.
   if (v.ended || state.notification.status !== 'error') return;
-  if (isRefusedAsPaid(state.notification.error) && (await completeIfPaid(c, plugin, v.ctx.signal))) return;
+  if (isRefusedAsPaid(state.notification.error) && (await completeIfPaid(c, plugin, v.ctx.signal, v))) return;
   complete(c, CODE_NOTIFICATION_FAILED);
 }
 
@@ -51,12 +52,27 @@ export default function UgandaMobileMoneyScreen() {
   const v = useVisit(mobileMoneyVisit);
   const snap = useSnapshot(v.state);
   const waiting = snap.notification.status === 'success' && snap.notification.response?.code === CODE_PENDING;
-  const polling = useStatusPolling(plugin, waiting);
+  const polling = useStatusPolling(plugin, waiting, { visit: v });
+  const { props, locale } = useCheckoutState();
 
-  if (waiting) return <ApprovalPending telco={snap.telco} customerId={snap.customerId} failures={polling.failures} />;
+  if (waiting) {
+    // The request is on the payer's phone (the notification answered 09): what was sent, to whom.
+    const biller = BILLERS.find((b) => b.telco === snap.telco);
+    return (
+      <WaitingView
+        title={t('uganda-mobile-money.pending.title')}
+        message={t('uganda-mobile-money.pending.message', {
+          amount: formatAmount(props.checkoutAmount, props.currencyCode, locale),
+          number: snap.customerId.trim(),
+          biller: biller ? t(biller.label) : snap.telco,
+        })}
+        failures={polling.failures}
+      />
+    );
+  }
   if (snap.notification.status === 'pending') {
     return (
-      <PendingLayout title={t('uganda-mobile-money.sending')} simulate={false}>
+      <PendingLayout title={t('uganda-mobile-money.sending')}>
         <ChangeMethodLink />
       </PendingLayout>
     );

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, userEvent, within } from 'storybook/test';
-import { HttpError, registerMessages } from '@oja/core';
+import { HttpError, registerMessages, useT } from '@oja/core';
 import type { Checkout } from '@oja/core';
 import { STORY_SCREEN_PATH, renderCheckout, scenario, textOf } from '@oja/stories/harness';
 import type { CheckoutScenario } from '@oja/stories/harness';
 import { visitOf } from '@oja/core/visit';
 import ugandaMobileMoney from './index';
 import { mobileMoneyVisit } from './visit';
-import { ApprovalPending } from './ApprovalPending';
+import { WaitingView } from '@oja/core/waiting-view';
 import { screenMessages } from './screenMessages';
 import { NOTIFY, PENDING, SENT, STATUS, UGX_PAYMENT } from './fixtures';
 
@@ -104,7 +104,10 @@ export const AwaitingApproval = afterPaying('Waiting for approval on the phone',
 });
 
 /** The wait once two status requests have failed (the poller's count, reached after seconds), shown with fixed props. */
-const StatusChecksFailing = () => <ApprovalPending telco="MTN" customerId={NUMBER} failures={2} />;
+function StatusChecksFailing() {
+  const t = useT();
+  return <WaitingView title={t('uganda-mobile-money.pending.title')} failures={2} />;
+}
 
 export const StatusFailing: Story = {
   name: 'Waiting, status checks failing',

@@ -5,7 +5,6 @@ import { ChangeMethodLink, formatAmount, HttpError, styles, useCheckoutState, us
 import { PendingLayout } from '@oja/core/pending-layout';
 import { SelectField } from '@oja/core/select-field';
 import type { UssdState } from './visit';
-import { linkButton } from './WaitingActions';
 import { messageKeyForFailure } from '@oja/core/code-messages';
 
 export interface BankChoiceProps {
@@ -64,14 +63,14 @@ export function BankChoice({ state, bankName, onRetryBanks, onContinue, onChange
   }
   if (snap.issuers.status !== 'success') {
     return (
-      <PendingLayout title={t('ussd.loadingBanks')} simulate={false}>
+      <PendingLayout title={t('ussd.loadingBanks')}>
         <ChangeMethodLink />
       </PendingLayout>
     );
   }
   if (snap.code.status === 'pending') {
     return (
-      <PendingLayout title={t('ussd.generating', { bank: bankName })} simulate={false}>
+      <PendingLayout title={t('ussd.generating', { bank: bankName })}>
         <ChangeMethodLink />
       </PendingLayout>
     );
@@ -88,7 +87,7 @@ export function BankChoice({ state, bankName, onRetryBanks, onContinue, onChange
         <button type="button" className={styles.button} onClick={onContinue}>
           {t('ussd.retry')}
         </button>
-        <button type="button" className={linkButton} onClick={onChangeBank}>
+        <button type="button" className={styles.link} onClick={onChangeBank}>
           {t('ussd.changeBank')}
         </button>
         <ChangeMethodLink />

@@ -1,12 +1,16 @@
 import { formatAmount, styles, useCheckoutState, useT } from '@oja/core';
-import { PendingLayout } from '@oja/core/pending-layout';
+import { WaitingView } from '@oja/core/waiting-view';
+import type { WaitingViewProps } from '@oja/core/waiting-view';
 import type { SlotStatus } from '@oja/core';
 import { failureText } from './BankChoice';
-import { WaitingActions, linkButton } from './WaitingActions';
-import type { WaitingProps } from './WaitingActions';
 
-export interface PushPromptProps extends WaitingProps {
+/** What both waiting screens share (Screen.tsx): the code's validity and its end, "still trying", "Change bank". */
+export type UssdWait = Pick<WaitingViewProps, 'deadline' | 'ended' | 'failures' | 'actions'>;
+
+export interface PushPromptProps {
   bankName: string;
+  /** The wait both USSD screens share. */
+  wait: UssdWait;
   /** The last "send again". */
   resend: { status: SlotStatus; error: Error | null };
   onResend(): void;
@@ -18,17 +22,13 @@ export interface PushPromptProps extends WaitingProps {
  * The notification screen (spec core §2 "USSD"): the API sent a USSD prompt to the payer's phone. Retry sends it
  * again; "USSD push not received?" shows the code to dial instead. The status is polled all along.
  */
-export function PushPrompt({ bankName, resend, onResend, onNotReceived, ...waiting }: PushPromptProps) {
+export function PushPrompt({ bankName, wait, resend, onResend, onNotReceived }: PushPromptProps) {
   const t = useT();
   const { props, locale } = useCheckoutState();
   const params = { bank: bankName, amount: formatAmount(props.checkoutAmount, props.currencyCode, locale), phone: props.customerMobileNo };
   const busy = resend.status === 'pending';
   return (
-    <PendingLayout
-      title={t('ussd.push.title')}
-      message={t(props.customerMobileNo ? 'ussd.push.sentTo' : 'ussd.push.sent', params)}
-      remainingMs={waiting.validityLeft}
-    >
+    <WaitingView title={t('ussd.push.title')} message={t(props.customerMobileNo ? 'ussd.push.sentTo' : 'ussd.push.sent', params)} {...wait}>
       <p className={styles.muted}>{t('ussd.push.retryHint')}</p>
       <button
         type="button"
@@ -48,10 +48,9 @@ export function PushPrompt({ bankName, resend, onResend, onNotReceived, ...waiti
           {t('ussd.push.resendFailed')} {failureText(t, resend.error, 'ussd.generateRefused')}
         </p>
       )}
-      <button type="button" className={linkButton} onClick={onNotReceived} data-testid="ussd-push-not-received">
+      <button type="button" className={styles.link} onClick={onNotReceived} data-testid="ussd-push-not-received">
         {t('ussd.push.notReceived')}
       </button>
-      <WaitingActions {...waiting} />
-    </PendingLayout>
+    </WaitingView>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { CODE_EXPIRED, complete, registerMessages, useChannel, useCheckout, resetSlot } from '@oja/core';
+import { CODE_EXPIRED, complete, registerMessages, styles, useChannel, useCheckout, resetSlot, useT } from '@oja/core';
 import { useCountdown } from '@oja/core/countdown';
 import { useStatusPolling } from '@oja/core/status-polling';
 import { generateCode, loadIssuers } from './api';
@@ -8,6 +8,7 @@ import type { Issuer } from './api';
 import { BankChoice } from './BankChoice';
 import { DialCode } from './DialCode';
 import { PushPrompt } from './PushPrompt';
+import type { UssdWait } from './PushPrompt';
 import { AUTO_COMPLETE_GRACE_MS } from './constants';
 import { ussdVisit } from './visit';
 import { screenMessages } from './screenMessages';
@@ -27,6 +28,7 @@ export function bankNameOf(issuers: readonly Issuer[] | null, bankCode: string):
  * while the payer dials the code (or approves the prompt sent to the phone).
  */
 export default function UssdScreen() {
+  const t = useT();
   const c = useCheckout();
   const plugin = useChannel();
   const v = useVisit(ussdVisit);
@@ -42,7 +44,7 @@ export default function UssdScreen() {
       .then((code) => {
         if (code) state.stage = code.pushSent ? 'push' : 'dial';
         // Approved before "Change bank": no new code, the approval completes the payment (else the message says paid).
-        else if (isRefusedAsPaid(state.code.error)) void v.call((ctx) => completeIfPaid(c, plugin, ctx.signal));
+        else if (isRefusedAsPaid(state.code.error)) void v.call((ctx) => completeIfPaid(c, plugin, ctx.signal, v));
       });
   };
   const resend = () => {
@@ -71,18 +73,27 @@ export default function UssdScreen() {
   const code = snap.code.response;
   const validUntil = waiting && code?.validityPeriodMins ? code.generatedAt + code.validityPeriodMins * 60_000 : null;
   // Past the code's validity and its grace the payer stops waiting: the payment completes as expired.
-  const graceLeft = useCountdown(validUntil === null ? null : validUntil + AUTO_COMPLETE_GRACE_MS, () => complete(c, CODE_EXPIRED));
-  const validityLeft = validUntil === null ? undefined : Math.max(0, graceLeft - AUTO_COMPLETE_GRACE_MS);
+  useCountdown(validUntil === null ? null : validUntil + AUTO_COMPLETE_GRACE_MS, () => complete(c, CODE_EXPIRED));
   // Both waiting screens share one poller: switching between them keeps its 20 s rhythm.
-  const polling = useStatusPolling(plugin, waiting);
+  const polling = useStatusPolling(plugin, waiting, { visit: v });
 
   const bankName = bankNameOf(snap.issuers.response, snap.bankCode);
   if (waiting && code) {
-    const shared = { bankName, validityLeft, failures: polling.failures, onChangeBank: changeBank };
+    // The code's validity counted down; past it, the status may still come in (the grace above).
+    const wait: UssdWait = {
+      deadline: validUntil,
+      ended: { text: t('ussd.codeExpired') },
+      failures: polling.failures,
+      actions: (
+        <button type="button" className={styles.link} onClick={changeBank}>
+          {t('ussd.changeBank')}
+        </button>
+      ),
+    };
     if (snap.stage === 'push') {
-      return <PushPrompt {...shared} resend={snap.resend} onResend={resend} onNotReceived={() => (state.stage = 'dial')} />;
+      return <PushPrompt bankName={bankName} wait={wait} resend={snap.resend} onResend={resend} onNotReceived={() => (state.stage = 'dial')} />;
     }
-    return <DialCode {...shared} code={code} />;
+    return <DialCode bankName={bankName} wait={wait} code={code} />;
   }
   return <BankChoice state={state} bankName={bankName} onRetryBanks={loadBanks} onContinue={generate} onChangeBank={changeBank} />;
 }

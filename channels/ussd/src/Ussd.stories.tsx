@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ComponentType } from 'react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, userEvent, within } from 'storybook/test';
@@ -88,9 +89,10 @@ function codeValidityOver(c: Checkout) {
 }
 
 /** The code screen with status checks failing (the poller's count, not the visit's), shown with fixed props. */
-const StatusFailing = () => (
-  <DialCode code={gtbCode(18 * 60_000)} bankName={GTB.name} validityLeft={12 * 60_000} failures={2} onChangeBank={() => {}} />
-);
+function StatusFailing() {
+  const [code] = useState(() => gtbCode(18 * 60_000));
+  return <DialCode code={code} bankName={GTB.name} wait={{ deadline: code.generatedAt + 30 * 60_000, failures: 2 }} />;
+}
 
 export const LoadingBanks: Story = {
   name: 'Loading the banks',

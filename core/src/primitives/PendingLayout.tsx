@@ -1,19 +1,20 @@
 import { css } from '@linaria/core';
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { registerMessages, useT } from '../i18n';
-import { pendingMessages } from './pendingMessages';
-import { formatMmSs } from './countdown';
-import { heading, muted, notice, stack } from '../ui/styles';
-import { useCheckoutState } from '../state/checkout';
+import { heading, muted, stack } from '../ui/styles';
 import { useLazyScreen } from '../shell/lazyScreen';
 
-registerMessages(pendingMessages);
+/*
+ * The busy view: the page is making a call of its own (loading the banks, generating an account, sending the
+ * request to the phone) and the payer has nothing to do yet. Not the wait for a payment made elsewhere, with its
+ * countdown, "wait longer" and "still trying": that is WaitingView (`@oja/core/waiting-view`), which shares the
+ * spinner, the centred actions and the sandbox's control kept here.
+ */
 
 /** The sandbox's control is never in a real payment: its own chunk, fetched only when the sandbox is on. */
 const loadSimulateControl = () => import('./SimulateControl').then((m) => ({ default: m.SimulateControl }));
 
-/** The sandbox's simulate control, fetched only when the sandbox is on (the provider frame shows it too). */
+/** The sandbox's simulate control, fetched only when the sandbox is on (the waiting view and the provider frame show it). */
 export function SandboxSimulateControl() {
   const Control = useLazyScreen('core-SimulateControl', loadSimulateControl);
   return (
@@ -23,7 +24,8 @@ export function SandboxSimulateControl() {
   );
 }
 
-const spinner = css`
+/** The round spinner, decorative; sized by largeSpinner or smallSpinner. */
+export const spinner = css`
   border-radius: 50%;
   border: 4px solid var(--oja-border, #e3e8ef);
   border-top-color: var(--oja-primary, #0b5cad);
@@ -31,25 +33,27 @@ const spinner = css`
   @keyframes oja-spin { to { transform: rotate(360deg); } }
   @media (prefers-reduced-motion: reduce) { animation-duration: 3s; }
 `;
-const largeSpinner = css`
+/** The spinner a view leads with. */
+export const largeSpinner = css`
   width: 44px;
   height: 44px;
   margin: 8px auto;
 `;
-const smallSpinner = css`
+/** The spinner beside a line of text. */
+export const smallSpinner = css`
   flex: 0 0 auto;
   width: 14px;
   height: 14px;
   border-width: 2px;
 `;
-const center = css`
+/** A heading and its message, centred under the spinner. */
+export const centred = css`
   text-align: center;
 `;
 /**
- * The actions under a centred wait: full-width buttons, and links centred with them (not at the left edge). For a
- * wait laid out by its channel (QR) as for this one.
+ * The actions under a centred view: full-width buttons, and links centred with them (not at the left edge).
  */
-export const pendingActions = css`
+export const centredActions = css`
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -57,103 +61,41 @@ export const pendingActions = css`
   text-align: center;
   > a, > button { align-self: center; }
   > :not(a):not(button) { align-self: stretch; }
-  /* A list of steps reads from the start of its lines, even under a centred wait. */
+  /* A list of steps reads from the start of its lines, even under a centred view. */
   ol, ul { text-align: start; }
   &:empty { display: none; }
 `;
-const clock = css`
-  font-variant-numeric: tabular-nums;
-  font-size: 22px;
-  font-weight: 700;
-`;
 
 export interface PendingLayoutProps {
-  /** Already translated. */
+  /** What the page is doing, already translated: "Generating your account number…". */
   title: string;
+  /** Under the title. Default none. */
   message?: string;
-  /** Time left, ms; shown as mm:ss and announced. Omit for no countdown. */
-  remainingMs?: number;
-  /** Formats the time left; default mm:ss. */
-  format?: (ms: number) => string;
-  /** Actions under the status (extend, retry...). */
+  /** The ways on while it works ("Change payment method"). Default none. */
   children?: ReactNode;
-  /** Show the sandbox's simulate control (default true; only shown when the sandbox is on). */
-  simulate?: boolean;
+  /**
+   * @deprecated A busy view never shows the sandbox's control (a waiting view does): `false` is accepted, and
+   * ignored, until the last screens that pass it drop it.
+   */
+  simulate?: false;
 }
 
-/** The shared "waiting for the bank" screen: spinner, status and countdown announced politely. */
-export function PendingLayout({ title, message, remainingMs, format = formatMmSs, children, simulate = true }: PendingLayoutProps) {
-  const { env } = useCheckoutState();
+/** The busy view: spinner and what the page is doing, announced politely. */
+export function PendingLayout({ title, message, children }: PendingLayoutProps) {
   return (
     <section className={stack} aria-busy="true">
       <div className={`${spinner} ${largeSpinner}`} aria-hidden="true" />
-      <div className={center} role="status" aria-live="polite">
+      <div className={centred} role="status" aria-live="polite">
         <h1 className={heading}>{title}</h1>
         {message && <p className={muted}>{message}</p>}
       </div>
-      {remainingMs !== undefined && <PendingCountdown remainingMs={remainingMs} format={format} />}
-      <div className={pendingActions}>{children}</div>
-      {simulate && env.sandbox && <SandboxSimulateControl />}
+      <div className={centredActions}>{children}</div>
     </section>
   );
 }
 
-/** The time left of a wait, large, as mm:ss by default; announced once a minute, not every second. */
-export function PendingCountdown({ remainingMs, format = formatMmSs }: { remainingMs: number; format?: (ms: number) => string }) {
-  const t = useT();
-  return (
-    <p className={center}>
-      <span className={clock} role="timer" aria-live="off" aria-label={t('core.pending.timeLeft', { time: format(remainingMs) })}>
-        {format(remainingMs)}
-      </span>
-      <span className="oja-sr-only" aria-live="polite">
-        {t('core.pending.minutesLeft', { minutes: Math.ceil(remainingMs / 60_000) })}
-      </span>
-    </p>
-  );
-}
-
-const statusLine = css`
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: 8px;
-  margin: 0;
-  color: var(--oja-muted, #5b6577);
-  font-size: 14px;
-`;
-
-/** A small spinner, decorative: beside a text that says what is awaited. */
-export function SmallSpinner() {
-  return <span className={`${spinner} ${smallSpinner}`} aria-hidden="true" />;
-}
-
 /**
- * A wait that is not the screen's subject (the payer has something to do first, e.g. scan a code): one quiet line
- * with a small spinner, announced politely, under what the payer acts on.
+ * @deprecated The "still trying" notice belongs to the waiting view: import it from `@oja/core/waiting-view`. Kept
+ * here for the provider frames' screens (OPay, PalmPay) until they move.
  */
-export function PendingStatusLine({ text }: { /** Already translated. */ text: string }) {
-  return (
-    <p className={statusLine} role="status" aria-live="polite">
-      <SmallSpinner />
-      <span>{text}</span>
-    </p>
-  );
-}
-
-/** Consecutive failed status requests after which the payer is told the page keeps trying. */
-export const STILL_TRYING_AFTER_FAILURES = 2;
-
-/**
- * Under a wait: "We are having trouble confirming your payment. We will keep trying." once status requests keep
- * failing (useStatusPolling's `failures`), announced politely; nothing before.
- */
-export function StillTrying({ failures }: { failures: number }) {
-  const t = useT();
-  if (failures < STILL_TRYING_AFTER_FAILURES) return null;
-  return (
-    <p className={notice} role="status">
-      {t('core.error.stillTrying')}
-    </p>
-  );
-}
+export { StillTrying, STILL_TRYING_AFTER_FAILURES } from './StillTrying';

@@ -5,11 +5,14 @@ import { registerMessages, useT } from '../i18n';
 import { PendingLayout, SandboxSimulateControl } from './PendingLayout';
 import { formatMmSs } from './countdown';
 import { frameMessages } from './frameMessages';
+import { waitingMessages } from './waitingMessages';
 import { button, errorText, heading, link, muted, stack } from '../ui/styles';
 import { availableFor, useCheckout, useCheckoutState, withSession } from '../state/checkout';
 import { changeMethod, METHODS_PATH, selectChannel } from '../state/actions';
 
 registerMessages(frameMessages);
+// The clock under the frame is read out as the waiting view's is.
+registerMessages(waitingMessages);
 
 const frameBox = css`
   position: relative;
@@ -47,7 +50,7 @@ export interface ProviderFrameProps {
   frameTitle: string;
   /** Under the heading once the page is shown, already translated (what to do in the frame). */
   message?: string;
-  /** Time left, ms, shown under the frame by the pending layout's clock; omit for none. */
+  /** Time left, ms, shown under the frame and read out as the waiting view's countdown is; omit for none. */
   remainingMs?: number;
   /** Under the frame: the Back link, a notice. */
   children?: ReactNode;
@@ -79,11 +82,7 @@ export function ProviderFrame({ title, url, frameTitle, message, remainingMs, ch
     );
   }
   if (!url) {
-    return (
-      <PendingLayout title={t('core.frame.initialising')} simulate={false}>
-        {children}
-      </PendingLayout>
-    );
+    return <PendingLayout title={t('core.frame.initialising')}>{children}</PendingLayout>;
   }
   const loaded = loadedUrl === url;
   return (
@@ -105,7 +104,7 @@ export function ProviderFrame({ title, url, frameTitle, message, remainingMs, ch
         />
         {!loaded && (
           <div className={frameStyles.overlay}>
-            <PendingLayout title={t('core.frame.loading')} simulate={false} />
+            <PendingLayout title={t('core.frame.loading')} />
           </div>
         )}
       </div>
@@ -116,14 +115,14 @@ export function ProviderFrame({ title, url, frameTitle, message, remainingMs, ch
   );
 }
 
-/** The time left under the frame: the pending layout's clock, announced once a minute. */
+/** The time left under the frame, quieter than the waiting view's clock, announced as it is: once a minute. */
 function PendingClock({ remainingMs }: { remainingMs: number }) {
   const t = useT();
   return (
     <p className={muted} role="timer" aria-live="off">
       {t('core.frame.timeLeft', { time: formatMmSs(remainingMs) })}
       <span className="oja-sr-only" aria-live="polite">
-        {t('core.pending.minutesLeft', { minutes: Math.ceil(remainingMs / 60_000) })}
+        {t('core.waiting.minutesLeft', { minutes: Math.ceil(remainingMs / 60_000) })}
       </span>
     </p>
   );

@@ -7,7 +7,7 @@ import type { StatusAnswer } from '../plugin';
 import { useChannel } from '../state/checkout';
 import { checkStatusNow } from '../state/attemptActions';
 import { useStatusPolling } from './useStatusPolling';
-import { PendingLayout } from './PendingLayout';
+import { WaitingView } from './WaitingView';
 import { cardFixture } from '@oja/testing';
 // Loaded on demand by the shell; loaded here first so it renders within a fake-timer tick.
 import '../ui/ResultScreen';
@@ -18,7 +18,7 @@ const STATUS_MS = 20_000;
 let polling = true;
 function WaitingScreen() {
   useStatusPolling(useChannel(), polling);
-  return <PendingLayout title="Waiting for the bank" />;
+  return <WaitingView title="Waiting for the bank" />;
 }
 
 const slow = defineChannel({

@@ -2,7 +2,7 @@
  * The shared primitives of channel screens. A separate entry from '@oja/core' so that they travel with the
  * screens that use them, never on the initial route. A primitive with a stylesheet is kept by every importer of
  * this entry (the stylesheet is a side effect), so a large one that few screens use has an entry of its own:
- * `@oja/core/qr` (QrCode), `@oja/core/dialog` (Dialog).
+ * `@oja/core/qr` (QrCode), `@oja/core/dialog` (Dialog), `@oja/core/waiting-view` (WaitingView).
  */
 export * from './asyncSlot';
 export * from './poller';

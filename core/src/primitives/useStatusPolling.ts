@@ -5,6 +5,7 @@ import { useCheckout } from '../state/checkout';
 import type { StatusCheckOutcome } from '../state/checkout';
 import { complete } from '../state/actions';
 import { serverNow } from '../clock';
+import type { Visit } from '../state/visit';
 
 /** Codes that mean "not settled yet" unless a channel says otherwise. */
 export const DEFAULT_PENDING_CODES = ['09', 'S0', 'Z0'];
@@ -21,6 +22,11 @@ export interface StatusPolling {
 export type OnFinalAnswer = (answer: StatusAnswer) => boolean | void;
 
 export interface StatusPollingOptions {
+  /**
+   * The polling screen's visit, handed to every status request (StatusContext.visit): the check reads what it
+   * needs of the screen's state there (a bearer token, the chosen wallet). Default none.
+   */
+  visit?: Visit<object, unknown>;
   /**
    * Facts the channel's timing rules read (StatusCheck.firstDelayMs and timeoutMs as functions), e.g. the DRC
    * wallet chosen: `{ provider: 'ORANGE' }`. Read when polling starts; a change of value (compared as JSON)
@@ -70,7 +76,7 @@ export function useStatusPolling(plugin: ChannelPlugin, active: boolean, options
     const ends = [deadline, timeoutMs === undefined ? null : serverNow() + timeoutMs].filter((d): d is number => d !== null);
     setState((s) => (s.timedOut ? { ...s, timedOut: false } : s));
     const poller = createPoller<StatusAnswer>({
-      check: (signal) => status.check({ props: c.state.props, http: c.http, signal, visits: c.visits }),
+      check: (signal) => status.check({ props: c.state.props, http: c.http, signal, visits: c.visits, visit: latest.current.visit }),
       intervalMs: status.intervalMs,
       firstDelayMs: timing(status.firstDelayMs, ctx),
       retryMs: status.retryMs,

@@ -1,5 +1,6 @@
 import type { ChannelPlugin } from '../plugin';
 import type { Checkout, StatusCheckOutcome } from './checkout';
+import type { Visit } from './visit';
 import { classify, CODE_CANCELLED, CODE_SUCCESS } from '../codes';
 import { isRefusedAsPaid } from '../codeMessages';
 import { AFTER_CANCEL_CALL_MS, CANCEL_REASON_DIALOG, complete, go, METHODS_PATH } from './actions';
@@ -13,12 +14,18 @@ import { AFTER_CANCEL_CALL_MS, CANCEL_REASON_DIALOG, complete, go, METHODS_PATH 
 /**
  * An attempt the API refused because the payment is already paid (an approval before "Change bank", another tab):
  * the channel's own status check tells the result, and a 00 completes the payment as paid (the merchant may hear
- * it twice, which it must accept anyway: spec core §4). Answers whether it completed.
+ * it twice, which it must accept anyway: spec core §4). `visit` is the asking screen's, handed to the check
+ * (StatusContext.visit). Answers whether it completed.
  */
-export async function completeIfPaid(c: Checkout, plugin: ChannelPlugin, signal: AbortSignal = new AbortController().signal): Promise<boolean> {
+export async function completeIfPaid(
+  c: Checkout,
+  plugin: ChannelPlugin,
+  signal: AbortSignal = new AbortController().signal,
+  visit?: Visit<object, unknown>,
+): Promise<boolean> {
   if (!plugin.status) return false;
   try {
-    const answer = await plugin.status.check({ props: c.state.props, http: c.http, signal, visits: c.visits });
+    const answer = await plugin.status.check({ props: c.state.props, http: c.http, signal, visits: c.visits, visit });
     if (answer.code !== CODE_SUCCESS) return false;
     complete(c, answer.code, answer.response);
     return true;
@@ -57,8 +64,12 @@ export async function confirmCancel(c: Checkout, wait = (ms: number) => new Prom
     if (isRefusedAsPaid(e)) {
       c.state.cancelDialogOpen = false;
       c.state.cancelling = false;
-      const plugin = c.state.channel ? c.registry.channel(c.state.channel) : undefined;
-      if (plugin) await completeIfPaid(c, plugin);
+      // A screen that polls asks with its visit (a check may need it: a token, the chosen wallet); else core asks.
+      if (c.checkStatusNow) await c.checkStatusNow();
+      else {
+        const plugin = c.state.channel ? c.registry.channel(c.state.channel) : undefined;
+        if (plugin) await completeIfPaid(c, plugin);
+      }
       return 'paid';
     }
     // The payer asked to leave: a failed cancel call must not keep them here. The API expires the payment.

@@ -3,9 +3,9 @@ import type { PageEnv, PaymentProps } from '../props';
 import type { AsyncSlot } from '../primitives/asyncSlot';
 
 /**
- * What a channel's calls get: the payment, core's HTTP client, the call's abort signal, and the page's visits
- * (a call finds state its channel's screen holds, such as a bearer token, with `visits.peek(kind)`). The status
- * check, the server's prefetch and the calls a screen makes all take this one shape.
+ * What a channel's calls get: the payment, core's HTTP client, the call's abort signal, and the page's visits. The
+ * status check, the server's prefetch and the calls a screen makes all take this one shape; a call that needs
+ * what its screen holds (a bearer token) is given it, as the status check is given its visit (StatusContext.visit).
  */
 export interface CallContext {
   props: PaymentProps;
@@ -94,7 +94,7 @@ export class Visits {
     this.open.set(visit.kind, visit);
   }
 
-  /** The kind's open visit, if any (a status check reading the token its screen holds). */
+  /** The kind's open visit, if any. */
   peek<S extends object, P>(kind: VisitKind<S, P>): Visit<S, P> | undefined {
     return this.open.get(kind) as Visit<S, P> | undefined;
   }

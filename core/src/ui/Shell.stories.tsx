@@ -156,7 +156,7 @@ const settlingChannel = defineChannel({
     default: function SettlingScreen() {
       const t = useT();
       return (
-        <PendingLayout title={t('core.pending.loading')} simulate={false}>
+        <PendingLayout title={t('core.pending.loading')}>
           <SimulateControl initiallySettling />
         </PendingLayout>
       );

@@ -15,9 +15,9 @@ import { Visits } from '@oja/core';
 import type { CallContext } from '@oja/core';
 
 /*
- * Fixtures that run anywhere, stories included (`@oja/core/testing/fixtures`). Nothing here, nor anything it
+ * Fixtures that run anywhere, stories included (`@oja/testing/fixtures`). Nothing here, nor anything it
  * imports, may import a test runner: Storybook's dev server pre-bundles what stories import, and vitest in the
- * browser breaks every story. The vitest-bound helpers are in ./index.tsx (`@oja/core/testing`).
+ * browser breaks every story. The vitest-bound helpers are in ./index.tsx (`@oja/testing`).
  */
 
 /** Payment properties of a plain NGN payment, for tests and stories. */

@@ -2,8 +2,8 @@ import { act, fireEvent } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /*
- * Test helpers for vitest (`@oja/core/testing`): the story-safe fixtures, plus what needs the test runner. Stories
- * import `@oja/core/testing/fixtures` instead (see there why).
+ * Test helpers for vitest (`@oja/testing`): the story-safe fixtures, plus what needs the test runner. Stories
+ * import `@oja/testing/fixtures` instead (see there why).
  */
 
 export * from './fixtures';

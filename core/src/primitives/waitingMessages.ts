@@ -1,10 +1,10 @@
 import type { MessageBundle } from '../i18n';
 
-/** The pending layout. */
-export const pendingMessages: MessageBundle = {
+/** The waiting view's countdown, as screen readers hear it. */
+export const waitingMessages: MessageBundle = {
   en: {
     core: {
-      pending: {
+      waiting: {
         timeLeft: 'Time left: {{time}}',
         minutesLeft: 'About {{minutes}} minute(s) left',
       },
@@ -12,7 +12,7 @@ export const pendingMessages: MessageBundle = {
   },
   fr: {
     core: {
-      pending: {
+      waiting: {
         timeLeft: 'Temps restant : {{time}}',
         minutesLeft: 'Environ {{minutes}} minute(s) restante(s)',
       },
