@@ -98,8 +98,20 @@ describe('redis store, as many instances share it', () => {
       finish = r;
     });
     const leaseMs = 400;
-    const holding = a.withLock('session:dead', () => gate.then(() => 'a finished'), { leaseMs });
-    await sleep(30);
+    let held!: () => void;
+    const holds = new Promise<void>((r) => {
+      held = r;
+    });
+    const holding = a.withLock(
+      'session:dead',
+      () => {
+        held();
+        return gate.then(() => 'a finished');
+      },
+      { leaseMs },
+    );
+    // The holder has the lock (on a busy machine taking it may be slower than any fixed wait).
+    await holds;
     const taken = Date.now();
     await a.close();
     const waited = await b.withLock('session:dead', async () => Date.now() - taken, { waitMs: 2_000 });
