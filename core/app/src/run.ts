@@ -1,19 +1,11 @@
 import type { Server } from 'node:http';
-import type { BrandingPlugin, ChannelPlugin, GatePlugin, MarketRule, PagePlugin } from '@oja/core';
 import { createOutsideServer, embeddedSandbox, faultsFromEnv } from '@oja/sandbox';
 import { createCheckoutServer, drain, jsonLines, MAX_SESSIONS } from '@oja/server';
-import type { CheckoutServer } from '@oja/server';
+import type { CheckoutServer, CheckoutServerOptions } from '@oja/server';
 import { createStoreFromUrl } from '@oja/store/redis';
 
-export interface RunOptions {
-  channels: ChannelPlugin[];
-  brandings: BrandingPlugin[];
-  pages?: PagePlugin[];
-  gates?: GatePlugin[];
-  /** oja.config.json "markets". */
-  markets?: readonly MarketRule[];
-  /** dist/client: the built assets and their manifest. */
-  clientDir: string;
+/** The installed plugins and markets (oja.config.json), and the build's client dir, as the server takes them. */
+export interface RunOptions extends Pick<CheckoutServerOptions, 'channels' | 'brandings' | 'pages' | 'gates' | 'markets' | 'clientDir'> {
   /**
    * A demo merchant's site started beside the checkout on MERCHANT_PORT (npm start): given the checkout's base, its
    * own and the collections API's (the embedded sandbox's is the checkout's).
