@@ -83,7 +83,7 @@ describe('Transfer timers', () => {
     await page.clock.fastForward(1_000);
     await notYet.waitFor();
     await extend.waitFor();
-    await page.getByText('3 extension(s) left').waitFor();
+    await page.getByText('3 extensions left').waitFor();
     expect(await timerText(page)).toBe('00:00');
 
     // 10 minutes so far; three extensions of 5. From the click on, every render shows the new 5 minutes (never
@@ -98,7 +98,7 @@ describe('Transfer timers', () => {
       await page.clock.fastForward(5 * MINUTE_MS);
       if (used < 3) {
         await notYet.waitFor();
-        await page.getByText(`${3 - used} extension(s) left`).waitFor();
+        await page.getByText(3 - used === 1 ? '1 extension left' : `${3 - used} extensions left`).waitFor();
       }
     }
     await stillChecking.waitFor();

@@ -145,3 +145,22 @@ describe('pickLocale', () => {
     expect(pickLocale(null, 'en-GB')).toBe('en');
   });
 });
+
+describe('counts', () => {
+  const bundle: MessageBundle = {
+    en: { x: { left: { one: '{{count}} minute left', other: '{{count}} minutes left' }, plain: '{{count}} of 4' } },
+    fr: { x: { left: { one: '{{count}} minute restante', other: '{{count}} minutes restantes' }, plain: '{{count}} sur 4' } },
+  };
+
+  it("takes the plural form the language's rules pick for the count", () => {
+    const en = createI18n('en', [bundle]).t;
+    expect([0, 1, 2].map((count) => en('x.left', { count }))).toEqual(['0 minutes left', '1 minute left', '2 minutes left']);
+    const fr = createI18n('fr', [bundle]).t;
+    // French counts 0 and 1 as one.
+    expect([0, 1, 2].map((count) => fr('x.left', { count }))).toEqual(['0 minute restante', '1 minute restante', '2 minutes restantes']);
+  });
+
+  it('leaves a message without plural forms as it is', () => {
+    expect(createI18n('en', [bundle]).t('x.plain', { count: 3 })).toBe('3 of 4');
+  });
+});

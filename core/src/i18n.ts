@@ -53,10 +53,17 @@ export function createI18n(locale: Locale, bundles: MessageBundle[]): I18n {
     for (const l of LOCALES) r.set(l, mergeLocale([...bundles, ...registered], l));
   };
   r.locale(locale);
+  const plural = new Intl.PluralRules(locale);
   return {
     locale,
     t(key, params) {
       sync();
+      // A count picks its plural form by the language's rules: `key.one`, `key.other` (French counts 0 as one).
+      const count = params?.count;
+      if (typeof count === 'number') {
+        const form = r.t(`${key}.${plural.select(count)}`, params as never, locale) || r.t(`${key}.other`, params as never, locale);
+        if (form) return form;
+      }
       const out = r.t(key, params as never, locale);
       // A missing key shows itself (and fails the tests that look for it) rather than an empty string.
       return out === '' ? key : out;

@@ -246,7 +246,7 @@ export const Pin: Story = {
 export const PinTwoDigits: Story = {
   name: 'PIN, two digits entered',
   parameters: {
-    checkout: scenario({ ...pinStep, expect: { en: '2 of 4 digits entered', fr: '2 chiffre(s) sur 4 saisi(s)' } }),
+    checkout: scenario({ ...pinStep, expect: { en: '2 of 4 digits entered', fr: '2 chiffres sur 4 saisis' } }),
   },
   play: async ({ canvasElement, globals }) => {
     await tapDigits(canvasElement, globals.locale, '11');

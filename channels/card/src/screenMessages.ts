@@ -20,7 +20,7 @@ const en = {
     pin: {
       title: 'Enter your card PIN',
       subtitle: 'Enter your 4-digit card PIN',
-      progress: '{{count}} of 4 digits entered',
+      progress: { one: '{{count}} of 4 digits entered', other: '{{count}} of 4 digits entered' },
       pad: 'PIN pad',
       digit: 'Digit {{digit}}',
       delete: 'Delete',
@@ -73,7 +73,7 @@ const fr: typeof en = {
     pin: {
       title: 'Saisissez le code PIN de votre carte',
       subtitle: 'Saisissez le code PIN à 4 chiffres de votre carte',
-      progress: '{{count}} chiffre(s) sur 4 saisi(s)',
+      progress: { one: '{{count}} chiffre sur 4 saisi', other: '{{count}} chiffres sur 4 saisis' },
       pad: 'Clavier du code PIN',
       digit: 'Chiffre {{digit}}',
       delete: 'Effacer',

@@ -126,7 +126,7 @@ describe('transfer screen', () => {
     await advance(1000);
     expect(screen.getByText('We have not received your transfer yet.')).toBeTruthy();
     for (let used = 0; used < 3; used++) {
-      expect(screen.getByText(`${3 - used} extension(s) left`)).toBeTruthy();
+      expect(screen.getByText(3 - used === 1 ? '1 extension left' : `${3 - used} extensions left`)).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Wait 5 more minutes' }));
       await flush();
       expect(screen.getByRole('timer').textContent).toBe('05:00');

@@ -122,7 +122,7 @@ function PendingClock({ remainingMs }: { remainingMs: number }) {
     <p className={muted} role="timer" aria-live="off">
       {t('core.frame.timeLeft', { time: formatMmSs(remainingMs) })}
       <span className="oja-sr-only" aria-live="polite">
-        {t('core.waiting.minutesLeft', { minutes: Math.ceil(remainingMs / 60_000) })}
+        {t('core.waiting.minutesLeft', { count: Math.ceil(remainingMs / 60_000) })}
       </span>
     </p>
   );

@@ -88,10 +88,10 @@ describe('WaitingView', () => {
     expect(timer().getAttribute('aria-live')).toBe('off');
     expect(timer().getAttribute('aria-label')).toBe('Time left: 10:00');
     const minutes = timer().parentElement!.querySelector('[aria-live="polite"]')!;
-    expect(minutes.textContent).toBe('About 10 minute(s) left');
+    expect(minutes.textContent).toBe('About 10 minutes left');
     await pass(61_000);
     expect(timer().textContent).toBe('08:59');
-    expect(minutes.textContent).toBe('About 9 minute(s) left');
+    expect(minutes.textContent).toBe('About 9 minutes left');
   });
 
   it('calls onEnd once at zero and then says what its end means, politely, with no offer', async () => {
@@ -115,12 +115,12 @@ describe('WaitingView', () => {
     const onClick = vi.fn();
     await show({
       deadlineInMs: 1_000,
-      ended: { text: 'We have not received your transfer yet.', waitLonger: { label: 'Wait 5 more minutes', onClick, note: '3 extension(s) left' } },
+      ended: { text: 'We have not received your transfer yet.', waitLonger: { label: 'Wait 5 more minutes', onClick, note: '3 extensions left' } },
     });
     expect(screen.queryByRole('alert')).toBeNull();
     await pass(1_000);
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('We have not received your transfer yet.Wait 5 more minutes3 extension(s) left');
+    expect(alert.textContent).toBe('We have not received your transfer yet.Wait 5 more minutes3 extensions left');
     const more = within(alert).getByRole('button', { name: 'Wait 5 more minutes' });
     expect(more.className).toContain(button);
     await click(more);
@@ -193,7 +193,7 @@ describe('WaitingView', () => {
   it('speaks French', async () => {
     await show({ deadlineInMs: 3 * MINUTE_MS, failures: 2 }, 'fr');
     expect(timer().getAttribute('aria-label')).toBe('Temps restant : 03:00');
-    expect(screen.getByText('Environ 3 minute(s) restante(s)')).toBeTruthy();
+    expect(screen.getByText('Environ 3 minutes restantes')).toBeTruthy();
     expect(screen.getByText('Nous avons du mal à confirmer votre paiement. Nous continuons d’essayer.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Changer de moyen de paiement' })).toBeTruthy();
   });

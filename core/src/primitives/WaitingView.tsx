@@ -45,7 +45,7 @@ export interface WaitEnded {
   text: string;
   /**
    * "Wait longer", when the channel still allows it: its label, what it does (a new deadline, which starts the
-   * countdown again), and a note under it ("2 extension(s) left"). Default none: the text alone, announced politely.
+   * countdown again), and a note under it ("2 extensions left"). Default none: the text alone, announced politely.
    */
   waitLonger?: { label: string; onClick(): void; note?: string };
 }
@@ -200,7 +200,7 @@ export function WaitCountdown({ remainingMs, format = formatMmSs }: { remainingM
         {format(remainingMs)}
       </span>
       <span className="oja-sr-only" aria-live="polite">
-        {t('core.waiting.minutesLeft', { minutes: Math.ceil(remainingMs / 60_000) })}
+        {t('core.waiting.minutesLeft', { count: Math.ceil(remainingMs / 60_000) })}
       </span>
     </p>
   );

@@ -6,7 +6,7 @@ export const waitingMessages: MessageBundle = {
     core: {
       waiting: {
         timeLeft: 'Time left: {{time}}',
-        minutesLeft: 'About {{minutes}} minute(s) left',
+        minutesLeft: { one: 'About {{count}} minute left', other: 'About {{count}} minutes left' },
       },
     },
   },
@@ -14,7 +14,7 @@ export const waitingMessages: MessageBundle = {
     core: {
       waiting: {
         timeLeft: 'Temps restant : {{time}}',
-        minutesLeft: 'Environ {{minutes}} minute(s) restante(s)',
+        minutesLeft: { one: 'Environ {{count}} minute restante', other: 'Environ {{count}} minutes restantes' },
       },
     },
   },
