@@ -63,7 +63,7 @@ export async function bootCheckout(installed: {
     gates: installed.gates,
     markets: installed.markets,
   });
-  const checkout = createCheckout(data.props, data.env, registry, undefined, data.plan);
+  const checkout = createCheckout(data.props, data.env, registry, data.plan);
   checkout.state.channel = data.plan.route.channel;
   checkout.state.prefetched = data.prefetched ?? {};
   checkout.state.gates = data.gates ?? {};

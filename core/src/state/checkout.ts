@@ -7,7 +7,7 @@ import type { Http } from '../http';
 import { createHttp } from '../http';
 import type { Locale } from '../i18n';
 import { coreMessages } from '../messages';
-import { channelsOf, planPayment } from '../plan';
+import { channelsOf } from '../plan';
 import type { PagePlan } from '../plan';
 import { CODE_SUCCESS } from '../codes';
 import { Visits } from './visit';
@@ -96,16 +96,10 @@ export function useCheckoutState() {
 }
 
 /**
- * A payment page's checkout. `plan` is the server's (the page data's); without one (tests, stories) it is planned
- * here from the payment alone, as the server would for its opening route.
+ * A payment page's checkout, over the plan of its page: the server's (the page data's). The browser never plans a
+ * page itself, so planPayment stays off the initial route; tests and stories plan it with the registry they make.
  */
-export function createCheckout(
-  props: PaymentProps,
-  env: PageEnv,
-  registry: Registry,
-  http?: Http,
-  plan: PagePlan = planPayment(registry, props),
-): Checkout {
+export function createCheckout(props: PaymentProps, env: PageEnv, registry: Registry, plan: PagePlan, http?: Http): Checkout {
   const state = proxy<CheckoutState>({
     props,
     env,

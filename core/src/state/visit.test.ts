@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAsyncSlot } from '../primitives/asyncSlot';
 import { createRegistry } from '../validation';
 import { createCheckout } from './checkout';
+import { planPayment } from '../plan';
 import { changeMethod, selectChannel } from './actions';
 import { retry } from './attemptActions';
 import { defineVisit, Visits } from './visit';
@@ -25,7 +26,8 @@ const hanging = (ctx: CallContext) =>
 
 function checkout() {
   const plugin = transferFixture;
-  const c = createCheckout(sampleProps(), sampleEnv(), createRegistry([plugin], [plainBranding]));
+  const registry = createRegistry([plugin], [plainBranding]);
+  const c = createCheckout(sampleProps(), sampleEnv(), registry, planPayment(registry, sampleProps()));
   return { c, plugin };
 }
 

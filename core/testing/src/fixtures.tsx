@@ -5,7 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin } from '@oja/core';
 import type { PageEnv, PaymentProps } from '@oja/core';
 import { createRegistry } from '@oja/core';
-import { createCheckout } from '@oja/core';
+import { createCheckout, planPayment } from '@oja/core';
 import type { Checkout, TransactionResponse } from '@oja/core';
 import type { Http, RequestOptions } from '@oja/core';
 import { HttpError } from '@oja/core';
@@ -110,7 +110,8 @@ export function testCheckout(o: TestCheckoutOptions = {}): Checkout {
     gates: o.gates,
     markets: o.markets ?? specMarkets,
   });
-  const c = createCheckout(sampleProps(o.props), sampleEnv(o.env), registry, o.http ?? fakeHttp({}));
+  const props = sampleProps(o.props);
+  const c = createCheckout(props, sampleEnv(o.env), registry, planPayment(registry, props), o.http ?? fakeHttp({}));
   if (o.result) c.state.result = o.result;
   if (o.channel !== undefined) c.state.channel = o.channel;
   return c;

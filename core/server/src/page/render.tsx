@@ -111,7 +111,7 @@ function moduleRequests(assets: PageAssets, modules: string[], scriptHashes: str
 export async function renderPage(input: RenderInput): Promise<string> {
   const { registry, props, env, plan, referrer, assets, prefetched = {}, gates = {}, importMap, styleHashes, scriptHashes } = input;
   // The server never calls the API from a render: the client's http is unused here.
-  const checkout = createCheckout(props, env, registry, createHttp('http://127.0.0.1:9'), plan);
+  const checkout = createCheckout(props, env, registry, plan, createHttp('http://127.0.0.1:9'));
   checkout.state.channel = plan.route.channel;
   checkout.state.prefetched = { ...prefetched };
   checkout.state.gates = { ...gates };
