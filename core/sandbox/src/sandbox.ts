@@ -517,7 +517,9 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
         if (fields.merchant_code === REFUSED_MERCHANT) return { body: { responseCode: 'Z1', responseDescription: 'Merchant not permitted' } };
         const parsed = parsePayRequest(fields);
         if (!parsed.ok) return badRequest(parsed.errors.join('; '));
-        const b = { ...fields, merchant_code: parsed.request.merchant_code, txn_ref: parsed.request.txn_ref };
+        // display_mode as the checkout reads it: PAGE (Interswitch's spelling) is REDIRECT.
+        const { merchant_code, txn_ref, display_mode } = parsed.request;
+        const b = { ...fields, merchant_code, txn_ref, display_mode };
         // A merchant's transaction reference is unique: the same reference names the same payment.
         const p = await ctx.open(b.merchant_code, b.txn_ref, (paymentId) => payPageProps(paymentId, b, parts));
         return { body: { responseCode: '00', ...p.props } };
