@@ -23,6 +23,8 @@ export const sandboxKeys = {
   counter: 'sandbox:payment-id',
   /** An owner's sandbox-wide value (a channel's issued token). */
   shared: (owner: string, key: string) => `sandbox:shared:${encodeURIComponent(owner)}:${key}`,
+  /** A bearer token the OAuth token endpoint issued, with its expiry (epoch ms). */
+  accessToken: (token: string) => `sandbox:access-token:${token}`,
   /** A token of the merchant's token sign-in. */
   signIn: (token: string) => `sandbox:sign-in:${token}`,
 };

@@ -14,6 +14,7 @@ import type {
 import { createMemoryStore, isStoreFailure } from '@oja/store';
 import type { Store } from '@oja/store';
 import { sandboxKeys, storedPayments, textField } from './payments';
+import { issueAccessToken, TOKEN_PATH } from './passport';
 import type { PaymentRef, PaymentWork } from './payments';
 import { parsePayRequest } from '@oja/core';
 import { REQUERY_PATH } from '@oja/core';
@@ -288,6 +289,8 @@ export function alreadyPaid(p: SandboxPayment): SandboxAnswer {
 interface CoreContext extends SandboxContext {
   open: PaymentWork['open'];
   rememberSignIn(token: string): Promise<void>;
+  /** Keeps a bearer token the OAuth token endpoint issued, until its expiry (epoch ms). */
+  keepBearerToken(token: string, expiresAt: number): Promise<void>;
 }
 
 /**
@@ -316,6 +319,14 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
     isIssuedToken: async (token) => token !== '' && (await store.get<number>(sandboxKeys.signIn(token))) !== undefined,
     rememberSignIn: async (token) => {
       await store.set(sandboxKeys.signIn(token), now(), { ttlMs: SIGN_IN_TOKEN_TTL_MS });
+    },
+    // The expiry is checked too: the store's clock is not the sandbox's (tests move the latter).
+    isBearerToken: async (token) => {
+      const expires = token ? await store.get<number>(sandboxKeys.accessToken(token)) : undefined;
+      return expires !== undefined && now() < expires;
+    },
+    keepBearerToken: async (token, expiresAt) => {
+      await store.set(sandboxKeys.accessToken(token), expiresAt, { ttlMs: Math.max(1, expiresAt - now()) });
     },
   });
 
@@ -550,6 +561,14 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
       },
     },
     {
+      // The identity service's token endpoint: any client in the sandbox (CONTRACT §6).
+      method: 'POST',
+      path: TOKEN_PATH,
+      handler: (req, ctx) => issueAccessToken(req, { now: ctx.now, keep: ctx.keepBearerToken }),
+    },
+    {
+      // Answered with or without a bearer token; the signature headers of Interswitch's libraries (Signature,
+      // Timestamp, Nonce, SignatureMethod) are not checked (CONTRACT §6).
       method: 'GET',
       path: REQUERY_PATH,
       handler: async (req, ctx) => {
