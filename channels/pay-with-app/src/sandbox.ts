@@ -1,6 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { alreadyPaid, bearerOf, escapeHtml, isPaid, SANDBOX_BANK, sandboxRecord, settledStatus, testPage, UNKNOWN_PAYMENT } from '@oja/sandbox';
+import {
+  ACCESS_TOKEN_LIFETIME_S,
+  alreadyPaid,
+  bearerOf,
+  escapeHtml,
+  isPaid,
+  SANDBOX_BANK,
+  sandboxRecord,
+  settledStatus,
+  testPage,
+  UNKNOWN_PAYMENT,
+} from '@oja/sandbox';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest, TestPageParty } from '@oja/sandbox';
 import payWithApp from './index';
 import { CODE_VALIDITY_MS, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
@@ -11,6 +22,8 @@ import { CODE_VALIDITY_MS, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './c
  */
 export const SANDBOX_CLIENT_ID = 'oja-sandbox-pay-with-app';
 export const SANDBOX_CLIENT_SECRET = 'oja-sandbox-pay-with-app-secret';
+/** @deprecated The sandbox's token endpoint is core's: use ACCESS_TOKEN_LIFETIME_S from @oja/sandbox. */
+export const TOKEN_LIFETIME_S = ACCESS_TOKEN_LIFETIME_S;
 /** The code a payment declined in the bank's app answers. */
 export const PWA_DECLINED_CODE = '05';
 /** The sandbox's bank apps, and where their (pretend) apps live: a page of the sandbox. */
