@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttp } from '@oja/core';
-import { ACCESS_TOKEN_LIFETIME_S, createSandbox, listenSandbox, NO_FAULTS, REQUERY_PATH, TOKEN_PATH } from '.';
+import { ACCESS_TOKEN_LIFETIME_S, createSandbox, listenSandbox, NO_FAULTS, REQUERY_PATH, TOKEN_PATH, TOKEN_REUSE_MIN_S } from '.';
 import { isAlreadyPaid, REQUERY_TIMEOUT_MS } from '@oja/core';
 
 let base: string;
@@ -113,6 +113,37 @@ describe("Interswitch's server libraries against the sandbox (CONTRACT §6)", ()
 });
 
 describe('the bearer tokens a part checks (pay with app)', () => {
+  it('are one per client while it has time left, as Passport answers, and a new one near its expiry', async () => {
+    const clock = { t: Date.parse('2030-01-01T10:00:00Z') };
+    const served = await listenSandbox(createSandbox([], { faults: NO_FAULTS, now: () => clock.t }));
+    const ask = async (id: string, secret = 's') =>
+      (
+        await fetch(`${served.base}${TOKEN_PATH}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: 'grant_type=client_credentials&scope=profile',
+        })
+      ).json();
+    try {
+      const first = await ask('one');
+      clock.t += 10_000;
+      const again = await ask('one');
+      expect(again.access_token).toBe(first.access_token);
+      expect(again.expires_in).toBe(ACCESS_TOKEN_LIFETIME_S - 10);
+      expect((await ask('two')).access_token).not.toBe(first.access_token);
+      expect((await ask('one', 'other secret')).access_token).not.toBe(first.access_token);
+      clock.t += (ACCESS_TOKEN_LIFETIME_S - TOKEN_REUSE_MIN_S) * 1_000;
+      const fresh = await ask('one');
+      expect(fresh.access_token).not.toBe(first.access_token);
+      expect(fresh.expires_in).toBe(ACCESS_TOKEN_LIFETIME_S);
+    } finally {
+      await served.close();
+    }
+  });
+
   it('are the ones issued, until their expiry on the sandbox clock', async () => {
     const clock = { t: Date.parse('2030-01-01T10:00:00Z') };
     const sb = createSandbox([], { faults: NO_FAULTS, now: () => clock.t });

@@ -15,6 +15,7 @@ import { createMemoryStore, isStoreFailure } from '@oja/store';
 import type { Store } from '@oja/store';
 import { sandboxKeys, storedPayments, textField } from './payments';
 import { issueAccessToken, TOKEN_PATH } from './passport';
+import type { IssuedToken, IssuedTokens } from './passport';
 import type { PaymentRef, PaymentWork } from './payments';
 import { parsePayRequest } from '@oja/core';
 import { REQUERY_PATH } from '@oja/core';
@@ -289,8 +290,8 @@ export function alreadyPaid(p: SandboxPayment): SandboxAnswer {
 interface CoreContext extends SandboxContext {
   open: PaymentWork['open'];
   rememberSignIn(token: string): Promise<void>;
-  /** Keeps a bearer token the OAuth token endpoint issued, until its expiry (epoch ms). */
-  keepBearerToken(token: string, expiresAt: number): Promise<void>;
+  /** The OAuth token endpoint's tokens, by client. */
+  bearerTokens: Omit<IssuedTokens, 'now'>;
 }
 
 /**
@@ -325,8 +326,13 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
       const expires = token ? await store.get<number>(sandboxKeys.accessToken(token)) : undefined;
       return expires !== undefined && now() < expires;
     },
-    keepBearerToken: async (token, expiresAt) => {
-      await store.set(sandboxKeys.accessToken(token), expiresAt, { ttlMs: Math.max(1, expiresAt - now()) });
+    bearerTokens: {
+      issuedTo: (client) => store.get<IssuedToken>(sandboxKeys.clientToken(client)),
+      keep: async (client, issued) => {
+        const ttlMs = Math.max(1, issued.expiresAt - now());
+        await store.set(sandboxKeys.accessToken(issued.token), issued.expiresAt, { ttlMs });
+        await store.set(sandboxKeys.clientToken(client), issued, { ttlMs });
+      },
     },
   });
 
@@ -564,7 +570,7 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
       // The identity service's token endpoint: any client in the sandbox (CONTRACT §6).
       method: 'POST',
       path: TOKEN_PATH,
-      handler: (req, ctx) => issueAccessToken(req, { now: ctx.now, keep: ctx.keepBearerToken }),
+      handler: (req, ctx) => issueAccessToken(req, { now: ctx.now, ...ctx.bearerTokens }),
     },
     {
       // Answered with or without a bearer token; the signature headers of Interswitch's libraries (Signature,
