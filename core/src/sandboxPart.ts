@@ -89,7 +89,7 @@ export interface SandboxContext {
    */
   outsideUrl(pathAndQuery: string): string;
   /**
-   * An owner's sandbox-wide state beyond any one payment (the tokens a channel issued), by key under the owner's
+   * An owner's sandbox-wide state beyond any one payment (a page's receipts), by key under the owner's
    * id, each value expiring: kept in the store, so that every instance sharing it sees it.
    */
   shared(owner: string): SandboxShared;
