@@ -133,6 +133,14 @@ describe('parsePayRequest (CONTRACT §2)', () => {
       ['POPUP', 'POPUP'],
       ['inline', 'INLINE'],
       ['Popup', 'POPUP'],
+      // Interswitch's Web Checkout spellings (CONTRACT §6): its redirect forms post PAGE.
+      ['PAGE', 'REDIRECT'],
+      ['page', 'REDIRECT'],
+      ['Page', 'REDIRECT'],
+      [' PAGE ', 'REDIRECT'],
+      ['redirect', 'REDIRECT'],
+      ['Inline', 'INLINE'],
+      ['popup', 'POPUP'],
     ])('reads %j as %s', (mode, expected) => {
       const r = parsePayRequest({ ...valid, display_mode: mode });
       expect(r.ok && r.request.display_mode).toBe(expected);
@@ -215,6 +223,24 @@ describe('parsePayRequest (CONTRACT §2)', () => {
       const r = parsePayRequest({ ...valid, evil: 'x', surcharge: '' });
       expect(r.ok && r.request.sandbox).toEqual({});
       expect(r.ok && 'evil' in r.request).toBe(false);
+    });
+
+    it('names the fields refused, in field order, with their rules', () => {
+      const { amount: _, ...noAmount } = valid;
+      const r = parsePayRequest({ ...noAmount, display_mode: 'MODAL', currency: '999' });
+      expect(!r.ok && r.issues).toEqual([
+        { field: 'amount', message: 'amount is required' },
+        { field: 'currency', message: 'currency is not supported' },
+        { field: 'display_mode', message: 'display_mode must be REDIRECT, INLINE or POPUP' },
+      ]);
+    });
+
+    it("ignores, never refuses, the fields of Interswitch's forms the checkout does not know (CONTRACT §6)", () => {
+      const interswitch = { display_merchant_name: 'Shop', hash: 'ABC123', mode: 'TEST', pay_item_name: 'Item A', display_mode: 'PAGE' };
+      const r = parsePayRequest({ ...valid, ...interswitch });
+      expect(r.ok).toBe(true);
+      expect(r.ok && r.request).toMatchObject({ display_mode: 'REDIRECT', pay_item_name: 'Item A' });
+      expect(r.ok && Object.keys(r.request)).not.toContain('hash');
     });
 
     it("keeps a plugin's own sandbox fields only when an installed part names them", () => {

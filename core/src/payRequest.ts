@@ -1,5 +1,5 @@
-import { isDisplayMode, MAX_TEXT_CHARS, PAY_FIELDS, PAY_RULES, schemaIssues } from '@oja/sdk/schema';
-import type { PayField, PayRequestFields } from '@oja/sdk/schema';
+import { displayModeOf, MAX_TEXT_CHARS, PAY_FIELDS, PAY_RULES, schemaIssues } from '@oja/sdk/schema';
+import type { FieldIssue, PayField, PayRequestFields } from '@oja/sdk/schema';
 import type { DisplayMode } from './props';
 import { CURRENCIES } from './money';
 
@@ -49,7 +49,13 @@ const OPTIONAL_FIELDS = PAY_FIELDS.filter((f) => !('required' in PAY_RULES[f]) &
  */
 export const isKnownCurrency = (code: string): boolean => Object.hasOwn(CURRENCIES, code);
 
-export type PayRequestResult = { ok: true; request: PayRequest } | { ok: false; errors: string[]; partial: Partial<PayRequest> };
+/**
+ * A refused request says which fields broke which rule (`issues`, in field order; `errors` their messages): what the
+ * merchant is told (CONTRACT §6), never the payer.
+ */
+export type PayRequestResult =
+  | { ok: true; request: PayRequest }
+  | { ok: false; errors: string[]; issues: FieldIssue[]; partial: Partial<PayRequest> };
 
 /**
  * Every field checked against the pay request's schema (@oja/sdk/schema, the SDK's too) and the currency table;
@@ -59,14 +65,15 @@ export type PayRequestResult = { ok: true; request: PayRequest } | { ok: false; 
 export function parsePayRequest(fields: Record<string, string | undefined>, sandboxFields: readonly string[] = SANDBOX_FIELDS): PayRequestResult {
   const get = (k: string) => (fields[k] ?? '').trim();
   const input: Record<string, string> = {};
-  for (const k of PAY_FIELDS) if (get(k)) input[k] = k === 'display_mode' ? get(k).toUpperCase() : get(k);
+  // display_mode in any case, PAGE as REDIRECT (CONTRACT §6); another value stays as sent, to be refused.
+  for (const k of PAY_FIELDS) if (get(k)) input[k] = k === 'display_mode' ? (displayModeOf(get(k)) ?? get(k).toUpperCase()) : get(k);
   const problems = new Map<PayField, string>(schemaIssues(input).map((i) => [i.field, i.message]));
   // A value that breaks a rule (60 KB of it, or markup) is never kept, not even for the refusal screen.
   const kept = (k: PayField) => (problems.has(k) ? '' : (input[k] ?? ''));
   const currency = kept('currency');
   if (currency && !isKnownCurrency(currency)) problems.set('currency', 'currency is not supported');
   const site_redirect_url = kept('site_redirect_url');
-  const mode = kept('display_mode');
+  const mode = displayModeOf(kept('display_mode'));
   const optional: Partial<Record<PayField, string>> = {};
   for (const k of OPTIONAL_FIELDS) optional[k] = kept(k) || undefined;
   const sandbox: Record<string, string> = {};
@@ -80,9 +87,9 @@ export function parsePayRequest(fields: Record<string, string | undefined>, sand
     currency,
     site_redirect_url,
     site_origin: site_redirect_url && new URL(site_redirect_url).origin,
-    display_mode: isDisplayMode(mode) ? mode : 'REDIRECT',
+    display_mode: mode ?? 'REDIRECT',
     sandbox,
   };
-  const errors = PAY_FIELDS.flatMap((k) => problems.get(k) ?? []);
-  return errors.length ? { ok: false, errors, partial: request } : { ok: true, request };
+  const issues = PAY_FIELDS.flatMap((field) => (problems.has(field) ? [{ field, message: problems.get(field)! }] : []));
+  return issues.length ? { ok: false, errors: issues.map((i) => i.message), issues, partial: request } : { ok: true, request };
 }

@@ -78,13 +78,18 @@ export interface SandboxContext {
   /** Has the merchant's token sign-in (POST /api/v1/pay-page/token-authentication) issued this token, still valid? */
   isIssuedToken(token: string): Promise<boolean>;
   /**
+   * Has the sandbox's OAuth token endpoint (POST /passport/oauth/token, CONTRACT §6) issued this bearer token, still
+   * unexpired on the sandbox's clock? For a part whose production API wants one (pay with app).
+   */
+  isBearerToken(token: string): Promise<boolean>;
+  /**
    * The absolute URL of a path on the sandbox's second origin (CONTRACT §5), where the parts' outsideRoutes
    * answer: what an API answer names for an outside party's page or script. The path as it is before that
    * origin listens (unit tests without one).
    */
   outsideUrl(pathAndQuery: string): string;
   /**
-   * An owner's sandbox-wide state beyond any one payment (the tokens a channel issued), by key under the owner's
+   * An owner's sandbox-wide state beyond any one payment (a page's receipts), by key under the owner's
    * id, each value expiring: kept in the store, so that every instance sharing it sees it.
    */
   shared(owner: string): SandboxShared;

@@ -1,15 +1,29 @@
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { formatAmount } from '@oja/core';
-import { alreadyPaid, escapeHtml, isPaid, SANDBOX_BANK, sandboxRecord, settledStatus, testPage, UNKNOWN_PAYMENT } from '@oja/sandbox';
+import {
+  ACCESS_TOKEN_LIFETIME_S,
+  alreadyPaid,
+  bearerOf,
+  escapeHtml,
+  isPaid,
+  SANDBOX_BANK,
+  sandboxRecord,
+  settledStatus,
+  testPage,
+  UNKNOWN_PAYMENT,
+} from '@oja/sandbox';
 import type { SandboxAnswer, SandboxContext, SandboxPart, SandboxPayment, SandboxRequest, TestPageParty } from '@oja/sandbox';
 import payWithApp from './index';
-import { CODE_VALIDITY_MS, DEFAULT_TOKEN_PATH, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
+import { CODE_VALIDITY_MS, GENERATE_PATH, PWA_BANK_CODE, STATUS_PATH } from './constants';
 
-/** The sandbox's OAuth client, given to the page as env.channelSettings['pay-with-app']. */
+/**
+ * The sandbox's OAuth client, given to the page as env.channelSettings['pay-with-app']. The sandbox's token endpoint
+ * (@oja/sandbox, POST /passport/oauth/token) issues a token to any client; this is the one the page uses.
+ */
 export const SANDBOX_CLIENT_ID = 'oja-sandbox-pay-with-app';
 export const SANDBOX_CLIENT_SECRET = 'oja-sandbox-pay-with-app-secret';
-/** Lifetime of an issued token, seconds (longer than the code's 15 minutes and both status waits). */
-export const TOKEN_LIFETIME_S = 3_600;
+/** @deprecated The sandbox's token endpoint is core's: use ACCESS_TOKEN_LIFETIME_S from @oja/sandbox. */
+export const TOKEN_LIFETIME_S = ACCESS_TOKEN_LIFETIME_S;
 /** The code a payment declined in the bank's app answers. */
 export const PWA_DECLINED_CODE = '05';
 /** The sandbox's bank apps, and where their (pretend) apps live: a page of the sandbox. */
@@ -40,46 +54,15 @@ interface PwaRecord {
 
 const records = sandboxRecord<PwaRecord>(payWithApp.id);
 
-/** The tokens issued, each under `token:<token>` with its expiry (epoch ms), gone from the store once expired. */
-const tokenKey = (token: string) => `token:${token}`;
-
 function header(req: SandboxRequest, name: string): string {
   const v = req.headers[name];
   return typeof v === 'string' ? v : '';
 }
 
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-const unauthorized = (error: string, description: string): SandboxAnswer => ({ status: 401, body: { error, error_description: description } });
 const NO_BEARER: SandboxAnswer = { status: 401, body: { responseCode: '401', responseDescription: 'Missing, unknown or expired bearer token' } };
 
-/** POST /passport/oauth/token: client credentials by basic authentication (spec core §7 "Pay with app": token). */
-async function issueToken(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxAnswer> {
-  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header(req, 'authorization'));
-  const client = basic ? Buffer.from(basic[1], 'base64').toString('utf8') : '';
-  if (!sameText(client, `${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`)) return unauthorized('invalid_client', 'Bad client credentials');
-  if (req.body.grant_type !== 'client_credentials') return unauthorized('unsupported_grant_type', 'Only client_credentials is supported');
-  if (
-    !String(req.body.scope ?? '')
-      .split(' ')
-      .includes('profile')
-  )
-    return unauthorized('invalid_scope', 'The profile scope is required');
-  const token = randomBytes(24).toString('base64url');
-  await ctx.shared(payWithApp.id).set(tokenKey(token), ctx.now() + TOKEN_LIFETIME_S * 1_000, TOKEN_LIFETIME_S * 1_000);
-  return { body: { access_token: token, token_type: 'bearer', expires_in: TOKEN_LIFETIME_S, scope: 'profile' } };
-}
-
-async function hasBearer(req: SandboxRequest, ctx: SandboxContext): Promise<boolean> {
-  const token = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization'))?.[1];
-  // The expiry is checked too: the store's clock is not the sandbox's (tests move the latter).
-  const expires = token ? await ctx.shared(payWithApp.id).get<number>(tokenKey(token)) : undefined;
-  return expires !== undefined && ctx.now() < expires;
-}
+/** An issued, unexpired bearer token from the sandbox's token endpoint (spec core §7 "Pay with app": token). */
+const hasBearer = (req: SandboxRequest, ctx: SandboxContext): Promise<boolean> => ctx.isBearerToken(bearerOf(req.headers));
 
 /** The page's origin as the payer's browser reached the sandbox, for the deep links. */
 function originOf(req: SandboxRequest): string {
@@ -208,7 +191,6 @@ export const sandbox: SandboxPart = {
   offered: { code: 'PAY_WITH_APP', countries: ['NG'] },
   settings: { clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET },
   routes: [
-    { method: 'POST', path: DEFAULT_TOKEN_PATH, handler: issueToken },
     { method: 'POST', path: GENERATE_PATH, handler: generate },
     { method: 'GET', path: STATUS_PATH, handler: status },
     { method: 'GET', path: `${APP_PAGE_PATH}/:institution`, handler: showApp },

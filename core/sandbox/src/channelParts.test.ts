@@ -33,6 +33,7 @@ function contextWith(p: SandboxPayment, finds: (ref: { paymentId?: unknown; merc
     now: () => 0,
     outsideUrl: (path) => path,
     isIssuedToken: async () => false,
+    isBearerToken: async () => false,
     shared: () => ({ get: async () => undefined, set: async () => undefined }),
     payment: async (ref) => (finds(ref) ? p : undefined),
   };

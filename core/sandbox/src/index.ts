@@ -1,5 +1,6 @@
 export * from '@oja/core/sandbox-part';
 export * from './sandbox';
+export * from './passport';
 export * from './serve';
 export * from './channelParts';
 export * from './providerPage';

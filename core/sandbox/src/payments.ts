@@ -23,6 +23,10 @@ export const sandboxKeys = {
   counter: 'sandbox:payment-id',
   /** An owner's sandbox-wide value (a channel's issued token). */
   shared: (owner: string, key: string) => `sandbox:shared:${encodeURIComponent(owner)}:${key}`,
+  /** A bearer token the OAuth token endpoint issued, with its expiry (epoch ms). */
+  accessToken: (token: string) => `sandbox:access-token:${token}`,
+  /** The token last issued to a client (a hash of its credentials and scope). */
+  clientToken: (client: string) => `sandbox:client-token:${client}`,
   /** A token of the merchant's token sign-in. */
   signIn: (token: string) => `sandbox:sign-in:${token}`,
 };

@@ -14,6 +14,8 @@ import type {
 import { createMemoryStore, isStoreFailure } from '@oja/store';
 import type { Store } from '@oja/store';
 import { sandboxKeys, storedPayments, textField } from './payments';
+import { issueAccessToken, TOKEN_PATH } from './passport';
+import type { IssuedToken, IssuedTokens } from './passport';
 import type { PaymentRef, PaymentWork } from './payments';
 import { parsePayRequest } from '@oja/core';
 import { REQUERY_PATH } from '@oja/core';
@@ -288,6 +290,8 @@ export function alreadyPaid(p: SandboxPayment): SandboxAnswer {
 interface CoreContext extends SandboxContext {
   open: PaymentWork['open'];
   rememberSignIn(token: string): Promise<void>;
+  /** The OAuth token endpoint's tokens, by client. */
+  bearerTokens: Omit<IssuedTokens, 'now'>;
 }
 
 /**
@@ -316,6 +320,19 @@ export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, 
     isIssuedToken: async (token) => token !== '' && (await store.get<number>(sandboxKeys.signIn(token))) !== undefined,
     rememberSignIn: async (token) => {
       await store.set(sandboxKeys.signIn(token), now(), { ttlMs: SIGN_IN_TOKEN_TTL_MS });
+    },
+    // The expiry is checked too: the store's clock is not the sandbox's (tests move the latter).
+    isBearerToken: async (token) => {
+      const expires = token ? await store.get<number>(sandboxKeys.accessToken(token)) : undefined;
+      return expires !== undefined && now() < expires;
+    },
+    bearerTokens: {
+      issuedTo: (client) => store.get<IssuedToken>(sandboxKeys.clientToken(client)),
+      keep: async (client, issued) => {
+        const ttlMs = Math.max(1, issued.expiresAt - now());
+        await store.set(sandboxKeys.accessToken(issued.token), issued.expiresAt, { ttlMs });
+        await store.set(sandboxKeys.clientToken(client), issued, { ttlMs });
+      },
     },
   });
 
@@ -517,7 +534,9 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
         if (fields.merchant_code === REFUSED_MERCHANT) return { body: { responseCode: 'Z1', responseDescription: 'Merchant not permitted' } };
         const parsed = parsePayRequest(fields);
         if (!parsed.ok) return badRequest(parsed.errors.join('; '));
-        const b = { ...fields, merchant_code: parsed.request.merchant_code, txn_ref: parsed.request.txn_ref };
+        // display_mode as the checkout reads it: PAGE (Interswitch's spelling) is REDIRECT.
+        const { merchant_code, txn_ref, display_mode } = parsed.request;
+        const b = { ...fields, merchant_code, txn_ref, display_mode };
         // A merchant's transaction reference is unique: the same reference names the same payment.
         const p = await ctx.open(b.merchant_code, b.txn_ref, (paymentId) => payPageProps(paymentId, b, parts));
         return { body: { responseCode: '00', ...p.props } };
@@ -548,6 +567,14 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
       },
     },
     {
+      // The identity service's token endpoint: any client in the sandbox (CONTRACT §6).
+      method: 'POST',
+      path: TOKEN_PATH,
+      handler: (req, ctx) => issueAccessToken(req, { now: ctx.now, ...ctx.bearerTokens }),
+    },
+    {
+      // Answered with or without a bearer token; the signature headers of Interswitch's libraries (Signature,
+      // Timestamp, Nonce, SignatureMethod) are not checked (CONTRACT §6).
       method: 'GET',
       path: REQUERY_PATH,
       handler: async (req, ctx) => {

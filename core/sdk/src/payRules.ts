@@ -21,6 +21,16 @@ export const DISPLAY_MODES = ['REDIRECT', 'INLINE', 'POPUP'] as const;
 /** How the checkout opens: in place of the page, over the merchant's page, or in a popup window. */
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
 export const isDisplayMode = (mode: string): mode is DisplayMode => (DISPLAY_MODES as readonly string[]).includes(mode);
+/**
+ * Other spellings of a display mode that Interswitch's Web Checkout integrations send (in upper case): their web
+ * redirect forms post `display_mode=PAGE` (CONTRACT §6). docs/decisions.md has the mapping.
+ */
+export const DISPLAY_MODE_ALIASES: Readonly<Record<string, DisplayMode>> = { PAGE: 'REDIRECT' };
+/** A display_mode as sent, in any case and with any spelling of DISPLAY_MODE_ALIASES; undefined for anything else. */
+export function displayModeOf(sent: string): DisplayMode | undefined {
+  const mode = sent.trim().toUpperCase();
+  return isDisplayMode(mode) ? mode : Object.hasOwn(DISPLAY_MODE_ALIASES, mode) ? DISPLAY_MODE_ALIASES[mode] : undefined;
+}
 
 /** Rules no regular expression states, named so that the JSON Schema can state them its own way. */
 export { httpOrigin, isHttpUrl } from './url';
@@ -98,7 +108,7 @@ export interface FieldIssue {
 
 /**
  * Every field's first broken rule, in field order; none for a valid request. `fields` are trimmed text with the
- * empty ones left out, display_mode in upper case; other fields are ignored.
+ * empty ones left out, display_mode as displayModeOf reads it; other fields are ignored.
  */
 export function checkPayFields(fields: Readonly<Record<string, string>>): FieldIssue[] {
   const issues: FieldIssue[] = [];

@@ -103,6 +103,12 @@ describe('validateRequest', () => {
     expect(redirect.ok && redirect.request.displayMode).toBe('REDIRECT');
   });
 
+  it("reads Interswitch's display_mode PAGE as REDIRECT", () => {
+    const page = validateRequest(request({ site_redirect_url: 'https://elsewhere.example/return', display_mode: 'page' }), PAGE, BASES);
+    expect(page.ok && page.request.displayMode).toBe('REDIRECT');
+    expect(page.ok && page.request.fields.display_mode).toBe('REDIRECT');
+  });
+
   it('names an unknown display_mode or mode', () => {
     expect(fieldOf({ display_mode: 'MODAL' })).toBe('display_mode');
     expect(fieldOf({ mode: undefined })).toBe('mode');

@@ -1,4 +1,4 @@
-import { checkPayFields, httpOrigin, isDisplayMode, PAY_RULES } from './payRules';
+import { checkPayFields, displayModeOf, httpOrigin, PAY_RULES } from './payRules';
 import type { CheckoutBases, CheckoutError, CheckoutErrorCode, CheckoutMode, DisplayMode } from './types';
 
 /** A request checked and ready to post. */
@@ -58,8 +58,8 @@ export function validateRequest(request: unknown, pageOrigin: string, bases: Che
     }
   }
 
-  const displayMode = String(r.display_mode ?? 'INLINE').toUpperCase();
-  if (!isDisplayMode(displayMode)) return invalid('display_mode', 'display_mode must be INLINE, POPUP or REDIRECT.');
+  const displayMode = displayModeOf(String(r.display_mode ?? 'INLINE'));
+  if (!displayMode) return invalid('display_mode', 'display_mode must be INLINE, POPUP or REDIRECT.');
 
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(r)) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkPayFields, MAX_TEXT_CHARS, MAX_TOKEN_CHARS, MAX_URL_CHARS, PAY_FIELDS } from './payRules';
+import { checkPayFields, displayModeOf, MAX_TEXT_CHARS, MAX_TOKEN_CHARS, MAX_URL_CHARS, PAY_FIELDS } from './payRules';
 import { checkoutResultSchema, payRequestSchema, schemaIssues } from './schema';
 import { SAMPLE_RESULT } from './fixtures';
 import { JSON_SCHEMA_FILES, jsonSchemas, jsonSchemaText } from './jsonSchema';
@@ -85,6 +85,22 @@ describe('the pay rules and the schema built from them', () => {
     expect(checkPayFields({ ...valid, display_mode: 'MODAL', evil: 'x' })).toEqual([
       { field: 'display_mode', message: 'display_mode must be REDIRECT, INLINE or POPUP' },
     ]);
+  });
+
+  it.each([
+    ['PAGE', 'REDIRECT'],
+    ['page', 'REDIRECT'],
+    [' Page ', 'REDIRECT'],
+    ['redirect', 'REDIRECT'],
+    ['INLINE', 'INLINE'],
+    ['Inline', 'INLINE'],
+    ['popup', 'POPUP'],
+  ])("reads display_mode %j as %s (any case; PAGE is Interswitch's REDIRECT)", (sent, mode) => {
+    expect(displayModeOf(sent)).toBe(mode);
+  });
+
+  it.each(['MODAL', 'IFRAME', 'PAGES', '', 'toString', '__proto__'])('knows no display_mode %j', (sent) => {
+    expect(displayModeOf(sent)).toBeUndefined();
   });
 
   it('parses to the pay fields alone, and a result to its fields alone', () => {

@@ -10,7 +10,9 @@ import type { CheckoutResult, FieldIssue, FieldRule, PayField } from './payRules
 
 export {
   checkPayFields,
+  DISPLAY_MODE_ALIASES,
   DISPLAY_MODES,
+  displayModeOf,
   httpOrigin,
   isDisplayMode,
   isHttpUrl,

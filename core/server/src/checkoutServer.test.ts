@@ -1011,3 +1011,104 @@ describe('Running as a service (issue 11): sessions and due work in the store', 
     expect(error).not.toHaveBeenCalled();
   });
 });
+
+describe("Merchants from Interswitch's Web Checkout (CONTRACT §6)", () => {
+  const dataOf = (html: string): PageData => JSON.parse(/<script type="application\/json" id="oja-data">(.*?)<\/script>/s.exec(html)![1]) as PageData;
+  const ALIAS = '/collections/w/pay';
+  const postAlias = (base: string, fields: Record<string, string>) =>
+    fetch(`${base}${ALIAS}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+
+  it.each([
+    ['with the embedded sandbox', false],
+    ['with a real API base', true],
+  ])('POST and GET /collections/w/pay are /pay, %s', async (_what, real) => {
+    let apiCalls = 0;
+    const api = real
+      ? await stubApi((res) => {
+          apiCalls += 1;
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ responseCode: 'Z1', responseDescription: 'Merchant not permitted' }));
+        })
+      : undefined;
+    const { base, payPageCalls } = await start(api ? { apiBase: api.base } : {});
+    const post = await postAlias(base, payFields('ALIAS-1', { display_mode: 'PAGE', display_merchant_name: 'Shop', hash: 'ABC' }));
+    const get = await fetch(`${base}${ALIAS}?${new URLSearchParams(payFields('ALIAS-2', { display_mode: 'page' }))}`);
+    if (real) {
+      // The stub refuses every payment: the pay route answered (the page, not JSON), and called the real API.
+      for (const res of [post, get]) {
+        expect(res.status).toBe(400);
+        expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(await res.text()).toContain('Incorrect Transaction');
+      }
+      expect(apiCalls).toBe(2);
+      return;
+    }
+    for (const res of [post, get]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const data = dataOf(await res.text());
+      expect(data.props.displayMode).toBe('REDIRECT');
+    }
+    expect(payPageCalls()).toBe(2);
+    // The embedded API's other /collections/ paths still answer.
+    const requery = await fetch(`${base}/collections/api/v1/gettransaction.json?merchantcode=MX_DEMO&transactionreference=ALIAS-1&amount=150000`);
+    expect(await requery.json()).toMatchObject({ ResponseCode: '09' });
+  });
+
+  it('a refused field: 400 Incorrect Transaction naming the field and the rule in a header, a comment and the log', async () => {
+    const lines: RequestLogLine[] = [];
+    const { base, payPageCalls } = await start({ logRequest: (l) => lines.push(l) });
+    const { amount: _, ...noAmount } = payFields('REFUSED-FIELD', { cust_email: 'ada@example.com' });
+    for (const path of ['/pay', ALIAS]) {
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...noAmount, display_mode: 'MODAL' }),
+      });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('x-oja-refused-field')).toBe('amount, display_mode');
+      expect(res.headers.get('x-oja-refused-reason')).toBe('amount is required; display_mode must be REDIRECT, INLINE or POPUP');
+      const html = await res.text();
+      expect(html).toContain('Incorrect Transaction');
+      expect(html).toContain(
+        '<body><!-- x-oja-refused-field: amount, display_mode; x-oja-refused-reason: amount is required; display_mode must be REDIRECT, INLINE or POPUP -->',
+      );
+      // The payer's screen keeps the spec's wording: the reason is not in the root's markup.
+      const root = html.slice(html.indexOf('<div id="oja-root">'));
+      expect(root).not.toContain('display_mode must be');
+      expect(html).not.toContain('MODAL');
+    }
+    expect(payPageCalls()).toBe(0);
+    await vi.waitFor(() => expect(lines.filter((l) => l.refusedField)).toHaveLength(2));
+    expect(lines.filter((l) => l.refusedField).map((l) => [l.path, l.status, l.refusedField])).toEqual([
+      ['/pay', 400, 'amount, display_mode'],
+      [ALIAS, 400, 'amount, display_mode'],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('ada@example.com');
+  });
+
+  it("the collections API's refusal names its code; a body that cannot be read names no field", async () => {
+    const { base } = await start();
+    const refused = await postAlias(base, payFields('API-REFUSED', { merchant_code: REFUSED_MERCHANT }));
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('x-oja-refused-field')).toBe('unknown');
+    expect(refused.headers.get('x-oja-refused-reason')).toBe('collections API code Z1: Merchant not permitted');
+    expect(await refused.text()).toContain('Incorrect Transaction');
+    const unread = await fetch(`${base}${ALIAS}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'amount=1' });
+    expect(unread.status).toBe(415);
+    expect(unread.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(unread.headers.get('x-oja-refused-field')).toBe('unknown');
+    expect(await unread.text()).toContain('Incorrect Transaction');
+    const big = await postAlias(base, { ...payFields('BIG-ALIAS'), big: 'x'.repeat(100 * 1024) });
+    expect(big.status).toBe(413);
+    expect(await big.text()).toContain('Incorrect Transaction');
+  });
+
+  it('a valid payment carries no refusal header', async () => {
+    const { base } = await start();
+    const res = await postAlias(base, payFields('NO-REFUSAL', { display_mode: 'Inline' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-oja-refused-field')).toBeNull();
+    expect(dataOf(await res.text()).props.displayMode).toBe('INLINE');
+  });
+});

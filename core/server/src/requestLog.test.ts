@@ -37,4 +37,23 @@ describe('request log', () => {
     expect(lines[1]).toMatchObject({ path: '/hang', aborted: true });
     expect(JSON.stringify(lines)).not.toContain('4000000000002503');
   });
+
+  it("carries an Incorrect Transaction's refused fields and reason, as its headers say them", async () => {
+    const lines: RequestLogLine[] = [];
+    const server = http.createServer((req, res) => {
+      logRequest(req, res, (l) => lines.push(l));
+      if (req.url?.startsWith('/pay')) res.writeHead(400, { 'x-oja-refused-field': 'amount', 'x-oja-refused-reason': 'amount is required' });
+      else res.writeHead(200);
+      res.end('ok');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await (await fetch(`${base}/pay?cust_email=ada@example.com`)).text();
+    await (await fetch(`${base}/other`)).text();
+    await new Promise((r) => setTimeout(r, 50));
+    server.close();
+    expect(lines[0]).toMatchObject({ path: '/pay', status: 400, refusedField: 'amount', refusedReason: 'amount is required' });
+    expect(lines[1].refusedField).toBeUndefined();
+    expect(JSON.stringify(lines)).not.toContain('ada@example.com');
+  });
 });

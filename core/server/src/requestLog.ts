@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { REFUSED_FIELD_HEADER, REFUSED_REASON_HEADER } from './refusal';
 
 /** One request as the log keeps it: never a query string, a header's value or a body (card data travels in bodies). */
 export interface RequestLogLine {
@@ -13,6 +14,9 @@ export interface RequestLogLine {
   ms: number;
   /** The client went away before the answer was complete. */
   aborted?: true;
+  /** An Incorrect Transaction's refused fields and reason (CONTRACT §6), as its headers say them: no value sent. */
+  refusedField?: string;
+  refusedReason?: string;
 }
 
 /** A request id a caller may choose (a load balancer's, a proxy's): letters, digits, `.`, `_`, `-`, 64 at most. */
@@ -47,6 +51,11 @@ export function logRequest(req: IncomingMessage, res: ServerResponse, write: (li
       ms: now() - started,
     };
     if (!res.writableFinished) line.aborted = true;
+    const refused = res.getHeader(REFUSED_FIELD_HEADER);
+    if (typeof refused === 'string') {
+      line.refusedField = refused;
+      line.refusedReason = String(res.getHeader(REFUSED_REASON_HEADER) ?? '');
+    }
     write(line);
   });
   return id;

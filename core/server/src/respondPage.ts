@@ -8,6 +8,8 @@ import type { OutsideStyles } from './page/renderOutside';
 import type { PayRequest } from '@oja/core';
 import { planPage } from './plan';
 import type { PlannedPage } from './plan';
+import { refusalComment, refusalHeaders } from './refusal';
+import type { Refusal } from './refusal';
 import { compressed } from './respond';
 import type { SessionRecord } from './sessions';
 
@@ -65,11 +67,13 @@ export interface PaymentPageInput {
   /** The path asked for; without it, the route the payment opens on. */
   path?: string;
   referrer?: string;
+  /** Why the pay request was refused (Incorrect Transaction): in the headers and a comment, for the merchant. */
+  refusal?: Refusal;
 }
 
 /** A payment's page: planned once, its first screen prefetched and rendered, sent with its policy. */
 export async function paymentPage(ctx: ServerContext, c: Ctx, input: PaymentPageInput): Promise<Response> {
-  const { status, props, session, locale, path, referrer } = input;
+  const { status, props, session, locale, path, referrer, refusal } = input;
   const token = session?.token ?? '';
   const gates = session?.record.gates ?? {};
   const planned = planPage(ctx, props, { session: token, passed: gates, path });
@@ -107,7 +111,10 @@ export async function paymentPage(ctx: ServerContext, c: Ctx, input: PaymentPage
     scriptHashes,
     styleHashes,
   });
-  return compressed(c.req.raw, status, { ...headers, vary: 'Accept-Language' }, html);
+  if (!refusal) return compressed(c.req.raw, status, { ...headers, vary: 'Accept-Language' }, html);
+  // The body's first node: a comment, never shown, outside the root the shell hydrates.
+  const marked = html.replace('<body>', `<body>${refusalComment(refusal)}`);
+  return compressed(c.req.raw, status, { ...headers, ...refusalHeaders(refusal), vary: 'Accept-Language' }, marked);
 }
 
 /** The shell's stylesheets of a document outside a payment: inline, their hashes collected for its style-src. */

@@ -1,0 +1,61 @@
+// A merchant coming from Interswitch's Web Checkout changes one URL (CONTRACT §6): its own page posts the form it
+// always posted (display_mode=PAGE, fields the checkout does not know) to /collections/w/pay, the payer pays by card,
+// and the result is posted back to its return URL. A bad request answers Incorrect Transaction, naming the field
+// for the merchant (the x-oja-refused-field header) and keeping the spec's wording for the payer.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { card, checkoutBase, expectDeliveredOnce, payFields, sandboxPayment, storeBase, submitForm, TEST_CARDS, txnRef, useBrowser } from './helpers';
+
+const b = useBrowser();
+
+/** Where Interswitch's Web Checkout merchants post, on the checkout. */
+const INTERSWITCH_PAY = '/collections/w/pay';
+
+/** The fields of an Interswitch web redirect form beyond CONTRACT §2: ignored, never refused. */
+const INTERSWITCH_EXTRAS = { display_mode: 'PAGE', display_merchant_name: 'Oja Demo Store', hash: '0A1B2C3D4E5F', mode: 'TEST' };
+
+const INCORRECT_BODY =
+  'Some of the payment details entered appear to be incorrect. Please review the information provided and try again. If you require assistance, kindly contact your merchant.';
+
+/** Posts the form from the merchant's own page (the store's origin) to /collections/w/pay; answers the checkout's response. */
+async function postFromMerchant(page: Page, fields: Record<string, string>) {
+  await page.goto(`${storeBase()}/`);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === INTERSWITCH_PAY && r.request().method() === 'POST'),
+    submitForm(page, `${checkoutBase()}${INTERSWITCH_PAY}`, fields),
+  ]);
+  await page.waitForURL(`${checkoutBase()}${INTERSWITCH_PAY}`);
+  return response;
+}
+
+describe("Interswitch's Web Checkout form, posted to /collections/w/pay", () => {
+  it('display_mode=PAGE and unknown fields: the payer pays by card, and 00 is posted back to the return URL', async () => {
+    const page = await b.newPage();
+    const ref = txnRef('isw-page');
+    const response = await postFromMerchant(page, payFields(ref, { channels: 'CARD', ...INTERSWITCH_EXTRAS }));
+    expect(response.status()).toBe(200);
+    expect(response.headers()['x-oja-refused-field']).toBeUndefined();
+    await card.choose(page);
+    await card.enter(page, TEST_CARDS.pin);
+    await card.pin(page);
+    // PAGE is REDIRECT: the result comes back as a form POST to site_redirect_url, once.
+    const result = await expectDeliveredOnce(page, ref, '00');
+    expect(result.fields).toMatchObject({ txnref: ref, resp: '00', amount: '150000' });
+  });
+
+  it('a request without amount: Incorrect Transaction, the field named in x-oja-refused-field, nothing created', async () => {
+    const page = await b.newPage();
+    const ref = txnRef('isw-bad');
+    const { amount: _, ...fields } = payFields(ref, { channels: 'CARD', ...INTERSWITCH_EXTRAS });
+    const response = await postFromMerchant(page, fields);
+    expect(response.status()).toBe(400);
+    expect(response.headers()['x-oja-refused-field']).toBe('amount');
+    expect(response.headers()['x-oja-refused-reason']).toBe('amount is required');
+    await page.getByRole('heading', { name: 'Incorrect Transaction' }).waitFor();
+    await page.getByText(INCORRECT_BODY, { exact: true }).waitFor();
+    // For the developer reading the page's source, never on the payer's screen.
+    expect(await response.text()).toContain('<!-- x-oja-refused-field: amount;');
+    expect(await page.locator('body').innerText()).not.toContain('amount is required');
+    expect((await sandboxPayment(ref)).status).toBe(404);
+  });
+});
