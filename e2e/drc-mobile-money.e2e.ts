@@ -136,7 +136,12 @@ describe('DRC mobile money: paying', () => {
     const ref = await openDrc(page, 'drc-02');
     await billerSelect(page).selectOption({ label: 'AIRTEL' });
     await numberField(page).fill(WALLET_REFUSES);
-    await page.getByRole('button', { name: 'Pay CDF 1500' }).dblclick();
+    // Pressed twice on the button itself: a double tap's second press, timed by the machine's speed, could otherwise
+    // land on whatever the failure view puts where Pay was (the cancel link), and open the cancel dialog.
+    await page.getByRole('button', { name: 'Pay CDF 1500' }).evaluate((button: HTMLElement) => {
+      button.click();
+      button.click();
+    });
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
     await page.getByText('Your mobile wallet could not complete the payment. Try again, or use another payment method.').waitFor();
     await page.getByRole('button', { name: 'Retry payment' }).waitFor();
