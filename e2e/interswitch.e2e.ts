@@ -11,8 +11,10 @@ const b = useBrowser();
 /** Where Interswitch's Web Checkout merchants post, on the checkout. */
 const INTERSWITCH_PAY = '/collections/w/pay';
 
-/** The fields of an Interswitch web redirect form beyond CONTRACT §2: ignored, never refused. */
-// No `hash`: MX_DEMO has a test MAC key, so the sandbox checks it (e2e/hash.e2e.ts).
+/**
+ * The fields of an Interswitch web redirect form beyond CONTRACT §2: ignored, never refused. No `hash`: MX_DEMO has a
+ * test MAC key, so the sandbox checks it (e2e/hash.e2e.ts).
+ */
 const INTERSWITCH_EXTRAS = { display_mode: 'PAGE', display_merchant_name: 'Oja Demo Store', mode: 'TEST' };
 
 const INCORRECT_BODY =
