@@ -11,8 +11,11 @@ const b = useBrowser();
 /** Where Interswitch's Web Checkout merchants post, on the checkout. */
 const INTERSWITCH_PAY = '/collections/w/pay';
 
-/** The fields of an Interswitch web redirect form beyond CONTRACT §2: ignored, never refused. */
-const INTERSWITCH_EXTRAS = { display_mode: 'PAGE', display_merchant_name: 'Oja Demo Store', hash: '0A1B2C3D4E5F', mode: 'TEST' };
+/**
+ * The fields of an Interswitch web redirect form beyond CONTRACT §2: ignored, never refused. No `hash`: MX_DEMO has a
+ * test MAC key, so the sandbox checks it (e2e/hash.e2e.ts).
+ */
+const INTERSWITCH_EXTRAS = { display_mode: 'PAGE', display_merchant_name: 'Oja Demo Store', mode: 'TEST' };
 
 const INCORRECT_BODY =
   'Some of the payment details entered appear to be incorrect. Please review the information provided and try again. If you require assistance, kindly contact your merchant.';

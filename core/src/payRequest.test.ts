@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TEXT_CHARS, MAX_URL_CHARS, parsePayRequest, SANDBOX_FIELDS, sandboxFieldsOf } from './payRequest';
+import { MAX_HASH_CHARS, MAX_TEXT_CHARS, MAX_URL_CHARS, parsePayRequest, SANDBOX_FIELDS, sandboxFieldsOf } from './payRequest';
 import { CURRENCIES } from './money';
 
 const valid = {
@@ -236,11 +236,20 @@ describe('parsePayRequest (CONTRACT §2)', () => {
     });
 
     it("ignores, never refuses, the fields of Interswitch's forms the checkout does not know (CONTRACT §6)", () => {
-      const interswitch = { display_merchant_name: 'Shop', hash: 'ABC123', mode: 'TEST', pay_item_name: 'Item A', display_mode: 'PAGE' };
+      const interswitch = { display_merchant_name: 'Shop', mode: 'TEST', pay_item_name: 'Item A', display_mode: 'PAGE' };
       const r = parsePayRequest({ ...valid, ...interswitch });
       expect(r.ok).toBe(true);
       expect(r.ok && r.request).toMatchObject({ display_mode: 'REDIRECT', pay_item_name: 'Item A' });
-      expect(r.ok && Object.keys(r.request)).not.toContain('hash');
+      expect(r.ok && Object.keys(r.request)).not.toContain('display_merchant_name');
+    });
+
+    it('keeps the request hash as sent, unchecked, for the collections API to check; none without it', () => {
+      const r = parsePayRequest({ ...valid, hash: ' abc123 ' });
+      expect(r.ok && r.request.hash).toBe('abc123');
+      const none = parsePayRequest(valid);
+      expect(none.ok && none.request.hash).toBeUndefined();
+      const long = parsePayRequest({ ...valid, hash: 'A'.repeat(1000) });
+      expect(long.ok && long.request.hash).toHaveLength(MAX_HASH_CHARS);
     });
 
     it("keeps a plugin's own sandbox fields only when an installed part names them", () => {

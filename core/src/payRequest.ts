@@ -14,7 +14,17 @@ export type PayRequest = Omit<PayRequestFields, 'amount' | 'display_mode'> & {
   display_mode: DisplayMode;
   /** Sandbox-only merchant configuration, passed through untouched. */
   sandbox: Record<string, string>;
+  /**
+   * Interswitch's request hash (SHA-512 hex with the merchant's MAC key), passed through to the collections API, which
+   * knows the key and checks it: the checkout never can.
+   */
+  hash?: string;
 };
+
+/** The pay field carrying Interswitch's request hash: never checked by the checkout, passed on as sent. */
+export const HASH_FIELD = 'hash';
+/** Longest hash passed on, characters: a SHA-512 hex digest is 128; anything longer is wrong anyway. */
+export const MAX_HASH_CHARS = 256;
 
 /**
  * The sandbox-only fields of CONTRACT §2 (and the merchant's logo and bulk payment): core's. An installed plugin's
@@ -89,6 +99,7 @@ export function parsePayRequest(fields: Record<string, string | undefined>, sand
     site_origin: site_redirect_url && new URL(site_redirect_url).origin,
     display_mode: mode ?? 'REDIRECT',
     sandbox,
+    hash: get(HASH_FIELD).slice(0, MAX_HASH_CHARS) || undefined,
   };
   const issues = PAY_FIELDS.flatMap((field) => (problems.has(field) ? [{ field, message: problems.get(field)! }] : []));
   return issues.length ? { ok: false, errors: issues.map((i) => i.message), issues, partial: request } : { ok: true, request };

@@ -6,3 +6,4 @@ export * from './channelParts';
 export * from './providerPage';
 export * from './testPage';
 export * from './embedded';
+export * from './legacyHash';

@@ -18,6 +18,7 @@ import { issueAccessToken, TOKEN_PATH } from './passport';
 import type { IssuedToken, IssuedTokens } from './passport';
 import type { PaymentRef, PaymentWork } from './payments';
 import { parsePayRequest } from '@oja/core';
+import { HASH_MISMATCH_CODE, hashRefusal } from './legacyHash';
 import { REQUERY_PATH } from '@oja/core';
 import { CODE_ALREADY_PAID } from '@oja/core';
 
@@ -537,6 +538,9 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
         // display_mode as the checkout reads it: PAGE (Interswitch's spelling) is REDIRECT.
         const { merchant_code, txn_ref, display_mode } = parsed.request;
         const b = { ...fields, merchant_code, txn_ref, display_mode };
+        // A request hash that does not match, for a merchant whose MAC key the sandbox knows: refused, nothing created.
+        const refused = hashRefusal({ ...parsed.request, amount: String(parsed.request.amount) });
+        if (refused) return { body: { responseCode: HASH_MISMATCH_CODE, responseDescription: refused } };
         // A merchant's transaction reference is unique: the same reference names the same payment.
         const p = await ctx.open(b.merchant_code, b.txn_ref, (paymentId) => payPageProps(paymentId, b, parts));
         return { body: { responseCode: '00', ...p.props } };

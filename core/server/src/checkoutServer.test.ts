@@ -14,7 +14,7 @@ import card from '@oja/card/sandbox';
 import { sri } from './page/integrity';
 import type { HomeTestCard } from './outside/homePage';
 import brandingDefault from '@oja/branding-default';
-import { embeddedSandbox, REFUSED_MERCHANT } from '@oja/sandbox';
+import { embeddedSandbox, HASH_MISMATCH_CODE, HASH_MISMATCH_DESCRIPTION, REFUSED_MERCHANT, SANDBOX_MAC_KEYS, webpayHash } from '@oja/sandbox';
 import type { Sandbox } from '@oja/sandbox';
 import { definePage, GATE_PATH, HttpError, PAGE_DATA_ID } from '@oja/core';
 import type { PageData } from '@oja/core';
@@ -1031,7 +1031,9 @@ describe("Merchants from Interswitch's Web Checkout (CONTRACT §6)", () => {
         })
       : undefined;
     const { base, payPageCalls } = await start(api ? { apiBase: api.base } : {});
-    const post = await postAlias(base, payFields('ALIAS-1', { display_mode: 'PAGE', display_merchant_name: 'Shop', hash: 'ABC' }));
+    // MX_DEMO has a test MAC key in the sandbox: its hash is the right one (a wrong one is refused, below).
+    const aliasFields = payFields('ALIAS-1', { display_mode: 'PAGE', display_merchant_name: 'Shop' });
+    const post = await postAlias(base, { ...aliasFields, hash: webpayHash(aliasFields, SANDBOX_MAC_KEYS.MX_DEMO) });
     const get = await fetch(`${base}${ALIAS}?${new URLSearchParams(payFields('ALIAS-2', { display_mode: 'page' }))}`);
     if (real) {
       // The stub refuses every payment: the pay route answered (the page, not JSON), and called the real API.
@@ -1110,5 +1112,45 @@ describe("Merchants from Interswitch's Web Checkout (CONTRACT §6)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-oja-refused-field')).toBeNull();
     expect(dataOf(await res.text()).props.displayMode).toBe('INLINE');
+  });
+});
+
+describe("Interswitch's request hash (the collections API checks it; the sandbox knows MX_DEMO's key)", () => {
+  const hashed = (ref: string, extra: Record<string, string> = {}) => {
+    const f = payFields(ref, extra);
+    return { ...f, hash: webpayHash(f, SANDBOX_MAC_KEYS.MX_DEMO).toLowerCase() };
+  };
+
+  it('passes the hash on to the pay-page: the right one opens the payment', async () => {
+    const { base } = await start();
+    const res = await postPay(base, hashed('HASH-RIGHT'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-oja-refused-field')).toBeNull();
+    expect((await sandboxPayment(base, 'HASH-RIGHT')).status).toBe(200);
+  });
+
+  it('the amount changed after hashing: Incorrect Transaction, the reason in the header, nothing created', async () => {
+    const { base, payPageCalls } = await start();
+    const res = await postPay(base, { ...hashed('HASH-CHANGED'), amount: '100' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Incorrect Transaction');
+    expect(res.headers.get('x-oja-refused-field')).toBe('unknown');
+    expect(res.headers.get('x-oja-refused-reason')).toBe(`collections API code ${HASH_MISMATCH_CODE}: ${HASH_MISMATCH_DESCRIPTION}`);
+    expect(payPageCalls()).toBe(1);
+    expect((await sandboxPayment(base, 'HASH-CHANGED')).status).toBe(404);
+  });
+
+  it('no hash pays as before; a merchant without a key is not checked', async () => {
+    const { base } = await start();
+    expect((await postPay(base, payFields('HASH-NONE'))).status).toBe(200);
+    expect((await postPay(base, payFields('HASH-NOKEY', { merchant_code: 'MX_NOKEY', hash: 'wrong' }))).status).toBe(200);
+  });
+
+  it('Try again after an unreachable API posts the hash along', async () => {
+    const { base, sandbox } = await start();
+    Object.assign(sandbox!.faults, { errorRate: 1, pathPrefix: '/api/v1/pay-page' });
+    const fields = hashed('HASH-RETRY');
+    const html = await (await postPay(base, fields)).text();
+    expect(html).toContain(`name="hash" value="${fields.hash}"`);
   });
 });

@@ -5,9 +5,9 @@ import type http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, listenSandbox, NO_FAULTS, REQUERY_PATH } from '@oja/sandbox';
+import { createSandbox, hashRefusal, listenSandbox, NO_FAULTS, REQUERY_PATH } from '@oja/sandbox';
 import type { Sandbox } from '@oja/sandbox';
-import { BASKET_AMOUNT_MINOR, createMerchantStore } from './merchant-store';
+import { BASKET_AMOUNT_MINOR, createMerchantStore, orderHash, STORE_MERCHANT_CODE, STORE_PAY_ITEM_ID } from './merchant-store';
 import { verdictOf } from './merchant-orders';
 import type { Order, Verification } from './merchant-orders';
 
@@ -116,6 +116,27 @@ async function closedPort(): Promise<number> {
 }
 
 const heading = (html: string) => /<h1[^>]*data-verdict="([^"]+)"[^>]*>([^<]*)<\/h1>/.exec(html)?.slice(1) ?? [];
+
+describe("the store signs its orders with MX_DEMO's test MAC key", () => {
+  it("the page's form and every new order carry the hash the sandbox accepts for them, and no other amount", async () => {
+    const s = await startStore();
+    const returnUrl = `${s.base}/return`;
+    const html = await (await fetch(`${s.base}/`)).text();
+    const ref = /name="txn_ref" value="([^"]+)"/.exec(html)![1];
+    expect(html).toContain(`name="hash" value="${orderHash(ref, returnUrl)}"`);
+    const order = (await (await fetch(`${s.base}/orders`, { method: 'POST' })).json()) as { txn_ref: string; hash: string };
+    const signed = {
+      txn_ref: order.txn_ref,
+      merchant_code: STORE_MERCHANT_CODE,
+      pay_item_id: STORE_PAY_ITEM_ID,
+      amount: String(BASKET_AMOUNT_MINOR),
+      site_redirect_url: returnUrl,
+      hash: order.hash,
+    };
+    expect(hashRefusal(signed)).toBeUndefined();
+    expect(hashRefusal({ ...signed, amount: '100' })).toBeDefined();
+  });
+});
 
 describe('verdictOf (the rule on a requery answer)', () => {
   const order: Order = { ref: 'DEMO-1', amount: 150_000, currency: '566', createdAt: 0, requeries: 0 };

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { SANDBOX_MAC_KEYS, webpayHash } from '@oja/sandbox';
 import { ClientError, escapeHtml, readBody } from './http';
 import { createOrders } from './merchant-orders';
 import type { Verification } from './merchant-orders';
@@ -26,6 +27,25 @@ export interface MerchantStoreOptions {
 export const STORE_MERCHANT_CODE = 'MX_DEMO';
 export const BASKET_AMOUNT_MINOR = 150_000;
 export const BASKET_CURRENCY = '566';
+/** The store's payable code. */
+export const STORE_PAY_ITEM_ID = `Default_Payable_${STORE_MERCHANT_CODE}`;
+
+/**
+ * The request hash of an order, as a merchant's server makes it with its MAC key (the sandbox's test key for
+ * MX_DEMO): every payment the store starts carries it, so the sandbox checks it, and an amount changed in the browser
+ * is refused (docs/merchants/sandbox.md, "Test MAC keys").
+ */
+export const orderHash = (ref: string, returnUrl: string): string =>
+  webpayHash(
+    {
+      txn_ref: ref,
+      merchant_code: STORE_MERCHANT_CODE,
+      pay_item_id: STORE_PAY_ITEM_ID,
+      amount: String(BASKET_AMOUNT_MINOR),
+      site_redirect_url: returnUrl,
+    },
+    SANDBOX_MAC_KEYS[STORE_MERCHANT_CODE],
+  );
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f7f5f0;color:#222}main{max-width:640px;margin:0 auto;padding:24px}
 .card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 2px 12px rgba(0,0,0,.08);margin-bottom:16px}
@@ -114,7 +134,7 @@ const STORE_SCRIPT = `(() => {
     fetch('/orders', { method: 'POST' })
       .then((res) => (res.ok ? res.json() : Promise.reject(new Error('HTTP ' + res.status))))
       .then((order) => {
-        spare = order.txn_ref;
+        spare = order;
         if (!waiting) return;
         waiting = false;
         nextReference();
@@ -129,8 +149,9 @@ const STORE_SCRIPT = `(() => {
       ready(false);
       return;
     }
-    form.elements.txn_ref.value = spare;
-    document.getElementById('ref').textContent = spare;
+    form.elements.txn_ref.value = spare.txn_ref;
+    form.elements.hash.value = spare.hash;
+    document.getElementById('ref').textContent = spare.txn_ref;
     spare = undefined;
     openSpare();
   };
@@ -200,6 +221,8 @@ function verificationHtml(v: Verification, resp?: string): string {
 export function createMerchantStore(o: MerchantStoreOptions) {
   const results: ReceivedResult[] = [];
   const orders = createOrders({ apiBase: o.apiBase, merchantCode: STORE_MERCHANT_CODE, fetchImpl: o.fetchImpl, maxOrders: o.maxOrders });
+  /** The store's return page: site_redirect_url, and so part of every order's hash. */
+  const returnUrl = () => `${o.selfOrigin()}/return`;
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://store.local');
     const send = (status: number, type: string, body: string, extra: Record<string, string> = {}) => {
@@ -227,9 +250,9 @@ export function createMerchantStore(o: MerchantStoreOptions) {
 <tr><td>Ankara tote bag</td><td>NGN 1,000.00</td></tr><tr><td>Shea butter, 250 g</td><td>NGN 500.00</td></tr>
 <tr><th>Total</th><th>NGN 1,500.00</th></tr></table></div>
 <form class="card" id="pay-form" method="POST" action="${checkout}/pay">
-<input type="hidden" name="merchant_code" value="${STORE_MERCHANT_CODE}"><input type="hidden" name="pay_item_id" value="Default_Payable_${STORE_MERCHANT_CODE}">
+<input type="hidden" name="merchant_code" value="${STORE_MERCHANT_CODE}"><input type="hidden" name="pay_item_id" value="${STORE_PAY_ITEM_ID}">
 <input type="hidden" name="txn_ref" value="${ref}"><input type="hidden" name="amount" value="${BASKET_AMOUNT_MINOR}"><input type="hidden" name="currency" value="${BASKET_CURRENCY}">
-<input type="hidden" name="site_redirect_url" value="${escapeHtml(o.selfOrigin())}/return"><input type="hidden" name="cust_email" value="ada@example.com">
+<input type="hidden" name="site_redirect_url" value="${escapeHtml(returnUrl())}"><input type="hidden" name="hash" value="${orderHash(ref, returnUrl())}"><input type="hidden" name="cust_email" value="ada@example.com">
 <input type="hidden" name="cust_name" value="Ada Obi"><input type="hidden" name="pay_item_name" value="Demo basket">
 <label for="channels">Channels offered</label><select id="channels" name="channels"><option value="">Every channel of the country</option><option value="TRANSFER">Transfer only</option><option value="CARD,TRANSFER">Card and transfer</option><option value="CARD">Card only</option><option value="QR">QR only</option><option value="USSD">USSD only</option><option value="PAY_WITH_APP">Pay with App only</option><option value="CARD,GOOGLE_PAY">Card and Google Pay</option><option value="GOOGLE_PAY">Google Pay only</option></select>
 <label for="acquirer">Acquirer branding</label><select id="acquirer" name="acquirer"><option value="">Default</option><option>ZIB</option><option>MUL</option><option>HALO</option></select>
@@ -243,7 +266,8 @@ export function createMerchantStore(o: MerchantStoreOptions) {
       }
       if (url.pathname === '/store.js') return send(200, 'text/javascript; charset=utf-8', STORE_SCRIPT);
       if (url.pathname === '/orders' && req.method === 'POST') {
-        return sendJson(201, { txn_ref: orders.open(BASKET_AMOUNT_MINOR, BASKET_CURRENCY).ref });
+        const { ref } = orders.open(BASKET_AMOUNT_MINOR, BASKET_CURRENCY);
+        return sendJson(201, { txn_ref: ref, hash: orderHash(ref, returnUrl()) });
       }
       if (url.pathname === '/verify' && req.method === 'POST') {
         const ref = (await readBody(req, { accept: ['json'], strict: true })).txn_ref;

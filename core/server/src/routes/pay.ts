@@ -1,4 +1,4 @@
-import { METHODS_PATH, parsePayRequest, pickLocale } from '@oja/core';
+import { HASH_FIELD, METHODS_PATH, parsePayRequest, pickLocale } from '@oja/core';
 import { isStoreFailure } from '@oja/store';
 import { readBody, textFields } from '../body';
 import type { App, Ctx, ServerContext } from '../context';
@@ -77,7 +77,7 @@ async function pay(ctx: ServerContext, c: Ctx, fields: Record<string, string>): 
   switch (started.kind) {
     case 'unreachable': {
       // Not the payer's mistake: say so, and let them send the same request again (same txn_ref, same payment).
-      const retryFields = [...PAY_FIELDS, ...ctx.requestFields];
+      const retryFields = [...PAY_FIELDS, HASH_FIELD, ...ctx.requestFields];
       const retry = Object.fromEntries(retryFields.filter((k) => fields[k]).map((k) => [k, fields[k].trim()]));
       const styles = outsideStyles(ctx);
       return outsidePage(
