@@ -178,6 +178,17 @@ export async function postPayFromStore(page: Page, fields: Record<string, string
   await Promise.all([page.waitForURL(`${checkoutBase()}/**`), submitForm(page, `${checkoutBase()}/pay`, fields)]);
 }
 
+/** A merchant's own form posted from its page (the store's origin) to a checkout path; answers the checkout's response. */
+export async function postFromMerchantPage(page: Page, path: string, fields: Record<string, string>) {
+  await page.goto(`${storeBase()}/`);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === 'POST'),
+    submitForm(page, `${checkoutBase()}${path}`, fields),
+  ]);
+  await page.waitForURL(`${checkoutBase()}${path}`);
+  return response;
+}
+
 /** Starts a payment from the store's product page with its own form; answers the store's txn_ref. */
 export async function startFromStore(page: Page, choice: { channels?: string; acquirer?: string; lang?: string } = {}): Promise<string> {
   await page.goto(`${storeBase()}/`);

@@ -3,8 +3,7 @@
 // and the result is posted back to its return URL. A bad request answers Incorrect Transaction, naming the field
 // for the merchant (the x-oja-refused-field header) and keeping the spec's wording for the payer.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { card, checkoutBase, expectDeliveredOnce, payFields, sandboxPayment, storeBase, submitForm, TEST_CARDS, txnRef, useBrowser } from './helpers';
+import { card, expectDeliveredOnce, payFields, postFromMerchantPage, sandboxPayment, TEST_CARDS, txnRef, useBrowser } from './helpers';
 
 const b = useBrowser();
 
@@ -20,22 +19,11 @@ const INTERSWITCH_EXTRAS = { display_mode: 'PAGE', display_merchant_name: 'Oja D
 const INCORRECT_BODY =
   'Some of the payment details entered appear to be incorrect. Please review the information provided and try again. If you require assistance, kindly contact your merchant.';
 
-/** Posts the form from the merchant's own page (the store's origin) to /collections/w/pay; answers the checkout's response. */
-async function postFromMerchant(page: Page, fields: Record<string, string>) {
-  await page.goto(`${storeBase()}/`);
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === INTERSWITCH_PAY && r.request().method() === 'POST'),
-    submitForm(page, `${checkoutBase()}${INTERSWITCH_PAY}`, fields),
-  ]);
-  await page.waitForURL(`${checkoutBase()}${INTERSWITCH_PAY}`);
-  return response;
-}
-
 describe("Interswitch's Web Checkout form, posted to /collections/w/pay", () => {
   it('display_mode=PAGE and unknown fields: the payer pays by card, and 00 is posted back to the return URL', async () => {
     const page = await b.newPage();
     const ref = txnRef('isw-page');
-    const response = await postFromMerchant(page, payFields(ref, { channels: 'CARD', ...INTERSWITCH_EXTRAS }));
+    const response = await postFromMerchantPage(page, INTERSWITCH_PAY, payFields(ref, { channels: 'CARD', ...INTERSWITCH_EXTRAS }));
     expect(response.status()).toBe(200);
     expect(response.headers()['x-oja-refused-field']).toBeUndefined();
     await card.choose(page);
@@ -50,7 +38,7 @@ describe("Interswitch's Web Checkout form, posted to /collections/w/pay", () => 
     const page = await b.newPage();
     const ref = txnRef('isw-bad');
     const { amount: _, ...fields } = payFields(ref, { channels: 'CARD', ...INTERSWITCH_EXTRAS });
-    const response = await postFromMerchant(page, fields);
+    const response = await postFromMerchantPage(page, INTERSWITCH_PAY, fields);
     expect(response.status()).toBe(400);
     expect(response.headers()['x-oja-refused-field']).toBe('amount');
     expect(response.headers()['x-oja-refused-reason']).toBe('amount is required');

@@ -151,11 +151,11 @@ export interface SandboxPart {
    */
   paymentProps?: (fields: Readonly<Record<string, string>>) => Record<string, unknown>;
   /**
-   * Where the sandbox offers the part's channel when a pay request names no channel list (CONTRACT §2 "channels"):
-   * its channel code and the countries (ISO 3166 alpha-2; '*' for every country). The sandbox's default list for a
-   * country is every installed part's that names it, in the installed order.
+   * The countries where the sandbox offers the part's channel when a pay request names no channel list (CONTRACT §2
+   * "channels"): ISO 3166 alpha-2, '*' for every country. The sandbox's default list for a country is the code of
+   * every installed channel whose part names it, in the installed order.
    */
-  offered?: { code: string; countries: readonly string[] };
+  offeredIn?: readonly string[];
 }
 
 /** A test card as the checkout's `/` lists it. */

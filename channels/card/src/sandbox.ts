@@ -560,7 +560,7 @@ async function fingerprint(req: SandboxRequest, ctx: SandboxContext): Promise<Sa
 /** The card endpoints of the sandbox collections API (spec core §7), and the outside parties' pages and script. */
 export const sandbox: SandboxPart = {
   // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
-  offered: { code: 'CARD', countries: ['*'] },
+  offeredIn: ['*'],
   // The checkout's `/` lists them in sandbox mode (CONTRACT §4).
   testCards: TEST_CARDS.map((c) => ({
     number: c.pan,

@@ -221,7 +221,7 @@ function accept(p: SandboxPayment, req: SandboxRequest, ctx: SandboxContext): Sa
  */
 export const sandbox: SandboxPart = {
   // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
-  offered: { code: 'CREDIT', countries: ['NG'] },
+  offeredIn: ['NG'],
   routes: [
     { method: 'GET', path: BANKS_PATH, handler: () => ({ body: { responseCode: '00', banks: SANDBOX_BANKS } }) },
     attemptRoute(GENERATE_OTP_PATH, generate),

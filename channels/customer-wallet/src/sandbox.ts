@@ -29,7 +29,7 @@ export function sandboxProviders(fields: Readonly<Record<string, string>>): Reco
 /** The list makes no call of its own: its part gives the pay-page option's providers, which `wallets` may choose. */
 export const sandbox: SandboxPart = {
   routes: [],
-  offered: { code: 'CUSTOMER_WALLET', countries: ['NG'] },
+  offeredIn: ['NG'],
   optionInformation: { [CUSTOMER_WALLET]: sandboxProviders },
   requestFields: ['wallets'],
 };

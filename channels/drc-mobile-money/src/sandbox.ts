@@ -107,7 +107,7 @@ async function query(req: SandboxRequest, ctx: SandboxContext): Promise<SandboxA
 /** The DRC mobile wallet endpoints of the sandbox collections API (companion §7). */
 export const sandbox: SandboxPart = {
   // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
-  offered: { code: 'DRC_MOBILE_MONEY', countries: ['CD'] },
+  offeredIn: ['CD'],
   routes: [
     {
       method: 'GET',

@@ -29,7 +29,7 @@ export const STAND_IN = standInScript(STAND_IN_CARDS);
  */
 export const sandbox: SandboxPart = {
   // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
-  offered: { code: 'GOOGLE_PAY', countries: ['NG'] },
+  offeredIn: ['NG'],
   routes: [],
   requestFields: ['card_networks'],
   outsideRoutes: [

@@ -188,7 +188,7 @@ async function answerApp(req: SandboxRequest, ctx: SandboxContext): Promise<Sand
 /** The pay-with-app endpoints of the sandbox (spec core §7 "Pay with app") and the pretend bank app's page. */
 export const sandbox: SandboxPart = {
   // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
-  offered: { code: 'PAY_WITH_APP', countries: ['NG'] },
+  offeredIn: ['NG'],
   settings: { clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET },
   routes: [
     { method: 'POST', path: GENERATE_PATH, handler: generate },

@@ -71,7 +71,7 @@ export function qrStatus(p: SandboxPayment, ctx: SandboxContext): Record<string,
 /** The QR endpoints of the sandbox collections API (spec core §7). */
 export const sandbox: SandboxPart = {
   // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
-  offered: { code: 'QR', countries: ['NG'] },
+  offeredIn: ['NG'],
   routes: [
     attemptRoute('/api/v1/qr/generate', (p, _req, ctx) => {
       const r = currentAttempt(records, p, (generation) => ({ rawQRData: emvcoPayload(p, generation), generatedAt: ctx.now(), generation }));

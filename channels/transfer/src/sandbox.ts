@@ -37,7 +37,7 @@ export function transferStatus(p: SandboxPayment, ctx: SandboxContext): Record<s
 /** The transfer endpoints of the sandbox collections API (spec core §7). */
 export const sandbox: SandboxPart = {
   // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
-  offered: { code: 'TRANSFER', countries: ['NG', 'KE', 'GH'] },
+  offeredIn: ['NG', 'KE', 'GH'],
   routes: [
     attemptRoute('/api/v1/virtualaccount/generate', (p, _req, ctx) => {
       const r = currentAttempt(records, p, (generation) => ({

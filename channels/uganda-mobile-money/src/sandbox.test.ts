@@ -14,7 +14,7 @@ let base: string;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sb = createSandbox([{ id: 'uganda-mobile-money', part: sandbox }], { faults: NO_FAULTS, now: () => now.t });
+  sb = createSandbox([{ id: 'uganda-mobile-money', code: 'UGANDA_MOBILE_MONEY', part: sandbox }], { faults: NO_FAULTS, now: () => now.t });
   ({ base, close } = await listenSandbox(sb));
 });
 afterAll(async () => {
@@ -46,7 +46,7 @@ async function newPayment() {
     site_redirect_url: 'http://127.0.0.1:4401/return',
   });
   const props = json as unknown as PaymentProps;
-  // The sandbox offers this part's channel in Uganda (SandboxPart.offered); the card's part is not installed here.
+  // The sandbox offers this part's channel in Uganda (SandboxPart.offeredIn); the card's part is not installed here.
   expect(props.paymentChannels).toEqual(['UGANDA_MOBILE_MONEY']);
   const names = { merchantCode: 'MX_DEMO', transactionReference: txnRef };
   const notify = (body: Record<string, unknown> = {}, headers?: Record<string, string>) =>

@@ -42,7 +42,7 @@ export function mobileMoneyStatus(p: SandboxPayment, ctx: SandboxContext): Recor
 /** The Uganda mobile money endpoints of the sandbox collections API (companion §7). */
 export const sandbox: SandboxPart = {
   // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
-  offered: { code: 'UGANDA_MOBILE_MONEY', countries: ['UG'] },
+  offeredIn: ['UG'],
   routes: [
     // A paid payment sends nothing more to the phone (attemptRoute answers 409, 94).
     attemptRoute(NOTIFICATION_PATH, (p, req, ctx) => {

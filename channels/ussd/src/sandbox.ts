@@ -76,7 +76,7 @@ export function ussdStatus(p: SandboxPayment, ctx: SandboxContext): Record<strin
 /** The USSD endpoints of the sandbox collections API (spec core §7). */
 export const sandbox: SandboxPart = {
   // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
-  offered: { code: 'USSD', countries: ['NG'] },
+  offeredIn: ['NG'],
   routes: [
     {
       method: 'GET',

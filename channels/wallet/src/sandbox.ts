@@ -53,7 +53,7 @@ async function byToken(req: SandboxRequest, ctx: SandboxContext): Promise<Sandbo
 /** The wallet endpoints of the sandbox collections API (spec core §7). */
 export const sandbox: SandboxPart = {
   // Offered by default where the country's merchants have it (CONTRACT §2 "channels").
-  offered: { code: 'WALLET', countries: ['NG'] },
+  offeredIn: ['NG'],
   routes: [
     { method: 'POST', path: '/api/v1/wallets', handler: signIn },
     { method: 'GET', path: '/api/v1/wallets/authenticationToken', handler: byToken },

@@ -46,7 +46,8 @@ export function sandboxSources(channels: readonly ChannelPlugin[], outsideBase: 
 export function embeddedSandbox(plugins: SandboxPlugins, options: { store?: Store; faults?: Faults; outsideBase?: string } = {}): EmbeddedSandbox {
   const all = [...plugins.channels, ...(plugins.gates ?? []), ...(plugins.pages ?? [])];
   const sandbox = createSandbox(
-    all.map((p) => ({ id: p.id, part: p.sandbox })),
+    // A channel's code goes with its part: where the part says it is offered, the sandbox offers that code.
+    all.map((p) => ({ id: p.id, code: 'code' in p ? p.code : undefined, part: p.sandbox })),
     { faults: options.faults, store: options.store },
   );
   if (options.outsideBase) sandbox.origins.outside = options.outsideBase;

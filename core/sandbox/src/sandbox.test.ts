@@ -73,12 +73,12 @@ const outsideEchoPart = {
   ],
 };
 
-/** Parts that say where they are offered (SandboxPart.offered), as channels' parts do: in every country, or some. */
+/** Channels' parts that say where they are offered (SandboxPart.offeredIn), as channels' parts do: in every country, or some. */
 const offeredParts = [
-  { id: 'everywhere', part: { routes: [], offered: { code: 'CARD', countries: ['*'] } } },
-  { id: 'naira', part: { routes: [], offered: { code: 'TRANSFER', countries: ['NG', 'KE'] } } },
-  { id: 'shilling', part: { routes: [], offered: { code: 'UGANDA_MOBILE_MONEY', countries: ['UG'] } } },
-  { id: 'more-naira', part: { routes: [], offered: { code: 'QR', countries: ['NG'] } } },
+  { id: 'everywhere', code: 'CARD', part: { routes: [], offeredIn: ['*'] } },
+  { id: 'naira', code: 'TRANSFER', part: { routes: [], offeredIn: ['NG', 'KE'] } },
+  { id: 'shilling', code: 'UGANDA_MOBILE_MONEY', part: { routes: [], offeredIn: ['UG'] } },
+  { id: 'more-naira', code: 'QR', part: { routes: [], offeredIn: ['NG'] } },
 ];
 
 beforeAll(async () => {

@@ -69,7 +69,7 @@ export function faultsFromEnv(env: Record<string, string | undefined>): Faults {
   };
 }
 
-/** A part offered in every country (SandboxPart.offered): the card. */
+/** A part offered in every country (SandboxPart.offeredIn): the card. */
 export const EVERY_COUNTRY = '*';
 
 /**
@@ -77,8 +77,8 @@ export const EVERY_COUNTRY = '*';
  * part's that names the country or every country, in the order the parts are installed. A country no part names
  * gets those of every country.
  */
-export function countryChannels(parts: ReadonlyArray<{ part?: SandboxPart }>): (country: string) => string[] {
-  const offered = parts.flatMap(({ part }) => (part?.offered ? [part.offered] : []));
+export function countryChannels(parts: ReadonlyArray<{ code?: string; part?: SandboxPart }>): (country: string) => string[] {
+  const offered = parts.flatMap(({ code, part }) => (code && part?.offeredIn ? [{ code, countries: part.offeredIn }] : []));
   return (country) => offered.filter((o) => o.countries.includes(country) || o.countries.includes(EVERY_COUNTRY)).map((o) => o.code);
 }
 
@@ -299,7 +299,7 @@ interface CoreContext extends SandboxContext {
  * The embedded collections API: the shell's endpoints here, each channel's from its own part. Payments live in
  * the store (every instance sharing it answers for every payment), each request holding the ones it names.
  */
-export function createSandbox(parts: Array<{ id: string; part?: SandboxPart }>, options: SandboxOptions = {}): Sandbox {
+export function createSandbox(parts: Array<{ id: string; code?: string; part?: SandboxPart }>, options: SandboxOptions = {}): Sandbox {
   const now = options.now ?? (() => Date.now());
   // Room for the payments and the id counter; tokens issued share it (few, and gone within the hour).
   const store = options.store ?? createMemoryStore({ maxEntries: (options.maxPayments ?? MAX_SANDBOX_PAYMENTS) * ENTRIES_PER_PAYMENT + 1, now });

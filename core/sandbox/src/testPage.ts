@@ -62,7 +62,7 @@ function sheetOf(party: TestPageParty): string {
 
 /** The CSP source of a style element's text: its sha256, base64, as `style-src` takes it (without quotes). */
 export function styleHash(css: string): string {
-  return `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
+  return sri(css);
 }
 
 /**
@@ -93,8 +93,8 @@ ${body}
 }
 
 /**
- * The sha256 Subresource Integrity of a stand-in's script, as a page's `integrity` attribute carries it (the same
- * digest the server and the build give the checkout's own files).
+ * The sha256 of a stand-in's bytes, base64: its Subresource Integrity as a page's `integrity` attribute carries it
+ * (the digest the server and the build give the checkout's own files), and a style's CSP source.
  */
 export function sri(bytes: Uint8Array | string): string {
   return `sha256-${createHash('sha256').update(bytes).digest('base64')}`;

@@ -50,13 +50,13 @@ registerMessages(exampleMessages);
 
 const MINUTE_MS = 60_000;
 
+/** A story's own props for the view, from its texts. */
+type Extra = (t: ReturnType<typeof useT>) => Partial<WaitingViewProps>;
+
 /**
  * The view as a channel renders it, with its texts: `deadlineInMs` from the first render (negative: the wait is
  * over), and "wait longer" giving 5 more minutes, as a channel does.
  */
-type Extra = (t: ReturnType<typeof useT>) => Partial<WaitingViewProps>;
-
-/** One example view: its deadline from the first render, its extra props from the story. */
 function ExampleWait({ deadlineInMs, more }: { deadlineInMs: number | null; more: Extra }) {
   const t = useT();
   const [deadline, setDeadline] = useState(() => (deadlineInMs === null ? null : serverNow() + deadlineInMs));
