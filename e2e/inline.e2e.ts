@@ -80,7 +80,7 @@ describe('INLINE from the store', () => {
     await expectOnlyCheckoutMessages(page);
   });
 
-  it('Escape closes the overlay: onClose, never onComplete, and the checkout cancels the payment left behind', async () => {
+  it('Escape closes the overlay: onComplete (Z6) then onClose, and the checkout cancels the payment left behind', async () => {
     const page = await b.newPage();
     const { ref } = await payInline(page);
     expect(await focusedLabel(page)).toBe('Close the checkout');
@@ -90,7 +90,7 @@ describe('INLINE from the store', () => {
     expect(await focusedLabel(page)).toBe('Pay inline');
     // The payer left: the checkout's leave signal cancels the payment after its grace, and nothing is returned.
     await expectCancelledOnLeave(ref);
-    expect(await callbackNames(page)).toEqual(['onLoad', 'onClose']);
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onComplete', 'onClose']);
     expect(await storeResults(ref)).toEqual([]);
 
     // The same payment opened again: the checkout says it is ready again (once per opening, not per payment).
@@ -99,7 +99,7 @@ describe('INLINE from the store', () => {
     await page.locator('input[name="txn_ref"]').evaluate((el, v) => ((el as HTMLInputElement).value = v), ref);
     await payInlineButton(page).click();
     await waitForCallback(page, 'onLoad', 1);
-    expect(await callbackNames(page)).toEqual(['onLoad', 'onClose', 'onLoad']);
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onComplete', 'onClose', 'onLoad']);
   });
 
   it('keeps the keyboard in the dialog, and its close control closes it', async () => {
@@ -118,7 +118,7 @@ describe('INLINE from the store', () => {
     expect(await inDialog()).toBe(true);
     await overlay(page).getByRole('button', { name: 'Close the checkout' }).click();
     await waitForCallback(page, 'onClose');
-    expect(await callbackNames(page)).toEqual(['onLoad', 'onClose']);
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onComplete', 'onClose']);
   });
 
   it('is accessible while the checkout is open', async () => {
