@@ -81,7 +81,7 @@ describe('parsePayRequest (CONTRACT §2)', () => {
 
     it('refuses an opener_origin that is not an http(s) origin', () => {
       for (const bad of ['https://store.example/', 'https://store.example/pay', 'javascript:alert(1)', '*', 'null']) {
-        expect(errorsOf({ ...valid, display_mode: 'INLINE', opener_origin: bad }), bad).toEqual(['opener_origin must be an http: or https: origin']);
+        expect(errorsOf({ ...valid, display_mode: 'INLINE', opener_origin: bad }), bad).toEqual(['opener_origin is invalid']);
       }
     });
   });

@@ -77,13 +77,12 @@ export const PAY_RULES = {
     required: true,
     max: MAX_URL_CHARS,
     check: [isHttpUrl, 'site_redirect_url must be an absolute http: or https: URL'],
-    description: `An absolute http: or https: URL (at most ${MAX_URL_CHARS} characters); its origin is the merchant's declared origin. Required for REDIRECT; INLINE and POPUP opened through the SDK may leave it out.`,
+    description: `An absolute http: or https: URL (at most ${MAX_URL_CHARS} characters), required for REDIRECT.`,
   },
   opener_origin: {
-    max: MAX_URL_CHARS,
-    check: [isHttpOrigin, 'opener_origin must be an http: or https: origin'],
-    description:
-      'Set by the SDK in INLINE and POPUP: the origin of the page that opened the checkout, the only one its messages go to (ignored in REDIRECT).',
+    // An origin as the browser writes it (isHttpOrigin): scheme, host and port, nothing after.
+    pattern: /^https?:\/\/[^/?#\s]+$/,
+    description: 'Set by the SDK.',
   },
   display_mode: {
     values: DISPLAY_MODES,

@@ -1,4 +1,4 @@
-import { checkPayFields, displayModeOf, httpOrigin, isHttpOrigin, PAY_RULES } from './payRules';
+import { checkPayFields, displayModeOf, httpOrigin, PAY_RULES } from './payRules';
 import type { CheckoutBases, CheckoutError, CheckoutErrorCode, CheckoutMode, DisplayMode } from './types';
 
 /** A request checked and ready to post. */
@@ -70,13 +70,9 @@ export function validateRequest(request: unknown, pageOrigin: string, bases: Che
     if (text) fields[name] = text;
   }
   fields.display_mode = displayMode;
-  // Only the SDK says who opened the checkout: a value in the request is never posted as it is.
-  delete fields.opener_origin;
-  if (displayMode !== 'REDIRECT') {
-    if (!isHttpOrigin(pageOrigin))
-      return invalid('display_mode', `${displayMode} needs a page on an http: or https: origin (this page's is ${pageOrigin}): use REDIRECT.`);
-    fields.opener_origin = pageOrigin;
-  }
+  // Only the SDK says who opened the checkout (REDIRECT never reads it). A page without an http(s) origin (a file,
+  // a sandboxed frame) is refused below, naming opener_origin.
+  if (displayMode !== 'REDIRECT') fields.opener_origin = pageOrigin;
 
   // The checkout's own rules (the schema it checks POST /pay with), so nothing opens for a request it would refuse.
   const [issue] = checkPayFields(fields);

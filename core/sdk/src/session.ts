@@ -4,17 +4,20 @@ import { RESULT_FIELDS } from './payRules';
 /** The response code of a checkout the payer closed (or cancelled) before any result (CONTRACT §3, §6). */
 export const CLOSED_RESP = 'Z6';
 /** What that result's `desc` says. */
-export const CLOSED_DESC = 'The payer closed the checkout before paying.';
+export const CLOSED_DESC = 'The payer closed the checkout.';
 
 /**
  * The result a closed checkout ends with (CONTRACT §6): every result field a string, like the checkout's own
  * results, `resp` Z6, nothing approved. Nothing was paid through this window; verify on your server as always.
  */
-export function closedResult(txnRef: string): CheckoutResult {
-  const result = {} as CheckoutResult;
-  for (const f of RESULT_FIELDS) result[f] = '';
-  return { ...result, txnref: txnRef, amount: '0', apprAmt: '0', resp: CLOSED_RESP, desc: CLOSED_DESC };
-}
+export const closedResult = (txnref: string): CheckoutResult => ({
+  ...(Object.fromEntries(RESULT_FIELDS.map((f) => [f, ''])) as CheckoutResult),
+  txnref,
+  amount: '0',
+  apprAmt: '0',
+  resp: CLOSED_RESP,
+  desc: CLOSED_DESC,
+});
 
 /**
  * Calls a merchant's callback. What it throws is the merchant's own bug: it goes to the console, never back
