@@ -9,7 +9,6 @@ import {
   expectCancelledOnLeave,
   expectCompletedOnce,
   expectOnlyCheckoutMessages,
-  logged,
   openStore,
   overlay,
   overlayFrame,
@@ -80,7 +79,7 @@ describe('INLINE from the store', () => {
     await expectOnlyCheckoutMessages(page);
   });
 
-  it('Escape closes the overlay: onClose, never onComplete, and the checkout cancels the payment left behind', async () => {
+  it('Escape closes the overlay: onComplete (Z6) then onClose, and the checkout cancels the payment left behind', async () => {
     const page = await b.newPage();
     const { ref } = await payInline(page);
     expect(await focusedLabel(page)).toBe('Close the checkout');
@@ -90,7 +89,7 @@ describe('INLINE from the store', () => {
     expect(await focusedLabel(page)).toBe('Pay inline');
     // The payer left: the checkout's leave signal cancels the payment after its grace, and nothing is returned.
     await expectCancelledOnLeave(ref);
-    expect(await callbackNames(page)).toEqual(['onLoad', 'onClose']);
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onComplete', 'onClose']);
     expect(await storeResults(ref)).toEqual([]);
 
     // The same payment opened again: the checkout says it is ready again (once per opening, not per payment).
@@ -99,7 +98,7 @@ describe('INLINE from the store', () => {
     await page.locator('input[name="txn_ref"]').evaluate((el, v) => ((el as HTMLInputElement).value = v), ref);
     await payInlineButton(page).click();
     await waitForCallback(page, 'onLoad', 1);
-    expect(await callbackNames(page)).toEqual(['onLoad', 'onClose', 'onLoad']);
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onComplete', 'onClose', 'onLoad']);
   });
 
   it('keeps the keyboard in the dialog, and its close control closes it', async () => {
@@ -118,7 +117,7 @@ describe('INLINE from the store', () => {
     expect(await inDialog()).toBe(true);
     await overlay(page).getByRole('button', { name: 'Close the checkout' }).click();
     await waitForCallback(page, 'onClose');
-    expect(await callbackNames(page)).toEqual(['onLoad', 'onClose']);
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onComplete', 'onClose']);
   });
 
   it('is accessible while the checkout is open', async () => {
@@ -174,21 +173,15 @@ describe('INLINE from a third origin', () => {
     expect(await page.evaluate(() => (window as unknown as { got: unknown[] }).got)).toEqual([]);
   });
 
-  it('a copy of the store on another origin cannot open the checkout for the store: onError names site_redirect_url', async () => {
+  it('a copy of the store on another origin opens the checkout for itself: the messages go to that copy only (CONTRACT §6)', async () => {
     const page = await b.newPage();
-    // The same store page under another host name: its declared origin (the store's) is not the page's.
+    // The same store page under another host name: its site_redirect_url is on the store's origin, not the page's.
     const copy = storeBase().replace('127.0.0.1', 'localhost');
     expect(new URL(copy).origin).not.toBe(new URL(storeBase()).origin);
-    let posted = false;
-    page.on('request', (r) => {
-      if (r.url() === `${checkoutBase()}/pay`) posted = true;
-    });
     await openStore(page, copy);
     await payInlineButton(page).click();
-    await waitForCallback(page, 'onError');
-    const [error] = await logged(page);
-    expect(error.detail).toMatchObject({ code: 'INVALID_REQUEST', field: 'site_redirect_url' });
-    expect(await overlay(page).count()).toBe(0);
-    expect(posted).toBe(false);
+    await waitForCallback(page, 'onLoad');
+    expect((await receivedMessages(page)).map((m) => [m.origin, m.data.messageType])).toEqual([[checkoutBase(), 'INITIALIZED']]);
+    expect(await callbackNames(page)).toEqual(['onLoad']);
   });
 });

@@ -78,13 +78,13 @@ describe('POPUP from the store', () => {
     await expectCompletedOnce(page, ref, 'Z6');
   });
 
-  it('the payer closing the window calls onClose, and nothing after', async () => {
+  it('the payer closing the window calls onComplete (Z6) then onClose, and nothing after', async () => {
     const page = await b.newPage();
     const { ref, popup } = await payInPopup(page);
     await popup.close({ runBeforeUnload: false });
     await waitForCallback(page, 'onClose');
     await expectCancelledOnLeave(ref);
-    expect(await callbackNames(page)).toEqual(['onLoad', 'onClose']);
+    expect(await callbackNames(page)).toEqual(['onLoad', 'onComplete', 'onClose']);
     // The store may pay again at once, with a new reference.
     const [next] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Pay in a popup' }).click()]);
     await transfer.waitForAccount(next);

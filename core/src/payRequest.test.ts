@@ -50,6 +50,42 @@ describe('parsePayRequest (CONTRACT §2)', () => {
     expect(errorsOf({})).toHaveLength(6);
   });
 
+  describe('the declared origin: the opener in INLINE and POPUP through the SDK (CONTRACT §6)', () => {
+    const opener = 'https://store.example';
+    const originOf = (fields: Record<string, string | undefined>) => {
+      const r = parsePayRequest(fields);
+      return r.ok ? r.request.site_origin : `refused: ${r.errors.join(', ')}`;
+    };
+
+    it('INLINE and POPUP with opener_origin: the messages go there, with or without a return URL on any origin', () => {
+      for (const display_mode of ['INLINE', 'popup']) {
+        expect(originOf({ ...valid, display_mode, opener_origin: opener })).toBe(opener);
+        expect(originOf({ ...valid, display_mode, opener_origin: opener, site_redirect_url: undefined })).toBe(opener);
+      }
+      const r = parsePayRequest({ ...valid, display_mode: 'INLINE', opener_origin: opener, site_redirect_url: '' });
+      expect(r.ok && r.request.site_redirect_url).toBe('');
+    });
+
+    it('REDIRECT never trusts opener_origin, and still needs site_redirect_url', () => {
+      expect(originOf({ ...valid, display_mode: 'REDIRECT', opener_origin: opener })).toBe('https://shop.example');
+      expect(originOf({ ...valid, opener_origin: opener })).toBe('https://shop.example');
+      expect(errorsOf({ ...valid, display_mode: 'PAGE', opener_origin: opener, site_redirect_url: undefined })).toEqual([
+        'site_redirect_url is required',
+      ]);
+    });
+
+    it('without opener_origin, INLINE keeps site_redirect_url as its declared origin, and needs it', () => {
+      expect(originOf({ ...valid, display_mode: 'INLINE' })).toBe('https://shop.example');
+      expect(errorsOf({ ...valid, display_mode: 'INLINE', site_redirect_url: undefined })).toEqual(['site_redirect_url is required']);
+    });
+
+    it('refuses an opener_origin that is not an http(s) origin', () => {
+      for (const bad of ['https://store.example/', 'https://store.example/pay', 'javascript:alert(1)', '*', 'null']) {
+        expect(errorsOf({ ...valid, display_mode: 'INLINE', opener_origin: bad }), bad).toEqual(['opener_origin is invalid']);
+      }
+    });
+  });
+
   it('keeps what it could read of a refused request', () => {
     const r = parsePayRequest({ ...valid, amount: 'abc', display_mode: 'inline' });
     expect(r.ok).toBe(false);

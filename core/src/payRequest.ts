@@ -1,4 +1,4 @@
-import { displayModeOf, MAX_TEXT_CHARS, PAY_FIELDS, PAY_RULES, schemaIssues } from '@oja/sdk/schema';
+import { declaredOrigin, displayModeOf, MAX_TEXT_CHARS, PAY_FIELDS, PAY_RULES, schemaIssues } from '@oja/sdk/schema';
 import type { FieldIssue, PayField, PayRequestFields } from '@oja/sdk/schema';
 import type { DisplayMode } from './props';
 import { CURRENCIES } from './money';
@@ -8,7 +8,10 @@ export { MAX_TEXT_CHARS, MAX_TOKEN_CHARS, MAX_URL_CHARS } from '@oja/sdk/schema'
 /** A merchant's pay request (CONTRACT §2), validated: the schema's fields, the amount as a number, and what the server adds. */
 export type PayRequest = Omit<PayRequestFields, 'amount' | 'display_mode'> & {
   amount: number;
-  /** site_redirect_url's origin: the merchant's declared origin. */
+  /**
+   * The merchant's declared origin, the only one messages go to and that may frame the page (declaredOrigin): the
+   * opener's origin in INLINE and POPUP opened through the SDK, otherwise site_redirect_url's.
+   */
   site_origin: string;
   /** Default REDIRECT. */
   display_mode: DisplayMode;
@@ -51,7 +54,7 @@ export function sandboxFieldsOf(plugins: ReadonlyArray<{ sandbox?: { requestFiel
 }
 
 /** The optional text fields of CONTRACT §2. */
-const OPTIONAL_FIELDS = PAY_FIELDS.filter((f) => !('required' in PAY_RULES[f]) && f !== 'display_mode');
+const OPTIONAL_FIELDS = PAY_FIELDS.filter((f) => !('required' in PAY_RULES[f]) && f !== 'display_mode' && f !== 'opener_origin');
 
 /**
  * The ISO 4217 numeric codes the checkout knows (core's currency table): any other is refused. The server's rule,
@@ -96,7 +99,7 @@ export function parsePayRequest(fields: Record<string, string | undefined>, sand
     amount: Number(kept('amount')),
     currency,
     site_redirect_url,
-    site_origin: site_redirect_url && new URL(site_redirect_url).origin,
+    site_origin: declaredOrigin({ site_redirect_url, display_mode: mode, opener_origin: kept('opener_origin') || undefined }),
     display_mode: mode ?? 'REDIRECT',
     sandbox,
     hash: get(HASH_FIELD).slice(0, MAX_HASH_CHARS) || undefined,

@@ -115,15 +115,18 @@ describe('INLINE', () => {
     expect((document.querySelector('main') as HTMLElement).inert).toBe(false);
   });
 
-  it('closes on Escape: onClose, and never onComplete afterwards', () => {
+  it('closes on Escape: onComplete with Z6 then onClose, once each, and no other result afterwards', () => {
     const { onComplete, onClose } = setup();
     const frameWindow = frame()!.contentWindow;
     send(initialized);
     document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    expect(onComplete.mock.calls[0][0]).toMatchObject({ resp: 'Z6', txnref: result.txnref });
+    expect(onComplete.mock.invocationCallOrder[0]).toBeLessThan(onClose.mock.invocationCallOrder[0]);
     expect(dialog()).toBeNull();
     send(completed(), frameWindow);
-    expect(onComplete).not.toHaveBeenCalled();
+    expect(onComplete).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(document.getElementById('pay'));
   });
 
@@ -250,7 +253,7 @@ describe('POPUP', () => {
     expect(popup.close).toHaveBeenCalled();
   });
 
-  it('calls onClose when the payer closes the window, and nothing after', () => {
+  it('calls onComplete (Z6) and onClose when the payer closes the window, and nothing after', () => {
     const { popup } = fakePopup();
     const { onClose, onComplete } = setup({ display_mode: 'POPUP' });
     send(initialized, popup);
@@ -260,7 +263,8 @@ describe('POPUP', () => {
     send(completed(), popup);
     vi.advanceTimersByTime(10 * POPUP_CLOSED_POLL_MS);
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(onComplete).not.toHaveBeenCalled();
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    expect(onComplete.mock.calls[0][0]).toMatchObject({ resp: 'Z6' });
   });
 
   it('ignores messages from the overlay’s or any other window', () => {

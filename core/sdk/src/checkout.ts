@@ -59,13 +59,17 @@ function embed(
   let popup: PopupView | null = null;
   let ready = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const session = createSession(callbacks, () => {
-    current = null;
-    clearTimeout(timer);
-    removeEventListener('message', onMessage);
-    inline?.destroy();
-    popup?.destroy();
-  });
+  const session = createSession(
+    callbacks,
+    () => {
+      current = null;
+      clearTimeout(timer);
+      removeEventListener('message', onMessage);
+      inline?.destroy();
+      popup?.destroy();
+    },
+    fields.txn_ref,
+  );
   // Whatever goes wrong inside a handler ends this checkout with onError, never as an exception in the page.
   const guard =
     <A extends unknown[]>(fn: (...args: A) => void) =>

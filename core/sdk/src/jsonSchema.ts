@@ -5,7 +5,7 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { ConversionConfig, JsonSchema } from '@valibot/to-json-schema';
-import { checkoutResultSchema, isHttpUrl, isPositiveAmount, payRequestSchema } from './schema';
+import { checkoutResultSchema, isHttpOrigin, isHttpUrl, isPositiveAmount, payRequestSchema } from './schema';
 
 /** The published files, by name in the package. */
 export const JSON_SCHEMA_FILES = { 'pay-request.schema.json': 'payRequest', 'result.schema.json': 'result' } as const;
@@ -19,15 +19,22 @@ const config: ConversionConfig = {
     // Digits already; positive means not all zeros.
     if (requirement === isPositiveAmount) return { ...jsonSchema, not: { pattern: '^0+$' } };
     if (requirement === isHttpUrl) return { ...jsonSchema, format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?:' };
+    // An origin as the browser writes it: scheme and host (and port), nothing after.
+    if (requirement === isHttpOrigin) return { ...jsonSchema, pattern: '^https?://[^/?#\\s]+$' };
     throw new Error('A check of the pay request has no JSON Schema form: add it here.');
   },
 };
 
 /** `POST /pay` (CONTRACT §2) and the result (CONTRACT §3) as JSON Schema (draft-07). */
 export function jsonSchemas(): { payRequest: JsonSchema; result: JsonSchema } {
+  const payRequest = toJsonSchema(payRequestSchema, config);
   return {
     payRequest: {
-      ...toJsonSchema(payRequestSchema, config),
+      ...payRequest,
+      // site_redirect_url is required unless an INLINE or POPUP request names its opener (redirectUrlOptional).
+      required: payRequest.required?.filter((f) => f !== 'site_redirect_url'),
+      if: { type: 'object', properties: { display_mode: { enum: ['INLINE', 'POPUP'] } }, required: ['display_mode', 'opener_origin'] },
+      else: { type: 'object', required: ['site_redirect_url'] },
       title: 'Oja Checkout POST /pay',
       description:
         'The pay fields of POST /pay (application/x-www-form-urlencoded, or the query of GET /pay), each as text, trimmed; an empty field counts as missing. The sandbox reads further fields (CONTRACT §2); any other field is ignored. The checkout also refuses a currency it does not know.',

@@ -6,7 +6,7 @@
  * no room for it) and is tested to agree with the schema on every case (src/schema.test.ts).
  */
 
-import { isHttpUrl } from './url';
+import { httpOrigin, isHttpOrigin, isHttpUrl } from './url';
 
 /** Longest customer or item text field, characters. */
 export const MAX_TEXT_CHARS = 200;
@@ -33,7 +33,7 @@ export function displayModeOf(sent: string): DisplayMode | undefined {
 }
 
 /** Rules no regular expression states, named so that the JSON Schema can state them its own way. */
-export { httpOrigin, isHttpUrl } from './url';
+export { httpOrigin, isHttpOrigin, isHttpUrl } from './url';
 export const isPositiveAmount = (digits: string): boolean => Number(digits) > 0;
 
 /** One pay field's rules, checked in this order; the messages are the server's errors. */
@@ -73,10 +73,16 @@ export const PAY_RULES = {
   },
   currency: { required: true, pattern: /^\d{3}$/, description: 'The ISO 4217 numeric code: 566 NGN, 840 USD, 800 UGX, 976 CDF, 404 KES…' },
   site_redirect_url: {
+    // Except in an INLINE or POPUP request that names its opener_origin (redirectUrlOptional).
     required: true,
     max: MAX_URL_CHARS,
     check: [isHttpUrl, 'site_redirect_url must be an absolute http: or https: URL'],
-    description: `An absolute http: or https: URL (at most ${MAX_URL_CHARS} characters); its origin is the merchant's declared origin.`,
+    description: `An absolute http: or https: URL (at most ${MAX_URL_CHARS} characters), required for REDIRECT.`,
+  },
+  opener_origin: {
+    // An origin as the browser writes it (isHttpOrigin): scheme, host and port, nothing after.
+    pattern: /^https?:\/\/[^/?#\s]+$/,
+    description: 'Set by the SDK.',
   },
   display_mode: {
     values: DISPLAY_MODES,
@@ -100,6 +106,28 @@ export type PayField = keyof typeof PAY_RULES;
 export const PAY_FIELDS = Object.keys(PAY_RULES) as PayField[];
 const RULES: Record<PayField, FieldRule> = PAY_RULES;
 
+/**
+ * CONTRACT §6: an INLINE or POPUP request that names the origin of the page that opened it (the SDK adds
+ * opener_origin) needs no site_redirect_url, its messages go to that origin. REDIRECT always needs one.
+ * `fields` as for checkPayFields.
+ */
+export function redirectUrlOptional(fields: Readonly<Record<string, string>>): boolean {
+  const mode = Object.hasOwn(fields, 'display_mode') ? fields.display_mode : 'REDIRECT';
+  return (mode === 'INLINE' || mode === 'POPUP') && Object.hasOwn(fields, 'opener_origin');
+}
+
+/**
+ * The origin the checkout's messages go to, and the only one that may frame it (CONTRACT §3, §6): in INLINE and
+ * POPUP the opener's origin when the request names one, otherwise site_redirect_url's. Never the opener's in
+ * REDIRECT, where the result is a form POST to site_redirect_url. '' when neither is a valid origin.
+ */
+export function declaredOrigin(fields: Readonly<Record<string, string | undefined>>): string {
+  const opener = fields.opener_origin ?? '';
+  const mode = fields.display_mode ?? 'REDIRECT';
+  if ((mode === 'INLINE' || mode === 'POPUP') && isHttpOrigin(opener)) return opener;
+  return fields.site_redirect_url ? httpOrigin(fields.site_redirect_url) : '';
+}
+
 /** A broken rule: the field and the server's message for it. */
 export interface FieldIssue {
   field: PayField;
@@ -117,7 +145,7 @@ export function checkPayFields(fields: Readonly<Record<string, string>>): FieldI
     const value = Object.hasOwn(fields, field) ? fields[field] : undefined;
     const fail = (message: string) => issues.push({ field, message });
     if (value === undefined) {
-      if (rule.required) fail(`${field} is required`);
+      if (rule.required && !(field === 'site_redirect_url' && redirectUrlOptional(fields))) fail(`${field} is required`);
     } else if (rule.max !== undefined && value.length > rule.max) fail(`${field} is too long`);
     else if ((rule.pattern && !rule.pattern.test(value)) || (rule.values && !rule.values.includes(value)))
       fail(rule.message ?? `${field} is invalid`);

@@ -67,6 +67,7 @@ export function useOjaCheckout(options: OjaCheckoutOptions): OjaCheckout {
   const open = useCallback((request: PayFields) => {
     if (handle.current) return;
     let ended = false;
+    let closedWith: CheckoutResult | null = null;
     const end = (next: State, report: () => void) => {
       ended = true;
       handle.current = null;
@@ -83,8 +84,12 @@ export function useOjaCheckout(options: OjaCheckoutOptions): OjaCheckout {
       onLoad: () => {
         if (mounted.current) setState((s) => (s.status === 'loading' ? { ...s, status: 'open' } : s));
       },
-      onComplete: (result) => end({ status: 'completed', result, error: null }, () => latest.current.onComplete?.(result)),
-      onClose: () => end({ status: 'closed', result: null, error: null }, () => latest.current.onClose?.()),
+      onComplete: (result) => {
+        closedWith = result;
+        end({ status: 'completed', result, error: null }, () => latest.current.onComplete?.(result));
+      },
+      // A closed checkout's onComplete (Z6) came just before: its result stays readable.
+      onClose: () => end({ status: 'closed', result: closedWith, error: null }, () => latest.current.onClose?.()),
       onError: (error) => end({ status: 'failed', result: null, error }, () => latest.current.onError?.(error)),
     });
     // A request refused at once has already ended.

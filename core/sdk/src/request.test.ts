@@ -64,14 +64,46 @@ describe('validateRequest', () => {
           channels: 'TRANSFER',
           pass_fee: 'false',
           display_mode: 'INLINE',
+          opener_origin: PAGE,
         },
       },
     });
   });
 
-  it.each(['merchant_code', 'pay_item_id', 'txn_ref', 'amount', 'currency', 'site_redirect_url'])('names a missing %s', (name) => {
+  it.each(['merchant_code', 'pay_item_id', 'txn_ref', 'amount', 'currency'])('names a missing %s', (name) => {
     expect(fieldOf({ [name]: undefined })).toBe(name);
     expect(fieldOf({ [name]: '  ' })).toBe(name);
+  });
+
+  it('REDIRECT needs site_redirect_url, and says so', () => {
+    for (const display_mode of ['REDIRECT', 'page']) {
+      const error = refused(validateRequest(request({ site_redirect_url: undefined, display_mode }), PAGE, BASES));
+      expect(error.field).toBe('site_redirect_url');
+      expect(error.message).toMatch(/site_redirect_url is required.*required for REDIRECT/);
+    }
+  });
+
+  it('INLINE and POPUP need no site_redirect_url, or one on any origin: the results go to the opener, named by the SDK', () => {
+    for (const display_mode of ['INLINE', 'POPUP']) {
+      for (const site_redirect_url of [undefined, '  ', 'https://elsewhere.example/return', 'https://shop.example:8443/return']) {
+        const v = validateRequest(request({ site_redirect_url, display_mode }), PAGE, BASES);
+        expect(v.ok, `${display_mode} ${site_redirect_url}`).toBe(true);
+        expect(v.ok && v.request.fields.opener_origin).toBe(PAGE);
+      }
+    }
+  });
+
+  it('posts the page’s own origin as opener_origin, whatever the request says', () => {
+    for (const display_mode of ['INLINE', 'POPUP']) {
+      const v = validateRequest(request({ opener_origin: 'https://evil.example', display_mode }), PAGE, BASES);
+      expect(v.ok && v.request.fields.opener_origin).toBe(PAGE);
+    }
+  });
+
+  it('refuses INLINE and POPUP on a page without an http(s) origin (a file, a sandboxed frame)', () => {
+    const error = refused(validateRequest(request({ display_mode: 'POPUP' }), 'null', BASES));
+    expect(error.field).toBe('opener_origin');
+    expect(validateRequest(request({ display_mode: 'REDIRECT' }), 'null', BASES).ok).toBe(true);
   });
 
   it.each([['12a'], ['12.5'], [12.5], ['0'], [0], [-5], ['1e3'], [1e21], ['ten'], [Number.NaN]])(
@@ -94,11 +126,9 @@ describe('validateRequest', () => {
     expect(fieldOf({ cust_name: 'x'.repeat(201) })).toBe('cust_name');
   });
 
-  it('wants an http(s) redirect URL on the page’s own origin for INLINE and POPUP, any for REDIRECT', () => {
+  it('wants an http(s) redirect URL when one is given, on any origin', () => {
     expect(fieldOf({ site_redirect_url: 'javascript:alert(1)' })).toBe('site_redirect_url');
     expect(fieldOf({ site_redirect_url: '/return' })).toBe('site_redirect_url');
-    expect(fieldOf({ site_redirect_url: 'https://elsewhere.example/return' })).toBe('site_redirect_url');
-    expect(fieldOf({ site_redirect_url: 'https://shop.example:8443/return', display_mode: 'POPUP' })).toBe('site_redirect_url');
     const redirect = validateRequest(request({ site_redirect_url: 'https://elsewhere.example/return', display_mode: 'redirect' }), PAGE, BASES);
     expect(redirect.ok && redirect.request.displayMode).toBe('REDIRECT');
   });

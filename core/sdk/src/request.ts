@@ -29,8 +29,8 @@ const invalid = (field: string, message: string): Validation => ({ ok: false, er
 /**
  * Checks a merchant's request before anything opens (CONTRACT §2, plus the SDK's own keys), and finds the
  * checkout's base: `checkoutBase` when given, otherwise the base known for `mode`.
- * `pageOrigin` is the merchant page's origin: INLINE and POPUP results are sent to the declared origin only,
- * so it must be this page's.
+ * `pageOrigin` is the merchant page's origin: in INLINE and POPUP the SDK posts it as `opener_origin`, the only
+ * origin the checkout's messages go to (CONTRACT §6), so site_redirect_url may be left out or be on any origin.
  */
 export function validateRequest(request: unknown, pageOrigin: string, bases: CheckoutBases): Validation {
   if (!request || typeof request !== 'object') return invalid('request', 'The request must be an object of pay fields and callbacks.');
@@ -70,15 +70,12 @@ export function validateRequest(request: unknown, pageOrigin: string, bases: Che
     if (text) fields[name] = text;
   }
   fields.display_mode = displayMode;
+  // Only the SDK says who opened the checkout (REDIRECT never reads it). A page without an http(s) origin (a file,
+  // a sandboxed frame) is refused below, naming opener_origin.
+  if (displayMode !== 'REDIRECT') fields.opener_origin = pageOrigin;
 
   // The checkout's own rules (the schema it checks POST /pay with), so nothing opens for a request it would refuse.
   const [issue] = checkPayFields(fields);
   if (issue) return invalid(issue.field, `${issue.message}: ${PAY_RULES[issue.field].description}`);
-  if (displayMode !== 'REDIRECT' && httpOrigin(fields.site_redirect_url) !== pageOrigin) {
-    return invalid(
-      'site_redirect_url',
-      `site_redirect_url must be on this page's origin (${pageOrigin}) in ${displayMode} mode: the checkout sends its result to that origin only.`,
-    );
-  }
   return { ok: true, request: { base, displayMode, fields } };
 }

@@ -118,6 +118,10 @@ function meets(schema: JsonSchema | boolean, value: unknown): boolean {
     if (!value || typeof value !== 'object') return false;
     const record = value as Record<string, unknown>;
     if (!(schema.required ?? []).every((k) => k in record)) return false;
+    if (schema.if !== undefined) {
+      const branch = meets(schema.if, value) ? schema.then : schema.else;
+      if (branch !== undefined && !meets(branch, value)) return false;
+    }
     return Object.entries(record).every(([k, v]) => {
       const own = schema.properties?.[k] ?? schema.additionalProperties;
       return own === undefined || meets(own, v);
@@ -141,6 +145,25 @@ describe('the published JSON Schemas', () => {
         const fields = requestWith(field, value);
         expect(meets(payRequest, fields), `${field}=${value?.slice(0, 20)}`).toBe(checkPayFields(fields).length === 0);
       }
+    }
+  });
+
+  it('need site_redirect_url unless an INLINE or POPUP request names its opener_origin (CONTRACT §6)', () => {
+    const { site_redirect_url: _url, ...base } = requestWith('cust_name', undefined);
+    const cases: [Record<string, string>, boolean][] = [
+      [base, false],
+      [{ ...base, display_mode: 'REDIRECT', opener_origin: 'https://shop.example' }, false],
+      [{ ...base, display_mode: 'INLINE' }, false],
+      [{ ...base, display_mode: 'INLINE', opener_origin: 'https://shop.example' }, true],
+      [{ ...base, display_mode: 'POPUP', opener_origin: 'http://127.0.0.1:4401' }, true],
+      [{ ...base, display_mode: 'POPUP', opener_origin: 'https://shop.example/return' }, false],
+      [{ ...base, display_mode: 'POPUP', opener_origin: 'javascript:alert(1)' }, false],
+    ];
+    for (const [fields, ok] of cases) {
+      const label = JSON.stringify(fields);
+      expect(checkPayFields(fields).length === 0, label).toBe(ok);
+      expect(schemaIssues(fields).length === 0, label).toBe(ok);
+      expect(meets(payRequest, fields), label).toBe(ok);
     }
   });
 

@@ -5,16 +5,18 @@
  * Schemas (`@oja/sdk/pay-request.schema.json`, `@oja/sdk/result.schema.json`) are generated from it.
  */
 import * as v from 'valibot';
-import { PAY_FIELDS, PAY_RULES, RESULT_FIELDS } from './payRules';
+import { PAY_FIELDS, PAY_RULES, RESULT_FIELDS, redirectUrlOptional } from './payRules';
 import type { CheckoutResult, FieldIssue, FieldRule, PayField } from './payRules';
 
 export {
   checkPayFields,
+  declaredOrigin,
   DISPLAY_MODE_ALIASES,
   DISPLAY_MODES,
   displayModeOf,
   httpOrigin,
   isDisplayMode,
+  isHttpOrigin,
   isHttpUrl,
   isPositiveAmount,
   MAX_TEXT_CHARS,
@@ -24,6 +26,7 @@ export {
   PAY_FIELDS,
   PAY_RULES,
   RESULT_FIELDS,
+  redirectUrlOptional,
 } from './payRules';
 export type { CheckoutResult, DisplayMode, FieldIssue, FieldRule, PayField } from './payRules';
 
@@ -84,5 +87,8 @@ export const checkoutResultSchema = v.object(byKey(RESULT_FIELDS, (f): TextSchem
  */
 export function schemaIssues(fields: Readonly<Record<string, string>>): FieldIssue[] {
   const { issues } = v.safeParse(payRequestSchema, fields, { abortPipeEarly: true });
-  return (issues ?? []).map((issue) => ({ field: issue.path?.[0]?.key as PayField, message: issue.message }));
+  const optional = redirectUrlOptional(fields);
+  return (issues ?? [])
+    .map((issue) => ({ field: issue.path?.[0]?.key as PayField, message: issue.message }))
+    .filter((i) => !(optional && i.field === 'site_redirect_url' && !Object.hasOwn(fields, 'site_redirect_url')));
 }

@@ -1,4 +1,23 @@
 import type { CheckoutCallbacks, CheckoutError, CheckoutResult } from './types';
+import { RESULT_FIELDS } from './payRules';
+
+/** The response code of a checkout the payer closed (or cancelled) before any result (CONTRACT §3, §6). */
+export const CLOSED_RESP = 'Z6';
+/** What that result's `desc` says. */
+export const CLOSED_DESC = 'The payer closed the checkout.';
+
+/**
+ * The result a closed checkout ends with (CONTRACT §6): every result field a string, like the checkout's own
+ * results, `resp` Z6, nothing approved. Nothing was paid through this window; verify on your server as always.
+ */
+export const closedResult = (txnref: string): CheckoutResult => ({
+  ...(Object.fromEntries(RESULT_FIELDS.map((f) => [f, ''])) as CheckoutResult),
+  txnref,
+  amount: '0',
+  apprAmt: '0',
+  resp: CLOSED_RESP,
+  desc: CLOSED_DESC,
+});
 
 /**
  * Calls a merchant's callback. What it throws is the merchant's own bug: it goes to the console, never back
@@ -25,18 +44,19 @@ export interface Session {
   loaded(): void;
   /** COMPLETED: onComplete, once, unless the session has already ended. */
   complete(result: CheckoutResult): void;
-  /** Closed without a result: onClose, unless the session has already ended. */
+  /** Closed without a result: onComplete with closedResult, then onClose, unless the session has already ended. */
   close(): void;
   /** onError, unless the session has already ended. */
   fail(error: CheckoutError): void;
 }
 
 /**
- * A checkout ends exactly once: with a result (onComplete), closed (onClose) or failed (onError); whatever
- * comes after is ignored, so onComplete never follows onClose. `teardown` runs before the last callback, so
- * the merchant's page is its own again (overlay gone, focus back) when the callback runs.
+ * A checkout ends exactly once: with a result (onComplete), closed (onComplete with a Z6 result, then onClose,
+ * CONTRACT §6) or failed (onError); whatever comes after is ignored, so a checkout has at most one onComplete and
+ * it never follows onClose. `teardown` runs before the last callbacks, so the merchant's page is its own again
+ * (overlay gone, focus back) when they run. `txnRef` is the request's, carried by the closed result.
  */
-export function createSession(callbacks: CheckoutCallbacks, teardown: () => void): Session {
+export function createSession(callbacks: CheckoutCallbacks, teardown: () => void, txnRef = ''): Session {
   let loaded = false;
   let ended = false;
   const end = (last: () => void) => {
@@ -58,7 +78,11 @@ export function createSession(callbacks: CheckoutCallbacks, teardown: () => void
       call(callbacks.onLoad);
     },
     complete: (result) => end(() => call(callbacks.onComplete, result)),
-    close: () => end(() => call(callbacks.onClose)),
+    close: () =>
+      end(() => {
+        call(callbacks.onComplete, closedResult(txnRef));
+        call(callbacks.onClose);
+      }),
     fail: (error) => end(() => report(callbacks, error)),
   };
 }

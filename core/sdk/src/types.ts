@@ -57,9 +57,12 @@ export interface CheckoutError extends Error {
 }
 
 export interface CheckoutCallbacks {
-  /** The checkout sent its result (exactly once per payment; never after onClose). Verify it on your server. */
+  /**
+   * The checkout's result, exactly once per opened checkout: the checkout's own, or, when the payer closes it
+   * first, a cancellation (`resp` `Z6`, just before onClose). Verify it on your server.
+   */
   onComplete?: (result: CheckoutResult) => void;
-  /** The payer closed the checkout without a result (or the page called `close()`). */
+  /** The payer closed the checkout without a result (or the page called `close()`): after onComplete's Z6. */
   onClose?: () => void;
   /** The checkout is ready (its INITIALIZED message). */
   onLoad?: () => void;
@@ -78,7 +81,7 @@ export interface CheckoutRequest extends PayFields, CheckoutCallbacks {
 }
 
 export interface CheckoutHandle {
-  /** Closes the checkout if it is still open (then `onClose` is called). */
+  /** Closes the checkout if it is still open (then `onComplete` with a Z6 result, and `onClose`, are called). */
   close(): void;
 }
 

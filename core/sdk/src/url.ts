@@ -15,3 +15,6 @@ export function httpOrigin(url: unknown): string {
 }
 
 export const isHttpUrl = (url: string): boolean => httpOrigin(url) !== '';
+
+/** An http: or https: origin as the browser writes it (`https://shop.example`, no path, no trailing slash). */
+export const isHttpOrigin = (origin: string): boolean => !!origin && httpOrigin(origin) === origin;

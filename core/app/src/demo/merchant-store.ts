@@ -158,18 +158,25 @@ const STORE_SCRIPT = `(() => {
   const pay = (displayMode) => {
     say('');
     const ref = form.elements.txn_ref.value;
+    // A closed checkout calls onComplete (Z6) and then onClose: one next order for both.
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      nextReference();
+    };
     window.webpayCheckout(Object.assign(Object.fromEntries(new FormData(form)), {
       display_mode: displayMode,
       mode: 'TEST',
       onLoad: () => record('onLoad'),
       onComplete: (result) => {
         verify(record('onComplete', result), ref);
-        nextReference();
+        settle();
       },
       onClose: () => {
         record('onClose');
         say('Checkout closed: nothing was paid.');
-        nextReference();
+        settle();
       },
       onError: (error) => {
         record('onError', { code: error.code, field: error.field, message: error.message });
