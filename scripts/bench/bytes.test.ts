@@ -148,8 +148,8 @@ describe('byte accounting', () => {
     const sdk = accountSdk(path.join(assetsDir, 'card-own.js'));
     expect(sdk).toMatchObject({ file: 'card-own.js', budgetGzipKiB: DEFAULT_BUDGETS.sdkGzipKiB, gzip: gz('card-own.js') });
     const r = accountBytes({ meta, manifest, root, assetsDir });
-    // 20 KiB of noise is over 5 KiB; the same file under a budget of 25 KiB is not.
-    expect(checkBudgets({ ...r, sdk })).toEqual([`merchant SDK card-own.js is ${(sdk.gzip / KiB).toFixed(1)} KiB gzip, budget 5 KiB`]);
+    // 20 KiB of noise is over 6 KiB; the same file under a budget of 25 KiB is not.
+    expect(checkBudgets({ ...r, sdk })).toEqual([`merchant SDK card-own.js is ${(sdk.gzip / KiB).toFixed(1)} KiB gzip, budget 6 KiB`]);
     expect(checkBudgets({ ...r, sdk }, { ...DEFAULT_BUDGETS, sdkGzipKiB: 25 })).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { FRAME_READY_TIMEOUT_MS, POPUP_READY_TIMEOUT_MS } from './checkout';
 import { MESSAGE_KEY } from './messages';
 import { SAMPLE_RESULT } from './fixtures';
 import { POPUP_CLOSED_POLL_MS } from './popup';
+import { OVERLAY_TEXT } from './overlay';
 import type { CheckoutHandle, CheckoutRequest } from './types';
 
 const CHECKOUT = 'https://checkout.example';
@@ -223,6 +224,45 @@ describe('validation', () => {
     expect(dialog()).toBeNull();
     expect(posted).toEqual([]);
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it("without onError, tells the payer in the overlay (the checkout's Incorrect Transaction words), and the console", () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    setup({ amount: '15OO', onError: undefined });
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('amount'));
+    expect(posted).toEqual([]);
+    expect(frame()).toBeNull();
+    const alert = dialog()?.querySelector('[role="alert"]');
+    expect(alert?.textContent).toContain(OVERLAY_TEXT.en.incorrect[0]);
+    expect(alert?.textContent).toContain(OVERLAY_TEXT.en.incorrect[1]);
+    expect(dialog()?.getAttribute('aria-labelledby')).toBe(alert?.querySelector('h2')?.id);
+    expect(document.activeElement).toBe(closeControl());
+    expect(document.querySelector('main')?.inert).toBe(true);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(dialog()).toBeNull();
+    expect(document.querySelector('main')?.inert).toBe(false);
+    expect(document.activeElement?.id).toBe('pay');
+  });
+
+  it("says it in the request's language, and closes with its close control", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { onComplete, onClose } = setup({ amount: '-1', lang: 'fr', onError: undefined });
+    expect(dialog()?.textContent).toContain(OVERLAY_TEXT.fr.incorrect[0]);
+    expect(closeControl()?.getAttribute('aria-label')).toBe(OVERLAY_TEXT.fr.close);
+    closeControl()?.click();
+    expect(dialog()).toBeNull();
+    // A checkout that never opened ends with its error: nothing more.
+    expect(onComplete).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('without onError, a checkout that never answers says so in place of its frame', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    setup({ onError: undefined });
+    frameLoaded();
+    vi.advanceTimersByTime(FRAME_READY_TIMEOUT_MS);
+    expect(frame()).toBeNull();
+    expect(dialog()?.querySelector('[role="alert"]')?.textContent).toContain(OVERLAY_TEXT.en.failed[0]);
   });
 
   it('never throws, even for no request at all', () => {

@@ -23,11 +23,13 @@ let current: { focus(): void } | null = null;
  */
 export function open(request: CheckoutRequest, bases: CheckoutBases): CheckoutHandle {
   const callbacks: CheckoutCallbacks = {};
+  let lang: unknown;
   try {
+    lang = request?.lang;
     for (const name of CALLBACKS) if (typeof request?.[name] === 'function') (callbacks as Record<string, unknown>)[name] = request[name];
     const v = validateRequest(request, location.origin, bases);
     if (!v.ok) {
-      report(callbacks, v.error);
+      report(callbacks, v.error, lang);
       return NOTHING_OPEN;
     }
     const { base, displayMode, fields } = v.request;
@@ -43,7 +45,7 @@ export function open(request: CheckoutRequest, bases: CheckoutBases): CheckoutHa
     }
     return embed(displayMode, action, base, fields, callbacks);
   } catch (e) {
-    report(callbacks, checkoutError('UNEXPECTED', `The checkout could not open: ${String(e)}`));
+    report(callbacks, checkoutError('UNEXPECTED', `The checkout could not open: ${String(e)}`), lang);
     return NOTHING_OPEN;
   }
 }
@@ -69,6 +71,7 @@ function embed(
       popup?.destroy();
     },
     fields.txn_ref,
+    fields.lang,
   );
   // Whatever goes wrong inside a handler ends this checkout with onError, never as an exception in the page.
   const guard =

@@ -2,9 +2,31 @@ import { css, el, postFields, uniqueName } from './dom';
 
 /** The overlay's own words, in the checkout's languages. */
 export const OVERLAY_TEXT = {
-  en: { title: 'Checkout', close: 'Close the checkout', loading: 'Loading the checkout…' },
-  fr: { title: 'Paiement', close: 'Fermer le paiement', loading: 'Chargement du paiement…' },
+  en: {
+    title: 'Checkout',
+    close: 'Close the checkout',
+    loading: 'Loading the checkout…',
+    // The checkout's own "Incorrect Transaction" screen (core.incorrect), for a request refused before it opened.
+    incorrect: [
+      'Incorrect Transaction',
+      'Some of the payment details entered appear to be incorrect. Please review the information provided and try again. If you require assistance, kindly contact your merchant.',
+    ],
+    failed: ['The payment could not open', 'Please try again. If this happens again, kindly contact your merchant.'],
+  },
+  fr: {
+    title: 'Paiement',
+    close: 'Fermer le paiement',
+    loading: 'Chargement du paiement…',
+    incorrect: [
+      'Transaction incorrecte',
+      "Certaines informations de paiement semblent incorrectes. Vérifiez-les et réessayez. Si vous avez besoin d'aide, contactez le commerçant.",
+    ],
+    failed: ["Le paiement n'a pas pu s'ouvrir", 'Réessayez. Si cela se reproduit, contactez le commerçant.'],
+  },
 };
+type OverlayText = (typeof OVERLAY_TEXT)['en'];
+/** The overlay's words in the request's language (`lang`, any value the merchant sent): French or English. */
+export const overlayText = (lang: unknown): OverlayText => OVERLAY_TEXT[lang === 'fr' ? 'fr' : 'en'];
 /** Spinner turn, ms. */
 const SPIN_MS = 900;
 /** Above anything a merchant's page stacks. */
@@ -42,8 +64,115 @@ export interface InlineView {
  */
 export function openInline(o: InlineOptions): InlineView {
   const { doc } = o;
-  const text = OVERLAY_TEXT[o.fields.lang === 'fr' ? 'fr' : 'en'];
+  const text = overlayText(o.fields.lang);
   const name = uniqueName();
+
+  const spinner = el(doc, 'div');
+  css(spinner, {
+    width: '32px',
+    height: '32px',
+    'box-sizing': 'border-box',
+    border: '4px solid #d0d5dd',
+    'border-top-color': '#1f4f8a',
+    'border-radius': '50%',
+  });
+  if (spinner.animate && !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches)) {
+    spinner.animate([{ transform: 'rotate(0)' }, { transform: 'rotate(360deg)' }], { duration: SPIN_MS, iterations: Infinity });
+  }
+  const loader = card(doc, 'status', spinner, el(doc, 'span', { textContent: text.loading }));
+  css(loader, { position: 'absolute', inset: '0', 'align-items': 'center', 'justify-content': 'center' });
+
+  const frame = el(doc, 'iframe', { name, title: text.title });
+  // Wallet payments and the copy buttons need these inside a frame of another origin.
+  frame.setAttribute('allow', 'payment; clipboard-write');
+  // Not usable, and out of the tab order, until the checkout is ready.
+  frame.inert = true;
+  css(frame, {
+    position: 'absolute',
+    inset: '0',
+    width: '100%',
+    height: '100%',
+    border: '0',
+    margin: '0',
+    display: 'block',
+    // The checkout's page is transparent in INLINE: its card is the dialog, the scrim shows around it.
+    background: 'transparent',
+    'color-scheme': 'normal',
+    opacity: '0',
+  });
+  frame.addEventListener('load', () => {
+    // The first load is the empty document the frame starts with (same origin, readable); the checkout's is not.
+    if (!frame.contentDocument) o.onFrameLoad();
+  });
+
+  const stage = el(doc, 'div', {}, frame, loader);
+  css(stage, { position: 'relative', flex: '1' });
+  const dialog = openDialog(doc, text, o.onCloseRequest, stage, (close) => (frame.inert ? close : frame));
+  postFields(doc, dialog.node, o.action, name, o.fields);
+
+  return {
+    frameWindow: () => frame.contentWindow,
+    ready() {
+      loader.remove();
+      frame.inert = false;
+      css(frame, { opacity: '1' });
+    },
+    destroy: dialog.destroy,
+  };
+}
+
+/**
+ * A checkout that could not open, and a merchant without onError: the payer reads why in the same dialog instead
+ * of nothing (a refused request: the checkout's "Incorrect Transaction" words; anything else: try again). Closing
+ * it gives the page back; it calls nothing of the merchant's.
+ */
+export function openNotice(doc: Document, lang: unknown, refused: boolean): void {
+  const text = overlayText(lang);
+  const [title, body] = refused ? text.incorrect : text.failed;
+  const heading = el(doc, 'h2', { id: uniqueName(), textContent: title });
+  css(heading, { margin: '0', font: '600 20px/1.3 system-ui, sans-serif', 'padding-right': '48px' });
+  const notice = card(doc, 'alert', heading, el(doc, 'p', { textContent: body }));
+  css(notice, { padding: '24px' });
+  const dialog = openDialog(
+    doc,
+    text,
+    () => dialog.destroy(),
+    notice,
+    (close) => close,
+  );
+  dialog.node.setAttribute('aria-labelledby', heading.id);
+}
+
+/** A white card of the overlay's own, announced with `role`. */
+function card(doc: Document, role: string, ...children: Node[]): HTMLElement {
+  const node = el(doc, 'div', {}, ...children);
+  node.setAttribute('role', role);
+  css(node, {
+    display: 'flex',
+    'flex-direction': 'column',
+    gap: '12px',
+    'box-sizing': 'border-box',
+    background: '#fff',
+    'border-radius': '12px',
+    color: '#222',
+    font: '16px/1.5 system-ui, sans-serif',
+  });
+  return node;
+}
+
+/**
+ * The modal dialog both views share: a scrim over the whole page, `content` in a card-wide box with the close
+ * control on its top right corner, the page behind inert and not scrolling, focus kept inside (Tab past the end
+ * comes back to the close control, Shift+Tab before the start goes to `startFocus`), Escape and the close control
+ * call `onCloseRequest`. `destroy` gives the page back: scroll, focus, the rest of the page.
+ */
+function openDialog(
+  doc: Document,
+  text: OverlayText,
+  onCloseRequest: () => void,
+  content: HTMLElement,
+  startFocus: (close: HTMLElement) => HTMLElement,
+): { node: HTMLElement; destroy(): void } {
   const returnFocus = doc.activeElement as HTMLElement | null;
 
   const close = el(doc, 'button', { type: 'button', textContent: '×' });
@@ -78,58 +207,9 @@ export function openInline(o: InlineOptions): InlineView {
     if (keyboard) css(close, { outline: '3px solid #1f4f8a', 'outline-offset': '2px' });
   });
   close.addEventListener('blur', () => css(close, { outline: 'none' }));
-  close.addEventListener('click', o.onCloseRequest);
+  close.addEventListener('click', onCloseRequest);
 
-  const spinner = el(doc, 'div');
-  css(spinner, {
-    width: '32px',
-    height: '32px',
-    'box-sizing': 'border-box',
-    border: '4px solid #d0d5dd',
-    'border-top-color': '#1f4f8a',
-    'border-radius': '50%',
-  });
-  if (spinner.animate && !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches)) {
-    spinner.animate([{ transform: 'rotate(0)' }, { transform: 'rotate(360deg)' }], { duration: SPIN_MS, iterations: Infinity });
-  }
-  const loader = el(doc, 'div', {}, spinner, el(doc, 'span', { textContent: text.loading }));
-  loader.setAttribute('role', 'status');
-  css(loader, {
-    position: 'absolute',
-    inset: '0',
-    display: 'flex',
-    'flex-direction': 'column',
-    'align-items': 'center',
-    'justify-content': 'center',
-    gap: '12px',
-    background: '#fff',
-    'border-radius': '12px',
-    color: '#222',
-    font: '16px/1.5 system-ui, sans-serif',
-  });
-
-  const frame = el(doc, 'iframe', { name, title: text.title });
-  // Wallet payments and the copy buttons need these inside a frame of another origin.
-  frame.setAttribute('allow', 'payment; clipboard-write');
-  // Not usable, and out of the tab order, until the checkout is ready.
-  frame.inert = true;
-  css(frame, {
-    position: 'absolute',
-    inset: '0',
-    width: '100%',
-    height: '100%',
-    border: '0',
-    margin: '0',
-    display: 'block',
-    // The checkout's page is transparent in INLINE: its card is the dialog, the scrim shows around it.
-    background: 'transparent',
-    'color-scheme': 'normal',
-    opacity: '0',
-  });
-
-  const stage = el(doc, 'div', {}, frame, loader);
-  css(stage, { position: 'relative', flex: '1' });
-  const box = el(doc, 'div', {}, close, stage);
+  const box = el(doc, 'div', {}, close, content);
   css(box, {
     position: 'relative',
     display: 'flex',
@@ -142,8 +222,6 @@ export function openInline(o: InlineOptions): InlineView {
     padding: `${BOX_TOP} 8px 8px`,
   });
 
-  // Tab past the frame's last control lands on the end guard, which sends focus back to the close control;
-  // Shift+Tab before it lands on the start guard, which sends focus into the frame.
   const guard = (onFocus: () => void) => {
     const g = el(doc, 'span', { tabIndex: 0 });
     g.addEventListener('focus', onFocus);
@@ -153,7 +231,7 @@ export function openInline(o: InlineOptions): InlineView {
     doc,
     'div',
     {},
-    guard(() => (frame.inert ? close : frame).focus()),
+    guard(() => startFocus(close).focus()),
     box,
     guard(() => close.focus()),
   );
@@ -178,12 +256,8 @@ export function openInline(o: InlineOptions): InlineView {
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;
     e.preventDefault();
-    o.onCloseRequest();
+    onCloseRequest();
   };
-  frame.addEventListener('load', () => {
-    // The first load is the empty document the frame starts with (same origin, readable); the checkout's is not.
-    if (!frame.contentDocument) o.onFrameLoad();
-  });
 
   const body = doc.body;
   const root = doc.documentElement;
@@ -195,15 +269,9 @@ export function openInline(o: InlineOptions): InlineView {
   for (const c of madeInert) c.inert = true;
   doc.addEventListener('keydown', onKey, true);
   close.focus();
-  postFields(doc, dialog, o.action, name, o.fields);
 
   return {
-    frameWindow: () => frame.contentWindow,
-    ready() {
-      loader.remove();
-      frame.inert = false;
-      css(frame, { opacity: '1' });
-    },
+    node: dialog,
     destroy() {
       doc.removeEventListener('keydown', onKey, true);
       dialog.remove();

@@ -1,5 +1,6 @@
 import type { CheckoutCallbacks, CheckoutError, CheckoutResult } from './types';
 import { RESULT_FIELDS } from './payRules';
+import { openNotice } from './overlay';
 
 /** The response code of a checkout the payer closed (or cancelled) before any result (CONTRACT §3, §6). */
 export const CLOSED_RESP = 'Z6';
@@ -31,10 +32,18 @@ export function call<A extends unknown[]>(fn: ((...args: A) => void) | undefined
   }
 }
 
-/** Sends an error to onError, or to the console when the merchant gave none. */
-export function report(callbacks: CheckoutCallbacks, error: CheckoutError): void {
-  if (callbacks.onError) call(callbacks.onError, error);
-  else console.error(`Oja Checkout: ${error.message}`);
+/**
+ * Sends an error to onError. A merchant who gave none (as most Web Checkout integrations) gets it in the console,
+ * and the payer reads in an overlay, in the request's `lang`, that the payment could not open, rather than a
+ * button that does nothing; except ALREADY_OPEN, whose checkout is on screen.
+ */
+export function report(callbacks: CheckoutCallbacks, error: CheckoutError, lang?: unknown): void {
+  if (callbacks.onError) {
+    call(callbacks.onError, error);
+    return;
+  }
+  console.error(`Oja Checkout: ${error.message}`);
+  if (error.code !== 'ALREADY_OPEN') openNotice(document, lang, error.code === 'INVALID_REQUEST');
 }
 
 /** One opened checkout's callbacks, from loading to its one end. */
@@ -54,9 +63,10 @@ export interface Session {
  * A checkout ends exactly once: with a result (onComplete), closed (onComplete with a Z6 result, then onClose,
  * CONTRACT §6) or failed (onError); whatever comes after is ignored, so a checkout has at most one onComplete and
  * it never follows onClose. `teardown` runs before the last callbacks, so the merchant's page is its own again
- * (overlay gone, focus back) when they run. `txnRef` is the request's, carried by the closed result.
+ * (overlay gone, focus back) when they run. `txnRef` is the request's, carried by the closed result;
+ * `lang` the request's, for a notice to the payer (report).
  */
-export function createSession(callbacks: CheckoutCallbacks, teardown: () => void, txnRef = ''): Session {
+export function createSession(callbacks: CheckoutCallbacks, teardown: () => void, txnRef = '', lang?: string): Session {
   let loaded = false;
   let ended = false;
   const end = (last: () => void) => {
@@ -83,6 +93,6 @@ export function createSession(callbacks: CheckoutCallbacks, teardown: () => void
         call(callbacks.onComplete, closedResult(txnRef));
         call(callbacks.onClose);
       }),
-    fail: (error) => end(() => report(callbacks, error)),
+    fail: (error) => end(() => report(callbacks, error, lang)),
   };
 }

@@ -1115,6 +1115,37 @@ describe("Merchants from Interswitch's Web Checkout (CONTRACT §6)", () => {
   });
 });
 
+describe('INLINE and POPUP through the SDK, without a return URL (CONTRACT §6)', () => {
+  const opened = (ref: string, mode: string, extra: Record<string, string> = {}) => {
+    const { site_redirect_url: _, ...fields } = payFields(ref, { display_mode: mode, opener_origin: 'https://shop.example', ...extra });
+    return fields;
+  };
+
+  it("opens for the opener's origin alone: framed and messaged only there, the API given that origin to return to", async () => {
+    const { base } = await start();
+    for (const mode of ['INLINE', 'POPUP']) {
+      const ref = `OPENER-${mode}`;
+      const res = await postPay(base, opened(ref, mode));
+      expect(res.status).toBe(200);
+      if (mode === 'INLINE') expect(res.headers.get('content-security-policy')).toContain('frame-ancestors https://shop.example;');
+      const props = JSON.parse(/<script type="application\/json" id="oja-data">(.*?)<\/script>/s.exec(await res.text())![1]).props;
+      expect(props).toMatchObject({ displayMode: mode, siteOrigin: 'https://shop.example' });
+      expect((await sandboxPayment(base, ref)).status).toBe(200);
+    }
+  });
+
+  it('a return URL on another origin still sends the messages to the opener; REDIRECT without one is refused', async () => {
+    const { base } = await start();
+    const other = await postPay(base, opened('OPENER-OTHER', 'INLINE', { site_redirect_url: 'https://elsewhere.example/verify' }));
+    expect(other.status).toBe(200);
+    expect(other.headers.get('content-security-policy')).toContain('frame-ancestors https://shop.example;');
+    const redirect = await postPay(base, opened('OPENER-REDIRECT', 'REDIRECT'));
+    expect(redirect.status).toBe(400);
+    expect(redirect.headers.get('x-oja-refused-field')).toBe('site_redirect_url');
+    expect((await sandboxPayment(base, 'OPENER-REDIRECT')).status).toBe(404);
+  });
+});
+
 describe("Interswitch's request hash (the collections API checks it; the sandbox knows MX_DEMO's key)", () => {
   const hashed = (ref: string, extra: Record<string, string> = {}) => {
     const f = payFields(ref, extra);

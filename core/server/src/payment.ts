@@ -30,7 +30,10 @@ class ApiUnreachable extends Error {}
  * The API's own answer (HTTP 2xx or 4xx with JSON) is returned as it is, refusal or not.
  */
 async function payPage(ctx: ServerContext, r: PayRequest): Promise<Record<string, unknown>> {
-  const body = { ...r.sandbox, ...r, sandbox: undefined, amount: String(r.amount) };
+  // An INLINE or POPUP request opened through the SDK may have no return URL (CONTRACT §6); the collections API
+  // wants one, so it gets the opener's origin, where the checkout's messages go (it never posts a form there).
+  const site_redirect_url = r.site_redirect_url || `${r.site_origin}/`;
+  const body = { ...r.sandbox, ...r, site_redirect_url, sandbox: undefined, amount: String(r.amount) };
   const deadline = Date.now() + PAY_PAGE_BUDGET_MS;
   for (let attempt = 1; ; attempt++) {
     try {
