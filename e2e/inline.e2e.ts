@@ -2,6 +2,7 @@
 // own page (another origin), which talks to it only by postMessage, and only to the declared origin (CONTRACT §3).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { SUCCESS_SHOWN_MS } from '@oja/sdk';
 import { checkoutBase, expectAccessible, payFields, simulate, sleep, storeBase, storeResults, transfer, txnRef, useBrowser } from './helpers';
 import {
   callbackNames,
@@ -47,8 +48,10 @@ describe('INLINE from the store', () => {
     await simulate(ref, 'success');
     await frame.getByRole('button', { name: 'I have transferred' }).click();
     await waitForCallback(page, 'onComplete');
-    // Time for a duplicate to show up, were there one.
-    await sleep(1_000);
+    // The merchant knows at once; the payer reads the receipt in the overlay, which then goes (SUCCESS_SHOWN_MS).
+    await frame.getByTestId('receipt').waitFor();
+    expect(await overlay(page).count()).toBe(1);
+    await expect.poll(() => overlay(page).count(), { timeout: SUCCESS_SHOWN_MS + 5_000 }).toBe(0);
 
     expect(await callbackNames(page)).toEqual(['onLoad', 'onComplete']);
     const result = await expectCompletedOnce(page, ref, '00');

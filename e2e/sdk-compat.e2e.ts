@@ -4,6 +4,7 @@
 // script is the checkout's /inline-checkout.js, nothing else is the store's.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { SUCCESS_SHOWN_MS } from '@oja/sdk';
 import { checkoutBase, expectAccessible, payFields, simulate, sleep, transfer, txnRef, useBrowser } from './helpers';
 import { overlay, overlayFrame, thirdBase } from './store-sdk';
 
@@ -60,11 +61,11 @@ describe("Web Checkout merchants' pages, through the SDK", () => {
     await simulate(ref, 'success');
     await frame.getByRole('button', { name: 'I have transferred' }).click();
     await expect.poll(() => callNames(page), { timeout: 20_000 }).toEqual(['onComplete']);
-    await sleep(1_000);
     const [done] = await calls(page);
     expect(done.arg).toMatchObject({ txnref: ref, resp: '00', amount: '150000' });
+    // The receipt stays up a while over the shop's page, then the page is the shop's again.
+    await expect.poll(() => overlay(page).count(), { timeout: SUCCESS_SHOWN_MS + 5_000 }).toBe(0);
     expect(await callNames(page)).toEqual(['onComplete']);
-    expect(await overlay(page).count()).toBe(0);
   });
 
   it('a return URL on another host than the page (a Django default): the checkout opens, and its result comes to the page', async () => {

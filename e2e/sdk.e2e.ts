@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { DEFAULT_BUDGETS, KiB } from '../scripts/bench/bytes.mjs';
+import { SUCCESS_SHOWN_MS } from '@oja/sdk';
 import {
   cancelToStore,
   checkoutBase,
@@ -54,14 +55,17 @@ describe('/inline-checkout.js', () => {
 });
 
 describe('POPUP from the store', () => {
-  it('pays in a centred window: onLoad, onComplete once with the result; the SDK closes the window', async () => {
+  it('pays in a centred window: onLoad, onComplete once with the result; the SDK closes the window after the receipt', async () => {
     const page = await b.newPage();
     const { ref, popup } = await payInPopup(page);
     expect(new URL(popup.url()).origin).toBe(checkoutBase());
     await simulate(ref, 'success');
     await popup.getByRole('button', { name: 'I have transferred' }).click();
     await waitForCallback(page, 'onComplete');
-    await expect.poll(() => popup.isClosed()).toBe(true);
+    // The merchant knows at once; the payer reads the receipt, then the window goes (SUCCESS_SHOWN_MS).
+    await popup.getByTestId('receipt').waitFor();
+    expect(popup.isClosed()).toBe(false);
+    await expect.poll(() => popup.isClosed(), { timeout: SUCCESS_SHOWN_MS + 5_000 }).toBe(true);
     await sleep(1_000);
     expect(await callbackNames(page)).toEqual(['onLoad', 'onComplete']);
     expect(await expectCompletedOnce(page, ref, '00')).toMatchObject({ amount: '150000' });

@@ -67,6 +67,7 @@ export async function bootCheckout(installed: {
   checkout.state.channel = data.plan.route.channel;
   checkout.state.prefetched = data.prefetched ?? {};
   checkout.state.gates = data.gates ?? {};
+  if (data.result) checkout.state.result = data.result;
   // The page came from POST /pay: give it its route's URL so a reload keeps the payer's place.
   const url = withSession(data.env, data.plan.route.path, data.env.locale);
   if (location.pathname + location.search !== url) history.replaceState(null, '', url);

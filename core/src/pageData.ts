@@ -2,6 +2,7 @@ import type { PageEnv, PaymentProps } from './props';
 import type { Locale, Messages } from './i18n';
 import type { GateDecision } from './gates';
 import type { PagePlan } from './plan';
+import type { TransactionResponse } from './state/checkout';
 
 /** Id of the non-executable JSON block that carries the page's data from server to client. */
 export const PAGE_DATA_ID = 'oja-data';
@@ -17,6 +18,11 @@ export interface PageData {
   prefetched?: Record<string, unknown>;
   /** The gates passed on this page's session (CheckoutState.gates). */
   gates?: Record<string, GateDecision>;
+  /**
+   * Where the payment stood when the page was asked for, when that is a result (paid, expired, cancelled or an
+   * attempt failed): the page opens on it, and delivers it as if its own poll had seen it (paymentStanding).
+   */
+  result?: TransactionResponse;
   /** Server clock when the page was rendered, ms. */
   serverNow: number;
   /**

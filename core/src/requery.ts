@@ -1,5 +1,8 @@
 import type { Http } from './http';
 import type { PayRequest } from './payRequest';
+import type { PaymentProps } from './props';
+import type { TransactionResponse } from './state/checkout';
+import { CODE_SUCCESS } from './codes';
 
 /** The collections API's transaction requery, as a merchant's server calls it (CONTRACT §5). */
 export const REQUERY_PATH = '/collections/api/v1/gettransaction.json';
@@ -21,4 +24,41 @@ export async function isAlreadyPaid(http: Http, r: Pick<PayRequest, 'merchant_co
   } catch {
     return false;
   }
+}
+
+/** Requery codes that say nothing final about the payment: in progress, or not attempted yet (no transaction). */
+export const NOT_SETTLED_CODES: readonly string[] = ['09', 'S0', 'Z0', 'Z25', '25', '10'];
+
+/**
+ * Where a payment stands, asked of the collections API each time its page is loaded (a reload, a restored tab,
+ * another instance), before a payment screen is drawn: the result the page opens on when there is one (paid,
+ * expired, cancelled, or a failed attempt), otherwise undefined (still open, or the API did not answer in time:
+ * the page draws its screen and its own poll finds out).
+ */
+export async function paymentStanding(
+  http: Http,
+  props: Pick<PaymentProps, 'merchantCode' | 'merchantTransactionReference' | 'amount'>,
+  signal?: AbortSignal,
+): Promise<TransactionResponse | undefined> {
+  let answer: Record<string, unknown>;
+  try {
+    answer = await http.get(REQUERY_PATH, {
+      params: { merchantcode: props.merchantCode, transactionreference: props.merchantTransactionReference, amount: props.amount },
+      timeoutMs: REQUERY_TIMEOUT_MS,
+      signal,
+    });
+  } catch {
+    return undefined;
+  }
+  const code = typeof answer.ResponseCode === 'string' ? answer.ResponseCode : '';
+  if (!code || NOT_SETTLED_CODES.includes(code)) return undefined;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  return {
+    responseCode: code,
+    responseDescription: text(answer.ResponseDescription),
+    ...(code === CODE_SUCCESS && { amount: text(answer.Amount) }),
+    paymentReference: text(answer.PaymentReference),
+    retrievalReferenceNumber: text(answer.RetrievalReferenceNumber),
+    transactionDate: text(answer.TransactionDate),
+  };
 }

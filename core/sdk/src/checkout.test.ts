@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openCheckout } from './index';
 import { FRAME_READY_TIMEOUT_MS, POPUP_READY_TIMEOUT_MS } from './checkout';
-import { MESSAGE_KEY } from './messages';
+import { MESSAGE_KEY, SUCCESS_SHOWN_MS } from './messages';
 import { SAMPLE_RESULT } from './fixtures';
 import { POPUP_CLOSED_POLL_MS } from './popup';
 import { OVERLAY_TEXT } from './overlay';
@@ -109,11 +109,36 @@ describe('INLINE', () => {
     send(completed());
     expect(onComplete).toHaveBeenCalledTimes(1);
     expect(onComplete).toHaveBeenCalledWith(result);
+    // The merchant knows at once; the payer reads the checkout's success screen, then has the page back.
+    expect(dialog()).not.toBeNull();
+    vi.advanceTimersByTime(SUCCESS_SHOWN_MS - 1);
+    expect(dialog()).not.toBeNull();
+    vi.advanceTimersByTime(1);
     expect(onClose).not.toHaveBeenCalled();
     expect(dialog()).toBeNull();
     expect(document.activeElement).toBe(document.getElementById('pay'));
     expect(document.documentElement.style.overflow).toBe('');
     expect((document.querySelector('main') as HTMLElement).inert).toBe(false);
+  });
+
+  it('a success closed before its time is up goes at once, and is no cancellation (no Z6, no onClose)', () => {
+    const { onComplete, onClose } = setup();
+    send(initialized);
+    send(completed());
+    closeControl()!.click();
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(document.getElementById('pay'));
+    vi.advanceTimersByTime(SUCCESS_SHOWN_MS);
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    expect(onComplete).toHaveBeenCalledWith(result);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('a result other than 00 gives the page back at once (the checkout waited already)', () => {
+    setup();
+    send(initialized);
+    send(completed({ ...result, resp: 'XS1' }));
+    expect(dialog()).toBeNull();
   });
 
   it('closes on Escape: onComplete with Z6 then onClose, once each, and no other result afterwards', () => {
@@ -208,6 +233,7 @@ describe('INLINE', () => {
       },
     });
     expect(() => send(completed())).not.toThrow();
+    vi.advanceTimersByTime(SUCCESS_SHOWN_MS);
     expect(dialog()).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -289,7 +315,9 @@ describe('POPUP', () => {
     send(completed(), popup);
     expect(onLoad).toHaveBeenCalledTimes(1);
     expect(onComplete).toHaveBeenCalledWith(result);
-    // The payer is back on the merchant's page.
+    // The payer reads the success screen, then is back on the merchant's page.
+    expect(popup.close).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(SUCCESS_SHOWN_MS);
     expect(popup.close).toHaveBeenCalled();
   });
 

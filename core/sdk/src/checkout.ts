@@ -1,6 +1,6 @@
 import type { CheckoutBases, CheckoutCallbacks, CheckoutHandle, CheckoutRequest } from './types';
 import { CALLBACKS, checkoutError, validateRequest } from './request';
-import { readMessage } from './messages';
+import { readMessage, SUCCESS_SHOWN_MS } from './messages';
 import { createSession, report } from './session';
 import { openInline } from './overlay';
 import type { InlineView } from './overlay';
@@ -95,7 +95,8 @@ function embed(
   const onMessage = guard((event: MessageEvent) => {
     const m = readMessage(event, { origin, source: inline ? inline.frameWindow() : popup?.window, txnRef: fields.txn_ref });
     if (!m) return;
-    if (m.type === 'COMPLETED') return session.complete(m.result);
+    // A success stays on screen for the payer to read (its receipt); the merchant hears of it at once.
+    if (m.type === 'COMPLETED') return session.complete(m.result, m.result.resp === '00' ? SUCCESS_SHOWN_MS : 0);
     ready = true;
     clearTimeout(timer);
     inline?.ready();

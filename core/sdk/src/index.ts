@@ -16,7 +16,7 @@ export type {
   DisplayMode,
   PayFields,
 } from './types';
-export { MESSAGE_KEY, RESULT_FIELDS } from './messages';
+export { MESSAGE_KEY, RESULT_FIELDS, SUCCESS_SHOWN_MS } from './messages';
 export { FRAME_READY_TIMEOUT_MS, POPUP_READY_TIMEOUT_MS } from './checkout';
 
 /**

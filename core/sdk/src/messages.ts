@@ -6,6 +6,13 @@ export { RESULT_FIELDS };
 /** The envelope key of every message the checkout sends (README, "Decisions"). */
 export const MESSAGE_KEY = 'oja-checkout';
 
+/**
+ * How long the checkout's success screen (the amount, the merchant, the reference, the date) stays up for the payer
+ * to read, ms (docs/decisions.md): a REDIRECT returns to the merchant after it, unless the payer goes sooner; in
+ * INLINE and POPUP the result is sent at once, and the SDK keeps the checkout on screen this long after onComplete.
+ */
+export const SUCCESS_SHOWN_MS = 6_000;
+
 export type CheckoutMessage = { type: 'INITIALIZED' } | { type: 'COMPLETED'; result: CheckoutResult };
 
 /** Where the checkout's messages must come from. */

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_KEY } from './messages';
 import { SAMPLE_RESULT } from './fixtures';
+import { SUCCESS_SHOWN_MS } from './messages';
 import { OjaCheckoutButton, useOjaCheckout } from './react';
 import type { OjaCheckoutOptions } from './react';
 import type { PayFields } from './types';
@@ -28,6 +29,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 /** A message from the checkout's frame (the one open, or the one given), as the checkout sends it. */
@@ -58,6 +60,7 @@ const status = () => screen.getByTestId('status').textContent;
 
 describe('useOjaCheckout', () => {
   it('opens the checkout with the request, follows it and reports the result once', () => {
+    vi.useFakeTimers();
     const onComplete = vi.fn();
     const onClose = vi.fn();
     render(<Storefront options={{ mode: 'TEST', checkoutBase: CHECKOUT, onComplete, onClose }} />);
@@ -76,6 +79,9 @@ describe('useOjaCheckout', () => {
     expect(onComplete).toHaveBeenCalledTimes(1);
     expect(onComplete).toHaveBeenCalledWith(result);
     expect(onClose).not.toHaveBeenCalled();
+    // The checkout's success screen stays up for the payer to read, then goes.
+    expect(screen.queryByRole('dialog')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(SUCCESS_SHOWN_MS));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

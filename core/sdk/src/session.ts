@@ -51,8 +51,11 @@ export interface Session {
   readonly ended: boolean;
   /** INITIALIZED: onLoad, once. */
   loaded(): void;
-  /** COMPLETED: onComplete, once, unless the session has already ended. */
-  complete(result: CheckoutResult): void;
+  /**
+   * COMPLETED: onComplete, once, unless the session has already ended. With `lingerMs`, onComplete comes at once and
+   * the checkout stays on screen that long (its success screen), or until closed, before the teardown.
+   */
+  complete(result: CheckoutResult, lingerMs?: number): void;
   /** Closed without a result: onComplete with closedResult, then onClose, unless the session has already ended. */
   close(): void;
   /** onError, unless the session has already ended. */
@@ -69,6 +72,8 @@ export interface Session {
 export function createSession(callbacks: CheckoutCallbacks, teardown: () => void, txnRef = '', lang?: string): Session {
   let loaded = false;
   let ended = false;
+  /** The teardown a lingering success waits for (timer or close), once. */
+  let lingering: (() => void) | null = null;
   const end = (last: () => void) => {
     if (ended) return;
     ended = true;
@@ -87,12 +92,28 @@ export function createSession(callbacks: CheckoutCallbacks, teardown: () => void
       loaded = true;
       call(callbacks.onLoad);
     },
-    complete: (result) => end(() => call(callbacks.onComplete, result)),
+    complete(result, lingerMs) {
+      if (!lingerMs) {
+        end(() => call(callbacks.onComplete, result));
+        return;
+      }
+      if (ended) return;
+      ended = true;
+      const timer = setTimeout(() => lingering?.(), lingerMs);
+      lingering = () => {
+        lingering = null;
+        clearTimeout(timer);
+        teardown();
+      };
+      call(callbacks.onComplete, result);
+    },
     close: () =>
-      end(() => {
-        call(callbacks.onComplete, closedResult(txnRef));
-        call(callbacks.onClose);
-      }),
+      lingering
+        ? lingering()
+        : end(() => {
+            call(callbacks.onComplete, closedResult(txnRef));
+            call(callbacks.onClose);
+          }),
     fail: (error) => end(() => report(callbacks, error, lang)),
   };
 }

@@ -1115,6 +1115,89 @@ describe("Merchants from Interswitch's Web Checkout (CONTRACT §6)", () => {
   });
 });
 
+describe('A payment page loaded again: where the payment stands first (issue 32)', () => {
+  const dataOf = (html: string): PageData =>
+    JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html)![1]);
+  const settle = (base: string, txn_ref: string, outcome: string) =>
+    fetch(`${base}/sandbox/simulate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ merchant_code: 'MX_DEMO', txn_ref, outcome }),
+    });
+  const open = async (base: string, ref: string) => sessionIn(await (await postPay(base, payFields(ref, { channels: 'TRANSFER' }))).text());
+
+  it('paid while the page was away: the reload opens on the result with its receipt, and no channel screen', async () => {
+    const { base } = await start();
+    const session = await open(base, 'STAND-PAID');
+    expect((await settle(base, 'STAND-PAID', 'success')).status).toBe(200);
+    for (const path of ['/payment-methods', '/payment/transfer']) {
+      const res = await fetch(`${base}${path}?p=${session}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(dataOf(html).result).toMatchObject({ responseCode: '00', amount: '150000' });
+      expect(dataOf(html).result?.paymentReference).not.toBe('');
+      expect(html).toContain('Payment Successful');
+      expect(html).toContain('data-testid="receipt"');
+      expect(html).not.toContain('data-testid="account-number"');
+    }
+  });
+
+  it('expired or failed: the matching result; still open: the screen as before, no result', async () => {
+    const { base } = await start();
+    const expired = await open(base, 'STAND-XS1');
+    await settle(base, 'STAND-XS1', 'expired');
+    expect(dataOf(await (await fetch(`${base}/payment/transfer?p=${expired}`)).text()).result?.responseCode).toBe('XS1');
+    const failed = await open(base, 'STAND-Z1');
+    await settle(base, 'STAND-Z1', 'failed');
+    const failedHtml = await (await fetch(`${base}/payment/transfer?p=${failed}`)).text();
+    expect(dataOf(failedHtml).result?.responseCode).toBe('Z1');
+    expect(failedHtml).toContain('Retry payment');
+    const pending = await open(base, 'STAND-09');
+    expect(dataOf(await (await fetch(`${base}/payment/transfer?p=${pending}`)).text()).result).toBeUndefined();
+  });
+
+  it('a settled payment stays settled when the API does not answer the next time', async () => {
+    const { base, sandbox } = await start();
+    const session = await open(base, 'STAND-KEPT');
+    await settle(base, 'STAND-KEPT', 'success');
+    await fetch(`${base}/payment-methods?p=${session}`);
+    Object.assign(sandbox!.faults, { errorRate: 1, pathPrefix: '/collections/api/v1/gettransaction.json' });
+    const html = await (await fetch(`${base}/payment-methods?p=${session}`)).text();
+    expect(dataOf(html).result?.responseCode).toBe('00');
+  });
+
+  it('the result goes to the merchant once per session, whichever page asks first', async () => {
+    const { base } = await start();
+    const session = await open(base, 'STAND-ONCE');
+    const claim = (page: string, code = '00', p = session) =>
+      fetch(`${base}/session/delivery?${new URLSearchParams({ p, page, code })}`, { method: 'POST' });
+    const first = await claim('page-a');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(await first.json()).toEqual({ deliver: true });
+    expect(await (await claim('page-b')).json()).toEqual({ deliver: false });
+    expect(await (await claim('page-a')).json()).toEqual({ deliver: false });
+    // A session the server no longer knows: the page that asks is the only one left to deliver.
+    expect(await (await claim('page-c', '00', 'x'.repeat(24))).json()).toEqual({ deliver: true });
+    expect((await claim('', '00')).status).toBe(400);
+    expect((await claim('page-d', '<script>')).status).toBe(400);
+  });
+
+  it("a session the checkout no longer has: a page in the payer's terms (404), never Incorrect Transaction", async () => {
+    const { base } = await start();
+    const res = await fetch(`${base}/payment/transfer?p=${'x'.repeat(24)}`, { headers: { referer: 'https://shop.example/cart' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const html = await res.text();
+    expect(html).toContain('This payment page is no longer open');
+    expect(html).toContain('href="https://shop.example/cart"');
+    expect(html).not.toContain('Incorrect Transaction');
+    const fr = await (await fetch(`${base}/payment-methods?p=nope&lang=fr`)).text();
+    expect(fr).toContain("Cette page de paiement n'est plus ouverte");
+    expect(fr).toContain('bouton Retour');
+  });
+});
+
 describe('INLINE and POPUP through the SDK, without a return URL (CONTRACT §6)', () => {
   const opened = (ref: string, mode: string, extra: Record<string, string> = {}) => {
     const { site_redirect_url: _, ...fields } = payFields(ref, { display_mode: mode, opener_origin: 'https://shop.example', ...extra });

@@ -10,6 +10,7 @@ import type { Leaves } from './leaves';
 import { logRequest } from './requestLog';
 import type { Sessions } from './sessions';
 import { assetsRoute } from './routes/assets';
+import { deliveryRoute } from './routes/delivery';
 import { embeddedApiRoute } from './routes/embeddedApi';
 import { errorsRoute } from './routes/errors';
 import { gateRoute } from './routes/gate';
@@ -73,6 +74,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   revisitRoute(app, ctx);
   leaveRoute(app, ctx);
   gateRoute(app, ctx);
+  deliveryRoute(app, ctx);
   sdkRoute(app, ctx);
   healthRoute(app, ctx);
   pagesRoute(app, ctx);

@@ -1,9 +1,9 @@
-import type { Locale, PageEnv, PaymentProps } from '@oja/core';
+import type { Locale, PageEnv, PaymentProps, TransactionResponse } from '@oja/core';
 import { localeFromAcceptLanguage, pickLocale, Visits } from '@oja/core';
 import type { Ctx, ServerContext } from './context';
 import { pageHeaders } from './page/headers';
 import { renderPage } from './page/render';
-import { renderUnavailablePage } from './page/renderOutside';
+import { renderSessionGonePage, renderUnavailablePage } from './page/renderOutside';
 import type { OutsideStyles } from './page/renderOutside';
 import type { PayRequest } from '@oja/core';
 import { planPage } from './plan';
@@ -69,18 +69,20 @@ export interface PaymentPageInput {
   referrer?: string;
   /** Why the pay request was refused (Incorrect Transaction): in the headers and a comment, for the merchant. */
   refusal?: Refusal;
+  /** The payment's result, when the page opens on one (PageData.result): no channel screen is drawn. */
+  result?: TransactionResponse;
 }
 
 /** A payment's page: planned once, its first screen prefetched and rendered, sent with its policy. */
 export async function paymentPage(ctx: ServerContext, c: Ctx, input: PaymentPageInput): Promise<Response> {
-  const { status, props, session, locale, path, referrer, refusal } = input;
+  const { status, props, session, locale, path, referrer, refusal, result } = input;
   const token = session?.token ?? '';
   const gates = session?.record.gates ?? {};
   const planned = planPage(ctx, props, { session: token, passed: gates, path });
   const { plan, security } = planned;
   const prefetched: Record<string, unknown> = {};
   const plugin = plan.route.channel ? ctx.registry.channel(plan.route.channel) : undefined;
-  if (plugin?.prefetch && props.responseCode === '00') {
+  if (plugin?.prefetch && props.responseCode === '00' && !result) {
     try {
       prefetched[plugin.id] = await plugin.prefetch({ props, http: ctx.api, signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS), visits: new Visits() });
     } catch {
@@ -99,6 +101,7 @@ export async function paymentPage(ctx: ServerContext, c: Ctx, input: PaymentPage
     env: envFor(ctx, c, locale, token, session?.record.pageId, planned),
     plan,
     gates,
+    result,
     referrer,
     assets: ctx.manifest,
     importMap: security.importMap,
@@ -150,6 +153,17 @@ export function unavailablePage(ctx: ServerContext, c: Ctx): Response {
   const retryPath = c.req.method === 'GET' ? `${url.pathname}${url.search}` : '/';
   const styles = outsideStyles(ctx);
   return outsidePage(ctx, c, 503, renderUnavailablePage({ locale, ...styles, retryPath }), undefined, styles);
+}
+
+/**
+ * A payment page whose session the checkout no longer has (404): said in the payer's terms, with the way back to
+ * the shop when the browser names a page that is not this checkout's.
+ */
+export function sessionGonePage(ctx: ServerContext, c: Ctx, locale: Locale): Response {
+  const from = referrerOf(c);
+  const back = from && new URL(from).origin !== new URL(c.req.url).origin ? from : undefined;
+  const styles = outsideStyles(ctx);
+  return outsidePage(ctx, c, 404, renderSessionGonePage({ locale, ...styles, back }), undefined, styles);
 }
 
 /** Where the payer came from (the merchant's page), when the browser says and it is a web address. */

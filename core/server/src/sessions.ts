@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { GateDecision, PaymentProps } from '@oja/core';
+import type { GateDecision, PaymentProps, TransactionResponse } from '@oja/core';
+import { CODE_CANCELLED, CODE_EXPIRED, CODE_SUCCESS } from '@oja/core';
 import type { Store } from '@oja/store';
 
 /** A session unused this long is forgotten, ms (every page served for it starts the time again). */
@@ -27,6 +28,13 @@ export interface SessionRecord {
   page?: { id: string; state: unknown };
   /** Tries of this session's leave-cancel the API could not take so far (leaves.ts). */
   leaveTries?: number;
+  /**
+   * The payment's settled result (paid, expired or cancelled) as the collections API last answered it: a page of
+   * this session opens on it even when the API does not answer (a settled payment stays settled).
+   */
+  settled?: TransactionResponse;
+  /** The result went to the merchant: which page sent it, when, with which code (routes/delivery.ts). Once. */
+  delivered?: { at: number; page: string; code: string };
 }
 
 const key = (token: string) => `session:${token}`;
@@ -74,3 +82,6 @@ export function createSessions(store: Store, ttlMs = SESSION_TTL_MS): Sessions {
       }),
   };
 }
+
+/** A result that ends the payment for good: paid, expired or cancelled (a failed attempt may be tried again). */
+export const isSettled = (r: TransactionResponse): boolean => [CODE_SUCCESS, CODE_EXPIRED, CODE_CANCELLED].includes(r.responseCode);

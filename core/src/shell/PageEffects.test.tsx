@@ -7,9 +7,11 @@ import type { Checkout } from '../state/checkout';
 import { complete } from '../state/actions';
 import { retry } from '../state/attemptActions';
 import { MESSAGE_KEY } from '../state/completion';
+import { SUCCESS_SHOWN_MS } from '@oja/sdk';
 import { defineChannel } from '../plugin';
 import { App } from './App';
-import { TOKEN_SIGN_IN_PATH } from './delivery';
+import { DELIVERY_CLAIM_ATTEMPTS, TOKEN_SIGN_IN_PATH } from './delivery';
+import { DELIVERY_PATH } from '../state/actions';
 import { HttpError } from '../http';
 import { cardFixture, transferFixture } from '@oja/testing';
 import { FIXTURE_DONE_PATH, fixturePage } from '@oja/testing';
@@ -65,10 +67,15 @@ const messages = (target: { postMessage: ReturnType<typeof vi.fn> }, type: strin
   target.postMessage.mock.calls.filter(([m]) => (m as { messageType: string }).messageType === type);
 
 describe('REDIRECT delivery', () => {
-  it('POSTs the result form to the redirect url exactly once on 00', async () => {
+  it('shows the receipt SUCCESS_SHOWN_MS, then POSTs the result form to the redirect url exactly once on 00', async () => {
     const { c } = await renderCheckout();
     await set(() => complete(c, '00', { paymentReference: 'PR-9', responseDescription: 'Approved', amount: 150000 }));
-    await pass();
+    await pass(SUCCESS_SHOWN_MS - 1);
+    expect(submit).not.toHaveBeenCalled();
+    const receipt = screen.getByTestId('receipt');
+    expect(receipt.textContent).toContain('NGN 1,500.00');
+    expect(receipt.textContent).toContain('PR-9');
+    await pass(1);
     expect(submit).toHaveBeenCalledTimes(1);
     const form = submittedForm();
     expect(form.getAttribute('method')?.toUpperCase()).toBe('POST');
@@ -90,8 +97,61 @@ describe('REDIRECT delivery', () => {
     expect(submit).toHaveBeenCalledTimes(1);
   });
 
+  it('the payer may return at once: the same one delivery', async () => {
+    const { c } = await renderCheckout();
+    await set(() => complete(c, '00', { paymentReference: 'PR-9' }));
+    await set(() => screen.getByRole('button', { name: /^Return to .* now$/ }).click());
+    await pass();
+    expect(submit).toHaveBeenCalledTimes(1);
+    await pass(SUCCESS_SHOWN_MS);
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+
+  describe('once per session, across tabs and instances (DELIVERY_PATH)', () => {
+    const session = { env: { session: 'S'.repeat(24), pageId: 'page-1' } };
+    const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+    it('asks the server first, and delivers when it says this page is the one', async () => {
+      const fetchMock = vi.fn(() => answer({ deliver: true }));
+      vi.stubGlobal('fetch', fetchMock);
+      restore.push(() => vi.unstubAllGlobals());
+      await renderCheckout({ ...session, result: { responseCode: '00' } });
+      await pass(SUCCESS_SHOWN_MS);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe(`${DELIVERY_PATH}?p=${'S'.repeat(24)}&page=page-1&code=00`);
+      expect(init.method).toBe('POST');
+      expect(submit).toHaveBeenCalledTimes(1);
+    });
+
+    it('another page sent it: nothing is sent, and the page says the merchant has it', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => answer({ deliver: false })),
+      );
+      restore.push(() => vi.unstubAllGlobals());
+      const { c } = await renderCheckout({ ...session, result: { responseCode: '00' } });
+      await pass(SUCCESS_SHOWN_MS);
+      expect(submit).not.toHaveBeenCalled();
+      expect(c.state.deliveredElsewhere).toBe(true);
+      expect(screen.getByText(/already has this result from another page/)).toBeTruthy();
+    });
+
+    it('a server that cannot be asked: tried again with backoff, then the page delivers anyway', async () => {
+      const fetchMock = vi.fn(() => answer({}, 503));
+      vi.stubGlobal('fetch', fetchMock);
+      restore.push(() => vi.unstubAllGlobals());
+      await renderCheckout({ ...session, result: { responseCode: '00' } });
+      await pass(SUCCESS_SHOWN_MS);
+      await pass(10_000);
+      expect(fetchMock).toHaveBeenCalledTimes(DELIVERY_CLAIM_ATTEMPTS);
+      expect(submit).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it('delivers a result the page starts with', async () => {
     await renderCheckout({ result: { responseCode: '00' } });
+    await pass(SUCCESS_SHOWN_MS);
     expect(submit).toHaveBeenCalledTimes(1);
     expect(formFields(submittedForm()).resp).toBe('00');
   });

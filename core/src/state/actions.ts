@@ -2,6 +2,7 @@ import type { ChannelPlugin } from '../plugin';
 import type { Checkout, NotificationKind, TransactionResponse } from './checkout';
 import { withSession } from './checkout';
 import type { Locale } from '../i18n';
+import { serverNow } from '../clock';
 
 /** Default toast duration, ms (spec core §9). */
 export const NOTIFICATION_MS = 5_000;
@@ -15,6 +16,11 @@ export const CANCEL_REASON_LEAVE = 'Return to merchant Site';
 export const METHODS_PATH = '/payment-methods';
 /** Where the browser tells the checkout server the payer left mid-payment (it cancels unless they come back). */
 export const LEAVE_PATH = '/session/leave';
+/**
+ * Where a page asks, before it sends the payment's result to the merchant, whether it is the one to send it: the
+ * server answers yes once per session, so a reload, a second tab or another instance never sends it twice.
+ */
+export const DELIVERY_PATH = '/session/delivery';
 
 let notificationId = 0;
 
@@ -44,6 +50,8 @@ export function complete(c: Checkout, code: string, response: Record<string, unk
   if (c.state.result || c.state.delivered) return;
   c.state.cancelDialogOpen = false;
   c.state.result = { ...response, responseCode: code } as TransactionResponse;
+  // When the API gives no date, the receipt shows when the result came, on the server's clock.
+  c.state.resultAt = serverNow();
 }
 
 export function notify(c: Checkout, message: string, kind: NotificationKind = 'ERROR', durationMs: number | null = NOTIFICATION_MS): void {

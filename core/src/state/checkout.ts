@@ -37,12 +37,16 @@ export interface CheckoutState {
   channel: string | null;
   /** The completed transaction's response; shows the result screen. */
   result: TransactionResponse | null;
+  /** When this page saw the result, on the server's clock, ms (the receipt's date when the API gives none). */
+  resultAt: number | null;
   notification: Notification | null;
   cancelDialogOpen: boolean;
   /** A confirmed cancel is under way (its call, then the pause): further confirms do nothing. */
   cancelling: boolean;
-  /** The result reached the merchant (form POST or COMPLETED message). */
+  /** The result reached the merchant (form POST or COMPLETED message), or is on its way. */
   delivered: boolean;
+  /** Another page of this payment (a tab, an earlier page) sent the result: this one does not. */
+  deliveredElsewhere: boolean;
   /** Bumped on retry so a channel's screen starts afresh. */
   attempt: number;
   /** The answer to the merchant's access-token sign-in, for the channel that accepts tokens. */
@@ -106,10 +110,12 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
     locale: env.locale,
     channel: null,
     result: null,
+    resultAt: null,
     notification: null,
     cancelDialogOpen: false,
     cancelling: false,
     delivered: false,
+    deliveredElsewhere: false,
     attempt: 0,
     tokenSignIn: null,
     prefetched: {},

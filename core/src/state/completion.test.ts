@@ -1,3 +1,4 @@
+import { SUCCESS_SHOWN_MS } from '@oja/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildResult,
@@ -87,8 +88,13 @@ describe('completionStep (spec core §4)', () => {
     expect(completionStep(props, 'Z6')).toEqual({ kind: 'deliver', waitMs: 2_000 });
   });
 
-  it('delivers a success at once', () => {
+  it('sends a success at once in INLINE and POPUP (the SDK keeps it on screen); a REDIRECT shows it SUCCESS_SHOWN_MS first', () => {
     expect(completionStep(props, '00')).toEqual({ kind: 'deliver', waitMs: 0 });
+    expect(completionStep({ ...props, displayMode: 'INLINE' }, '00')).toEqual({ kind: 'deliver', waitMs: 0 });
+    expect(completionStep({ ...props, displayMode: 'REDIRECT' }, '00')).toEqual({ kind: 'deliver', waitMs: SUCCESS_SHOWN_MS });
+    // A channel's own success view keeps its own timing.
+    expect(completionStep({ ...props, displayMode: 'REDIRECT' }, '00', undefined, 5_000)).toEqual({ kind: 'deliver', waitMs: 5_000 });
+    expect(completionStep({ ...props, displayMode: 'REDIRECT' }, 'Z6')).toEqual({ kind: 'deliver', waitMs: 2_000 });
   });
 
   it('delays a success the channel shows itself by its wait (ChannelPlugin.successView), and nothing else', () => {

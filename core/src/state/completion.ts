@@ -4,6 +4,7 @@ import type { PaymentProps } from '../props';
 import type { TransactionResponse } from './checkout';
 import type { Registry } from '../registry';
 import { classify, CODE_SUCCESS } from '../codes';
+import { SUCCESS_SHOWN_MS } from '@oja/sdk';
 
 /** Expired and cancelled results wait this long before returning to the merchant, ms (spec core §4). */
 export const EXPIRED_CANCELLED_WAIT_MS = 2_000;
@@ -45,20 +46,22 @@ export type CompletionStep =
  * What the shell does once a result is in (spec core §4 "Completion handling", companion §4 "Shell on
  * completion"). A success goes to a page of this checkout when one claims the payment's redirect URL on
  * `checkoutOrigin` (the registry knows); every other result goes to the merchant as usual. A success waits
- * `successWaitMs` first when the ongoing channel shows it itself (ChannelPlugin.successView).
+ * `successWaitMs` first when the ongoing channel shows it itself (ChannelPlugin.successView: its own timing). Core's
+ * success screen in REDIRECT waits SUCCESS_SHOWN_MS, for the payer to read it (the form POST takes the page away);
+ * in INLINE and POPUP it is sent at once and the SDK keeps it on screen.
  */
 export function completionStep(
-  props: Pick<PaymentProps, 'siteRedirectUrl'>,
+  props: Pick<PaymentProps, 'siteRedirectUrl'> & Partial<Pick<PaymentProps, 'displayMode'>>,
   code: string,
   pages?: { registry: Pick<Registry, 'completionPath'>; checkoutOrigin: string },
-  successWaitMs = 0,
+  successWaitMs?: number,
 ): CompletionStep {
   const outcome = classify(code);
   if (outcome === 'expired' || outcome === 'cancelled') return { kind: 'deliver', waitMs: EXPIRED_CANCELLED_WAIT_MS };
   if (code !== CODE_SUCCESS) return { kind: 'none' };
   const path = pages?.registry.completionPath(props.siteRedirectUrl, pages.checkoutOrigin);
   if (path) return { kind: 'page', path };
-  return { kind: 'deliver', waitMs: successWaitMs };
+  return { kind: 'deliver', waitMs: successWaitMs ?? (props.displayMode === 'REDIRECT' ? SUCCESS_SHOWN_MS : 0) };
 }
 
 /** REDIRECT mode: an auto-submitted hidden form POSTs the result to the merchant. */

@@ -24,6 +24,37 @@ export const SuccessRedirect: Story = {
   },
 };
 
+export const SuccessReceipt: Story = {
+  name: 'Payment Successful: the receipt, opened on a paid payment (REDIRECT, a reload)',
+  parameters: {
+    checkout: scenario({
+      props: { displayMode: 'REDIRECT' },
+      result: {
+        responseCode: '00',
+        amount: '150000',
+        paymentReference: 'OJA|MX_DEMO|104211',
+        transactionDate: '2026-11-27T10:15:00.000Z',
+      },
+      expect: { en: 'Payment reference', fr: 'Référence du paiement' },
+    }),
+  },
+};
+
+export const SuccessDeliveredElsewhere: Story = {
+  name: 'Payment Successful, sent by another page (a second tab)',
+  parameters: {
+    checkout: scenario({
+      props: { displayMode: 'REDIRECT' },
+      result: { responseCode: '00', paymentReference: 'OJA|MX_DEMO|104211' },
+      setup: (c) => {
+        c.state.delivered = true;
+        c.state.deliveredElsewhere = true;
+      },
+      expect: { en: 'already has this result from another page', fr: 'a déjà reçu ce résultat depuis une autre page' },
+    }),
+  },
+};
+
 export const SuccessInline: Story = {
   name: 'Payment Successful (INLINE, with redirect URL)',
   parameters: {

@@ -1,4 +1,8 @@
 import { css } from '@linaria/core';
+import { useEffect, useState } from 'react';
+import { formatAmount } from '../money';
+import type { TransactionResponse } from '../state/checkout';
+import { deliver } from '../shell/delivery';
 import { classify } from '../codes';
 import { messageKeyForCode } from '../codeMessages';
 import type { Outcome } from '../codes';
@@ -54,6 +58,75 @@ const alternativesHeading = css`
   text-align: center;
 `;
 
+/** The receipt under a success: label and value side by side, the value as it may be copied. */
+const receipt = css`
+  width: 100%;
+  margin: 0;
+  padding: 12px 14px;
+  border-radius: var(--oja-radius-button, 8px);
+  background: var(--oja-header-bg, #f6f8fb);
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 6px 16px;
+  text-align: left;
+  > dt { color: var(--oja-muted, #5b6472); }
+  > dd { margin: 0; text-align: right; font-weight: 600; overflow-wrap: anywhere; }
+`;
+
+/** When the payment was made: the API's date, or when this page saw the result (CheckoutState.resultAt). */
+function resultDate(result: TransactionResponse, seenAt: number | null): number | undefined {
+  const t = typeof result.transactionDate === 'string' && result.transactionDate ? Date.parse(result.transactionDate) : (seenAt ?? Number.NaN);
+  return Number.isFinite(t) ? t : undefined;
+}
+
+/**
+ * What a paid payment was, for the payer to read before the merchant's page takes over (SUCCESS_SHOWN_MS): the
+ * amount, the merchant, the payment's reference and its date. The date is written in UTC by the server and the
+ * first render, then in the payer's own time zone once the page runs (a render of its own: no hydration mismatch).
+ */
+function Receipt({ result }: { result: TransactionResponse }) {
+  const t = useT();
+  const { props, locale, resultAt } = useCheckoutState();
+  const [timeZone, setTimeZone] = useState<string | undefined>('UTC');
+  useEffect(() => setTimeZone(undefined), []);
+  const amount = Number(result.amount ?? props.checkoutAmount);
+  const reference = (typeof result.paymentReference === 'string' && result.paymentReference) || props.merchantTransactionReference;
+  const at = resultDate(result, resultAt);
+  return (
+    <dl className={receipt} data-testid="receipt">
+      <dt>{t('core.result.receipt.amount')}</dt>
+      <dd>{formatAmount(Number.isFinite(amount) ? amount : props.checkoutAmount, props.currencyCode, locale)}</dd>
+      <dt>{t('core.result.receipt.merchant')}</dt>
+      <dd>{props.merchantName}</dd>
+      <dt>{t('core.result.receipt.reference')}</dt>
+      <dd>{reference}</dd>
+      {at !== undefined && (
+        <>
+          <dt>{t('core.result.receipt.date')}</dt>
+          <dd>{new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at)}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * How a success leaves: in REDIRECT a button to return now rather than after SUCCESS_SHOWN_MS (the same one-time
+ * delivery); a page another tab or page beat to it says the merchant has the result already.
+ */
+function Return() {
+  const t = useT();
+  const c = useCheckout();
+  const { props, delivered, deliveredElsewhere } = useCheckoutState();
+  if (deliveredElsewhere) return <p className={muted}>{t('core.result.deliveredElsewhere', { merchant: props.merchantName })}</p>;
+  if (props.displayMode !== 'REDIRECT') return null;
+  return (
+    <button type="button" className={button} disabled={delivered} onClick={() => void deliver(c)}>
+      {t('core.result.returnNow', { merchant: props.merchantName })}
+    </button>
+  );
+}
+
 /** The catalogue's default message: the failure has no code-specific one. */
 const GENERIC_FAILURE_KEY = 'core.error.default';
 
@@ -104,6 +177,12 @@ export function ResultScreen() {
         </h1>
         {!failed && <p className={muted}>{t(modeMessageKey(outcome, props.displayMode, props.siteRedirectUrl), { merchant: props.merchantName })}</p>}
       </div>
+      {outcome === 'successful' && (
+        <>
+          <Receipt result={result as TransactionResponse} />
+          <Return />
+        </>
+      )}
       {failed && (
         <>
           <div className={reason}>

@@ -17,6 +17,9 @@ export const resultMessages: MessageBundle = {
         failureTitle: 'Transaction Failed',
         retry: 'Retry payment',
         alternatives: 'or select an alternative payment method',
+        receipt: { amount: 'Amount', merchant: 'Paid to', reference: 'Payment reference', date: 'Date' },
+        returnNow: 'Return to {{merchant}} now',
+        deliveredElsewhere: '{{merchant}} already has this result from another page. You can close this one.',
       },
       code: {
         success: 'Successful',
@@ -47,6 +50,9 @@ export const resultMessages: MessageBundle = {
         failureTitle: 'Échec de la transaction',
         retry: 'Réessayer le paiement',
         alternatives: 'ou choisissez un autre moyen de paiement',
+        receipt: { amount: 'Montant', merchant: 'Payé à', reference: 'Référence du paiement', date: 'Date' },
+        returnNow: 'Retourner sur {{merchant}} maintenant',
+        deliveredElsewhere: '{{merchant}} a déjà reçu ce résultat depuis une autre page. Vous pouvez fermer celle-ci.',
       },
       code: {
         success: 'Réussi',

@@ -5,7 +5,7 @@ import { renderCheckout, scenario } from '@oja/stories/harness';
 import { resultMessages } from '@oja/core/shell';
 import { outsideMessages } from './messages';
 import { homeMessages } from './homeMessages';
-import { Unavailable, Unreachable } from './Unreachable';
+import { SessionGone, Unavailable, Unreachable } from './Unreachable';
 import { Home } from './Home';
 
 /**
@@ -45,6 +45,20 @@ export const BrieflyUnavailable = outsidePage(
     en: 'The checkout is briefly unavailable',
     fr: 'Le paiement est momentanément indisponible',
   },
+);
+
+export const SessionGoneWithWayBack = outsidePage(
+  'Payment page no longer open (404, its session gone), the shop known',
+  () => <SessionGone back="https://shop.example/cart" />,
+  [outsideMessages],
+  { en: 'This payment page is no longer open', fr: "Cette page de paiement n'est plus ouverte" },
+);
+
+export const SessionGone404 = outsidePage(
+  'Payment page no longer open (404, its session gone), the shop unknown',
+  () => <SessionGone />,
+  [outsideMessages],
+  { en: "Use your browser's Back button", fr: 'bouton Retour de votre navigateur' },
 );
 
 export const HomeSandbox = outsidePage(

@@ -65,3 +65,35 @@ export function Unavailable({ retryPath }: UnavailableProps) {
     </section>
   );
 }
+
+export interface SessionGoneProps {
+  /** The merchant's page the payer came from, when the browser said (an http(s) address): the way back. */
+  back?: string;
+}
+
+/**
+ * Shown (404) for a payment page whose session the checkout no longer has (expired, a restarted instance with the
+ * memory store, a link from an old page): what happened in the payer's terms, and the way back to the shop. Never
+ * "Incorrect Transaction", which is for a merchant's wrong fields. Plain HTML: no script needed.
+ */
+export function SessionGone({ back }: SessionGoneProps) {
+  const t = useT();
+  return (
+    <section className={stack} aria-labelledby="oja-session-gone-title">
+      <div role="alert">
+        <h1 id="oja-session-gone-title" className={heading}>
+          {t('core.sessionGone.title')}
+        </h1>
+        <p className={muted}>{t('core.sessionGone.body')}</p>
+      </div>
+      <p className={muted}>{t('core.sessionGone.paid')}</p>
+      {back ? (
+        <a className={button} href={back}>
+          {t('core.sessionGone.back')}
+        </a>
+      ) : (
+        <p className={muted}>{t('core.sessionGone.backHint')}</p>
+      )}
+    </section>
+  );
+}

@@ -19,6 +19,14 @@ export const outsideMessages: MessageBundle = {
         safe: 'Try again in a moment: you continue where you were.',
         tryAgain: 'Try again',
       },
+      sessionGone: {
+        title: 'This payment page is no longer open',
+        body: 'It was left unused for too long, or the checkout was restarted. Nothing was wrong with your details.',
+        paid: 'If you have already paid, your payment is not lost: the shop confirms it with the payment service.',
+        back: 'Go back to the shop',
+        backHint:
+          "Use your browser's Back button to return to the shop, and start the payment there again if it is not confirmed. You will not be charged twice for the same order.",
+      },
     },
   },
   fr: {
@@ -34,6 +42,14 @@ export const outsideMessages: MessageBundle = {
         body: "Nous n'avons pas pu ouvrir votre paiement à l'instant. Rien n'a été débité et votre paiement est conservé.",
         safe: 'Réessayez dans un instant : vous reprendrez là où vous en étiez.',
         tryAgain: 'Réessayer',
+      },
+      sessionGone: {
+        title: "Cette page de paiement n'est plus ouverte",
+        body: "Elle est restée inutilisée trop longtemps, ou le service de paiement a redémarré. Vos informations n'étaient pas en cause.",
+        paid: "Si vous avez déjà payé, votre paiement n'est pas perdu : la boutique le confirme auprès du service de paiement.",
+        back: 'Retourner à la boutique',
+        backHint:
+          "Utilisez le bouton Retour de votre navigateur pour revenir à la boutique, et relancez-y le paiement s'il n'est pas confirmé. Vous ne serez pas débité deux fois pour la même commande.",
       },
     },
   },

@@ -11,7 +11,7 @@ import { FIRST_SCREEN_END_ID } from '@oja/core/shell';
 import type { PageData } from '@oja/core';
 import { LOCALES, createI18n, mergeLocale } from '@oja/core';
 import { coreMessages } from '@oja/core';
-import type { GateDecision } from '@oja/core';
+import type { GateDecision, TransactionResponse } from '@oja/core';
 import { inlineHash } from './integrity';
 
 export interface PageAssets {
@@ -49,6 +49,8 @@ export interface RenderInput {
   importMap?: string;
   /** The gates passed on this page's session: the first still pending is what the page shows. */
   gates?: Record<string, GateDecision>;
+  /** The payment's result when the page opens on one (PageData.result). */
+  result?: TransactionResponse;
   /** Filled by the render: the CSP hashes ('sha256-…') of the stylesheets it put inline, for the page's style-src. */
   styleHashes?: string[];
   /**
@@ -109,12 +111,13 @@ function moduleRequests(assets: PageAssets, modules: string[], scriptHashes: str
 
 /** Renders the page with its first screen in the HTML, waiting for lazy screens, and the data to hydrate it. */
 export async function renderPage(input: RenderInput): Promise<string> {
-  const { registry, props, env, plan, referrer, assets, prefetched = {}, gates = {}, importMap, styleHashes, scriptHashes } = input;
+  const { registry, props, env, plan, referrer, assets, prefetched = {}, gates = {}, result, importMap, styleHashes, scriptHashes } = input;
   // The server never calls the API from a render: the client's http is unused here.
   const checkout = createCheckout(props, env, registry, plan, createHttp('http://127.0.0.1:9'));
   checkout.state.channel = plan.route.channel;
   checkout.state.prefetched = { ...prefetched };
   checkout.state.gates = { ...gates };
+  if (result) checkout.state.result = result;
   const search = `p=${encodeURIComponent(env.session)}`;
   const rendered = new Set<string>();
   const appHtml = await new Promise<string>((resolve, reject) => {
@@ -143,7 +146,7 @@ export async function renderPage(input: RenderInput): Promise<string> {
   const locales = registry.branding(props.acquiredBy).languageToggle ? LOCALES : [env.locale];
   const bundles = allMessages(registry, { plan, acquiredBy: props.acquiredBy, passed: gates });
   const messages = Object.fromEntries(locales.map((l) => [l, mergeLocale(bundles, l)]));
-  const data: PageData = { props, env, plan, referrer, prefetched, gates, serverNow: Date.now(), messages };
+  const data: PageData = { props, env, plan, referrer, prefetched, gates, result, serverNow: Date.now(), messages };
   const title = createI18n(env.locale, [coreMessages]).t('core.title');
   return checkoutDocument({
     locale: env.locale,

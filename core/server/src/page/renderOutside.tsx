@@ -5,8 +5,8 @@ import type { Locale, MessageBundle } from '@oja/core';
 import { coreMessages } from '@oja/core';
 import { resultMessages } from '@oja/core/shell';
 import { outsideMessages } from '../outside/messages';
-import { Unavailable, Unreachable } from '../outside/Unreachable';
-import type { UnavailableProps, UnreachableProps } from '../outside/Unreachable';
+import { SessionGone, Unavailable, Unreachable } from '../outside/Unreachable';
+import type { SessionGoneProps, UnavailableProps, UnreachableProps } from '../outside/Unreachable';
 import type { PagePlugin } from '@oja/core';
 import { serializePageData } from '@oja/core';
 import type { PageScreenData, PageView } from '@oja/core';
@@ -72,6 +72,11 @@ export function renderUnreachablePage(input: { locale: Locale } & OutsideStyles 
 export function renderUnavailablePage(input: { locale: Locale } & OutsideStyles & UnavailableProps): string {
   const retryPath = /^\/(?![/\\])/.test(input.retryPath) ? input.retryPath : '/';
   return renderOutside(input.locale, input, 'core.unavailable.title', <Unavailable retryPath={retryPath} />, [outsideMessages]);
+}
+
+/** The page for a payment page whose session is gone (404): what happened, and the way back to the shop. */
+export function renderSessionGonePage(input: { locale: Locale } & OutsideStyles & SessionGoneProps): string {
+  return renderOutside(input.locale, input, 'core.sessionGone.title', <SessionGone back={input.back} />, [outsideMessages]);
 }
 
 /** A page plugin's `document` answer: its content in the pages' frame, with its strings, and no script. */
