@@ -15,6 +15,7 @@ import { errorsRoute } from './routes/errors';
 import { gateRoute } from './routes/gate';
 import { healthRoute } from './routes/health';
 import { leaveRoute } from './routes/leave';
+import { metricsRoute } from './routes/metrics';
 import { pagesRoute } from './routes/pages';
 import { payRoute } from './routes/pay';
 import { revisitRoute } from './routes/revisit';
@@ -61,6 +62,14 @@ function answerUnreadable(err: NodeJS.ErrnoException, socket: import('node:strea
 export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const ctx = createContext(o);
   const app = new Hono<{ Bindings: HttpBindings }>();
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    // The matched route's pattern ('/assets/:name', '/payment/*'), never the URL: a bounded label. Only this
+    // middleware matched: no route knew the path.
+    const route = c.req.routePath === '*' ? 'unmatched' : c.req.routePath;
+    ctx.metrics.request(route, c.res.status, (performance.now() - started) / 1_000);
+  });
   if (o.logRequest) {
     const write = o.logRequest;
     app.use('*', async (c, next) => {
@@ -75,6 +84,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   gateRoute(app, ctx);
   sdkRoute(app, ctx);
   healthRoute(app, ctx);
+  metricsRoute(app, ctx);
   pagesRoute(app, ctx);
   embeddedApiRoute(app, ctx);
   errorsRoute(app, ctx);
