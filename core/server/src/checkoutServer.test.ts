@@ -907,6 +907,74 @@ describe('Operable: one JSON-ready log line per request (issue 11)', () => {
   });
 });
 
+describe('Metrics for operators (issue 32 part 5)', () => {
+  const TOKEN = 'scrape-secret-1';
+  const scrape = (base: string, authorization?: string) => fetch(`${base}/metrics`, { headers: authorization ? { authorization } : {} });
+  /** One sample's value in the text format, 0 when the series is absent. */
+  const sampleOf = (text: string, series: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((l) => l.startsWith(`${series} `))
+        ?.slice(series.length + 1) ?? 0,
+    );
+
+  it('off by default: /metrics is an unknown path', async () => {
+    const { base } = await start();
+    expect((await scrape(base, `Bearer ${TOKEN}`)).status).toBe(404);
+  });
+
+  it('with a token (CHECKOUT_METRICS_TOKEN): 401 without it or with another, the text format with it', async () => {
+    const { base } = await start({ env: { CHECKOUT_METRICS_TOKEN: TOKEN } });
+    for (const wrong of [undefined, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, TOKEN, `Basic ${TOKEN}`]) {
+      const res = await scrape(base, wrong);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+      expect(await res.text()).not.toContain('oja_');
+    }
+    const res = await scrape(base, `Bearer ${TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const text = await res.text();
+    expect(text).toContain('# TYPE oja_http_requests_total counter');
+    expect(text).toContain('oja_process_resident_memory_bytes');
+  });
+
+  it('counts requests by route pattern and status (never the URL), pay requests by result, store operations', async () => {
+    const { base } = await start({ metricsToken: TOKEN, processMetrics: false });
+    const session = sessionIn(await (await postPay(base, payFields('METRICS-1'))).text());
+    expect((await postPay(base, payFields('METRICS-2', { amount: 'lots' }))).status).toBe(400);
+    expect((await fetch(`${base}/payment/transfer?p=${session}`)).status).toBe(200);
+    expect((await fetch(`${base}/payment/transfer?p=unknown-session-token-000`)).status).toBe(404);
+    expect((await fetch(`${base}/no/such/${session}`)).status).toBe(404);
+    expect((await simulateSuccess(base, 'METRICS-1')).status).toBe(200);
+    const text = await (await scrape(base, `Bearer ${TOKEN}`)).text();
+    expect(sampleOf(text, 'oja_http_requests_total{route="/pay",status="200"}')).toBe(1);
+    expect(sampleOf(text, 'oja_http_requests_total{route="/pay",status="400"}')).toBe(1);
+    expect(sampleOf(text, 'oja_http_requests_total{route="/payment/*",status="200"}')).toBe(1);
+    expect(sampleOf(text, 'oja_http_requests_total{route="/payment/*",status="404"}')).toBe(1);
+    expect(sampleOf(text, 'oja_http_requests_total{route="unmatched",status="404"}')).toBe(1);
+    expect(sampleOf(text, 'oja_http_requests_total{route="/sandbox/*",status="200"}')).toBe(1);
+    expect(sampleOf(text, 'oja_http_request_duration_seconds_count{route="/pay"}')).toBe(2);
+    expect(text).not.toContain(session);
+    expect(sampleOf(text, 'oja_payments_opened_total{result="opened"}')).toBe(1);
+    expect(sampleOf(text, 'oja_payments_opened_total{result="invalid"}')).toBe(1);
+    expect(sampleOf(text, 'oja_store_operation_duration_seconds_count{op="set"}')).toBeGreaterThan(0);
+    expect(sampleOf(text, 'oja_store_errors_total{op="get"}')).toBe(0);
+  });
+
+  it('two servers in one process keep their own counts', async () => {
+    const a = await start({ metricsToken: TOKEN });
+    const b = await start({ metricsToken: TOKEN });
+    await fetch(`${a.base}/healthz`);
+    const countOf = async (base: string) =>
+      sampleOf(await (await scrape(base, `Bearer ${TOKEN}`)).text(), 'oja_http_requests_total{route="/healthz",status="200"}');
+    expect(await countOf(a.base)).toBe(1);
+    expect(await countOf(b.base)).toBe(0);
+  });
+});
+
 describe('Running as a service (issue 11): sessions and due work in the store', () => {
   /** A store that rejects every operation with StoreUnavailable while `away` (Redis gone). */
   function flakyStore() {

@@ -41,6 +41,9 @@ export interface CheckoutServer {
   close(): Promise<void>;
 }
 
+/** The pattern of the middleware every request passes (no route is registered under it). */
+const EVERY_PATH = '/*';
+
 /** A request line or header node's parser cannot read: its 4xx, written on the socket, without a stack trace in the log. */
 function answerUnreadable(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable) {
@@ -62,12 +65,12 @@ function answerUnreadable(err: NodeJS.ErrnoException, socket: import('node:strea
 export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   const ctx = createContext(o);
   const app = new Hono<{ Bindings: HttpBindings }>();
-  app.use('*', async (c, next) => {
+  app.use(EVERY_PATH, async (c, next) => {
     const started = performance.now();
     await next();
-    // The matched route's pattern ('/assets/:name', '/payment/*'), never the URL: a bounded label. Only this
-    // middleware matched: no route knew the path.
-    const route = c.req.routePath === '*' ? 'unmatched' : c.req.routePath;
+    // The matched route's pattern ('/assets/:name', '/payment/*'), never the URL: a bounded label. When it is still
+    // this middleware's own, no route knew the path.
+    const route = c.req.routePath === EVERY_PATH ? 'unmatched' : c.req.routePath;
     ctx.metrics.request(route, c.res.status, (performance.now() - started) / 1_000);
   });
   if (o.logRequest) {
