@@ -16,7 +16,7 @@ import type { HomeTestCard } from './outside/homePage';
 import brandingDefault from '@oja/branding-default';
 import { embeddedSandbox, HASH_MISMATCH_CODE, HASH_MISMATCH_DESCRIPTION, REFUSED_MERCHANT, SANDBOX_MAC_KEYS, webpayHash } from '@oja/sandbox';
 import type { Sandbox } from '@oja/sandbox';
-import { definePage, GATE_PATH, HttpError, PAGE_DATA_ID } from '@oja/core';
+import { definePage, GATE_PATH, HttpError, PAGE_DATA_ID, RESULT_PATH } from '@oja/core';
 import type { PageData } from '@oja/core';
 import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/testing';
 import { createMemoryStore, StoreUnavailable } from '@oja/store';
@@ -962,6 +962,29 @@ describe('Metrics for operators (issue 32 part 5)', () => {
     expect(sampleOf(text, 'oja_payments_opened_total{result="invalid"}')).toBe(1);
     expect(sampleOf(text, 'oja_store_operation_duration_seconds_count{op="set"}')).toBeGreaterThan(0);
     expect(sampleOf(text, 'oja_store_errors_total{op="get"}')).toBe(0);
+  });
+
+  it("a result delivered: counted once per session by the page's channel and code, the way the session's", async () => {
+    const { base } = await start({ metricsToken: TOKEN, processMetrics: false });
+    const tell = (p: string, channel: string, code: string) =>
+      fetch(`${base}${RESULT_PATH}?${new URLSearchParams({ p, channel, code })}`, { method: 'POST' });
+    const paid = sessionIn(await (await postPay(base, payFields('SETTLED-1'))).text());
+    expect((await simulateSuccess(base, 'SETTLED-1')).status).toBe(200);
+    expect((await tell(paid, 'transfer', '00')).status).toBe(204);
+    // The page again (a reload, another tab): already counted.
+    expect((await tell(paid, 'transfer', '00')).status).toBe(204);
+    const inline = sessionIn(await (await postPay(base, payFields('SETTLED-2', { display_mode: 'INLINE' }))).text());
+    await tell(inline, '', 'Z6');
+    const odd = sessionIn(await (await postPay(base, payFields('SETTLED-3'))).text());
+    await tell(odd, 'no-such-channel', 'toString');
+    // No session, nothing counted.
+    expect((await tell('unknown-session-token-000', 'transfer', '00')).status).toBe(204);
+    const text = await (await scrape(base, `Bearer ${TOKEN}`)).text();
+    expect(sampleOf(text, 'oja_payments_settled_total{channel="transfer",code="00"}')).toBe(1);
+    expect(sampleOf(text, 'oja_payments_settled_total{channel="none",code="Z6"}')).toBe(1);
+    expect(sampleOf(text, 'oja_payments_settled_total{channel="other",code="other"}')).toBe(1);
+    expect(sampleOf(text, 'oja_results_delivered_total{mode="redirect"}')).toBe(2);
+    expect(sampleOf(text, 'oja_results_delivered_total{mode="message"}')).toBe(1);
   });
 
   it('two servers in one process keep their own counts', async () => {

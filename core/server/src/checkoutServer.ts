@@ -18,6 +18,7 @@ import { leaveRoute } from './routes/leave';
 import { metricsRoute } from './routes/metrics';
 import { pagesRoute } from './routes/pages';
 import { payRoute } from './routes/pay';
+import { resultRoute } from './routes/result';
 import { revisitRoute } from './routes/revisit';
 import { sdkRoute } from './routes/sdk';
 
@@ -85,6 +86,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   revisitRoute(app, ctx);
   leaveRoute(app, ctx);
   gateRoute(app, ctx);
+  resultRoute(app, ctx);
   sdkRoute(app, ctx);
   healthRoute(app, ctx);
   metricsRoute(app, ctx);

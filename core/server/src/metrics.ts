@@ -10,6 +10,9 @@ const STORE_BUCKETS_S = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 export const PAY_RESULTS = ['opened', 'paid', 'refused', 'unreachable', 'invalid'] as const;
 export type PayResult = (typeof PAY_RESULTS)[number];
 
+/** How a result reaches the merchant (CONTRACT §3): REDIRECT's form POST, or INLINE's and POPUP's message. */
+export type DeliveryMode = 'redirect' | 'message';
+
 /** The Store operations the decorator times, one label value each (bounded by the interface). */
 const STORE_OPS = ['get', 'set', 'delete', 'increment', 'withLock', 'schedule', 'unschedule', 'claimDue', 'ping'] as const;
 type StoreOp = (typeof STORE_OPS)[number];
@@ -25,6 +28,8 @@ export interface Metrics {
   request(route: string, status: number, seconds: number): void;
   /** A pay request's outcome (POST/GET /pay, /collections/w/pay, a page's openPayment). */
   payment(result: PayResult): void;
+  /** A result delivered to the merchant (the payer's page said so, once per session): its channel, code and way. */
+  settled(channel: string, code: string, mode: DeliveryMode): void;
   /** The store wrapped so that each operation is timed and each failure counted, by operation. */
   instrument(store: Store): Store;
 }
@@ -55,6 +60,18 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}): M
     name: 'oja_payments_opened_total',
     help: 'Pay requests, by what they came to: opened (a session), paid (already), refused (by the API), unreachable (API or store), invalid (a field).',
     labelNames: ['result'],
+    registers,
+  });
+  const settled = new Counter({
+    name: 'oja_payments_settled_total',
+    help: "Results delivered to merchants, by channel id ('none': no channel, e.g. cancelled from the list) and response code ('other': one the checkout does not know).",
+    labelNames: ['channel', 'code'],
+    registers,
+  });
+  const delivered = new Counter({
+    name: 'oja_results_delivered_total',
+    help: 'Results delivered to merchants, by way: redirect (the form POST) or message (INLINE, POPUP).',
+    labelNames: ['mode'],
     registers,
   });
   const storeErrors = new Counter({
@@ -111,6 +128,10 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}): M
       requestSeconds.observe({ route }, seconds);
     },
     payment: (result) => payments.inc({ result }),
+    settled(channel, code, mode) {
+      settled.inc({ channel, code });
+      delivered.inc({ mode });
+    },
     instrument: (store) => ({
       kind: store.kind,
       get: (key) => timed('get', () => store.get(key)),

@@ -27,6 +27,8 @@ export interface SessionRecord {
   page?: { id: string; state: unknown };
   /** Tries of this session's leave-cancel the API could not take so far (leaves.ts). */
   leaveTries?: number;
+  /** The payer's page said its result went to the merchant (routes/result.ts): counted once per session. */
+  delivered?: boolean;
 }
 
 const key = (token: string) => `session:${token}`;

@@ -4,7 +4,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { CheckoutHarness, fakeHttp, pass, testCheckout } from '@oja/testing';
 import type { TestCheckoutOptions } from '@oja/testing';
 import type { Checkout } from '../state/checkout';
-import { complete } from '../state/actions';
+import { complete, LEAVE_PATH, RESULT_PATH } from '../state/actions';
 import { retry } from '../state/attemptActions';
 import { MESSAGE_KEY } from '../state/completion';
 import { defineChannel } from '../plugin';
@@ -281,13 +281,34 @@ describe('INLINE and POPUP delivery', () => {
   });
 });
 
+function stubBeacon() {
+  const beacon = vi.fn((_url: string) => true);
+  Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
+  restore.push(() => delete (navigator as unknown as Record<string, unknown>).sendBeacon);
+  return beacon;
+}
+
+describe("the result beacon (the server's metrics)", () => {
+  it('tells the server once what went to the merchant: the channel and the code, before the form leaves', async () => {
+    const beacon = stubBeacon();
+    const { c } = await renderCheckout();
+    submit.mockImplementation(() => expect(beacon).toHaveBeenCalledTimes(1));
+    await set(() => complete(c, '00'));
+    await pass(60_000);
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(beacon.mock.calls).toEqual([[`${RESULT_PATH}?p=test-session&channel=card&code=00`]]);
+  });
+
+  it('says nothing for a result that is not delivered', async () => {
+    const beacon = stubBeacon();
+    const { c } = await renderCheckout();
+    await set(() => complete(c, '51'));
+    await pass(60_000);
+    expect(beacon).not.toHaveBeenCalled();
+  });
+});
+
 describe('leaving mid-payment', () => {
-  function stubBeacon() {
-    const beacon = vi.fn(() => true);
-    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
-    restore.push(() => delete (navigator as unknown as Record<string, unknown>).sendBeacon);
-    return beacon;
-  }
   const leave = () => act(async () => void window.dispatchEvent(new Event('pagehide')));
 
   it('tells the server the payer left', async () => {
@@ -309,7 +330,8 @@ describe('leaving mid-payment', () => {
     const { c } = await renderCheckout();
     await set(() => complete(c, code));
     await leave();
-    expect(beacon).not.toHaveBeenCalled();
+    // The result's own beacon (00) is not a leave.
+    expect(beacon.mock.calls.filter(([url]) => url.startsWith(LEAVE_PATH))).toEqual([]);
   });
 
   it('says nothing for an Incorrect Transaction', async () => {

@@ -2,13 +2,20 @@ import { subscribeKey } from 'valtio/utils';
 import type { Checkout } from '../state/checkout';
 import { availableFor, ownSuccessView, withSession } from '../state/checkout';
 import { buildResult, completionStep, embedder, markOnce, postToMerchant, submitResultForm } from '../state/completion';
-import { go } from '../state/actions';
+import { go, RESULT_PATH } from '../state/actions';
 
 /*
  * What the shell does once a payment has a result (spec core §4), and the access-token sign-in (spec core §2): a
  * lazy part of core, fetched as the shell hydrates (PageEffects), off the initial route. No result can come
  * before it is needed: a result the page starts with is delivered once it has loaded, after a wait of its own.
  */
+
+/** The result beacon (RESULT_PATH): sent before the form POST leaves the page, which a beacon outlives. */
+function tellServer(c: Checkout, code: string): void {
+  const { session } = c.state.env;
+  if (!session || typeof navigator === 'undefined') return;
+  navigator.sendBeacon?.(`${RESULT_PATH}?${new URLSearchParams({ p: session, channel: c.state.channel ?? '', code })}`);
+}
 
 /** Sends the result to the merchant exactly once per payment. */
 export function deliver(c: Checkout): void {
@@ -17,6 +24,7 @@ export function deliver(c: Checkout): void {
   c.state.delivered = true;
   if (!markOnce('completed', props.paymentId)) return;
   const fields = buildResult(props, result);
+  tellServer(c, result.responseCode);
   if (props.displayMode === 'REDIRECT') submitResultForm(document, props.siteRedirectUrl, fields);
   else postToMerchant(embedder(), props.siteOrigin, 'COMPLETED', fields);
 }

@@ -16,6 +16,13 @@ export const METHODS_PATH = '/payment-methods';
 /** Where the browser tells the checkout server the payer left mid-payment (it cancels unless they come back). */
 export const LEAVE_PATH = '/session/leave';
 
+/**
+ * Where the browser tells the checkout server a result went to the merchant (its channel and code), once per
+ * payment: the server counts it for its operators (`oja_payments_settled_total`). With a real collections API the
+ * browser talks to the API directly, so this beacon is how the server learns of the result at all.
+ */
+export const RESULT_PATH = '/session/result';
+
 let notificationId = 0;
 
 export function go(c: Checkout, path: string, replace = false): void {
