@@ -3,11 +3,13 @@ import { Hono } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import type { HttpBindings } from '@hono/node-server';
 import type { Http } from '@oja/core';
+import { createMemoryStore } from '@oja/store';
 import type { Store } from '@oja/store';
 import { createContext } from './context';
 import type { App, CheckoutServerOptions } from './context';
 import type { Leaves } from './leaves';
 import { logRequest } from './requestLog';
+import { MAX_SESSIONS } from './sessions';
 import type { Sessions } from './sessions';
 import { assetsRoute } from './routes/assets';
 import { embeddedApiRoute } from './routes/embeddedApi';
@@ -33,6 +35,7 @@ export interface CheckoutServer {
   server: Server;
   /** The route table, answering web Requests (tests may call `app.request`). */
   app: App;
+  /** The store as given (or the memory one made for it); the server's own operations go through it timed (metrics.ts). */
   store: Store;
   sessions: Sessions;
   leaves: Leaves;
@@ -64,7 +67,8 @@ function answerUnreadable(err: NodeJS.ErrnoException, socket: import('node:strea
  * paths), §5 (health); then the pages outside a payment.
  */
 export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
-  const ctx = createContext(o);
+  const store = o.store ?? createMemoryStore({ maxEntries: MAX_SESSIONS });
+  const ctx = createContext({ ...o, store });
   const app = new Hono<{ Bindings: HttpBindings }>();
   app.use(EVERY_PATH, async (c, next) => {
     const started = performance.now();
@@ -102,7 +106,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     ctx.leaves.start();
   });
   server.on('close', () => void ctx.leaves.stop());
-  const { store, sessions, leaves, api } = ctx;
+  const { sessions, leaves, api } = ctx;
   return {
     server,
     app,
