@@ -42,51 +42,34 @@ export interface MetricsOptions {
 export function createMetrics({ processMetrics = true }: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: registry, prefix: 'oja_' });
-  const registers = [registry];
-  const requests = new Counter({
-    name: 'oja_http_requests_total',
-    help: 'Requests answered, by route pattern and status.',
-    labelNames: ['route', 'status'],
-    registers,
-  });
-  const requestSeconds = new Histogram({
-    name: 'oja_http_request_duration_seconds',
-    help: 'Time to answer a request, by route pattern.',
-    labelNames: ['route'],
-    buckets: HTTP_BUCKETS_S,
-    registers,
-  });
-  const payments = new Counter({
-    name: 'oja_payments_opened_total',
-    help: 'Pay requests, by what they came to: opened (a session), paid (already), refused (by the API), unreachable (API or store), invalid (a field).',
-    labelNames: ['result'],
-    registers,
-  });
-  const settled = new Counter({
-    name: 'oja_payments_settled_total',
-    help: "Results delivered to merchants, by channel id ('none': no channel, e.g. cancelled from the list) and response code ('other': one the checkout does not know).",
-    labelNames: ['channel', 'code'],
-    registers,
-  });
-  const delivered = new Counter({
-    name: 'oja_results_delivered_total',
-    help: 'Results delivered to merchants, by way: redirect (the form POST) or message (INLINE, POPUP).',
-    labelNames: ['mode'],
-    registers,
-  });
-  const storeErrors = new Counter({
-    name: 'oja_store_errors_total',
-    help: 'Store operations that failed, by operation.',
-    labelNames: ['op'],
-    registers,
-  });
-  const storeSeconds = new Histogram({
-    name: 'oja_store_operation_duration_seconds',
-    help: 'Time a store operation took, by operation (a lock: waiting for it and the work under it).',
-    labelNames: ['op'],
-    buckets: STORE_BUCKETS_S,
-    registers,
-  });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+    new Histogram<L>({ name, help, labelNames, buckets, registers: [registry] });
+  const requests = counter('oja_http_requests_total', 'Requests answered, by route pattern and status.', ['route', 'status']);
+  const requestSeconds = histogram('oja_http_request_duration_seconds', 'Time to answer a request, by route pattern.', ['route'], HTTP_BUCKETS_S);
+  const payments = counter(
+    'oja_payments_opened_total',
+    'Pay requests, by what they came to: opened (a session), paid (already), refused (by the API), unreachable (API or store), invalid (a field).',
+    ['result'],
+  );
+  const settled = counter(
+    'oja_payments_settled_total',
+    "Results delivered to merchants, by channel id ('none': no channel, e.g. cancelled from the list) and response code ('other': one the checkout does not know).",
+    ['channel', 'code'],
+  );
+  const delivered = counter(
+    'oja_results_delivered_total',
+    'Results delivered to merchants, by way: redirect (the form POST) or message (INLINE, POPUP).',
+    ['mode'],
+  );
+  const storeErrors = counter('oja_store_errors_total', 'Store operations that failed, by operation.', ['op']);
+  const storeSeconds = histogram(
+    'oja_store_operation_duration_seconds',
+    'Time a store operation took, by operation (a lock: waiting for it and the work under it).',
+    ['op'],
+    STORE_BUCKETS_S,
+  );
   // Every label value a series can take is known up front: a scrape shows zeros rather than missing series.
   for (const result of PAY_RESULTS) payments.inc({ result }, 0);
   for (const op of STORE_OPS) storeErrors.inc({ op }, 0);
