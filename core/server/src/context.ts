@@ -65,7 +65,7 @@ export interface CheckoutServerOptions {
    * metrics are still counted but `/metrics` is not served (404, as any unknown path).
    */
   metricsToken?: string;
-  /** Also the process's own metrics (CPU, memory, event loop, GC) on `/metrics`. Default true. */
+  /** Also the process's own metrics (CPU, memory, event loop, GC) on `/metrics`. Default: when it is served. */
   processMetrics?: boolean;
 }
 
@@ -149,7 +149,9 @@ export function createContext(o: CheckoutServerOptions): ServerContext {
   if (changed.length) throw new Error(`Assets changed since the build (their integrity no longer matches): ${changed.join(', ')}`);
   // Every payment page carries its first screen's stylesheets inline (render.tsx): read once, a few KiB in all.
   manifest.inlineCss = inlineStylesheets(o.clientDir, [...manifest.css, ...Object.values(manifest.screens).map((s) => s.css)]);
-  const metrics = createMetrics({ processMetrics: o.processMetrics });
+  const metricsToken = o.metricsToken ?? (env.CHECKOUT_METRICS_TOKEN || undefined);
+  // The process's metrics watch the event loop and the GC: only for a server that shows them.
+  const metrics = createMetrics({ processMetrics: o.processMetrics ?? !!metricsToken });
   // Every store operation of the server (sessions, leave-cancels) is timed and its failures counted.
   const store = metrics.instrument(o.store ?? createMemoryStore({ maxEntries: MAX_SESSIONS }));
   const sessions = createSessions(store);
@@ -191,7 +193,7 @@ export function createContext(o: CheckoutServerOptions): ServerContext {
     requestFields: embedded?.requestFields ?? [],
     payPageBackoffMs: o.payPageBackoffMs,
     metrics,
-    metricsToken: o.metricsToken ?? (env.CHECKOUT_METRICS_TOKEN || undefined),
+    metricsToken,
     log,
     cspReport: createCspReportHandler({ log }),
   };
