@@ -1,6 +1,6 @@
 // The checkout server's pages outside a payment and its language choice, in a browser: the 503 page when the
 // collections API cannot be reached (and its Try again once it can), a French browser, and the checkout's `/`.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   checkoutBase,
   expectAccessible,
@@ -8,6 +8,8 @@ import {
   payFields,
   postPayFromStore,
   sandboxPayment,
+  simulate,
+  startFromStore,
   storeBase,
   transfer,
   txnRef,
@@ -124,5 +126,32 @@ describe("The checkout's /", () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     await page.getByRole('link', { name: 'Ouvrir la boutique de démonstration' }).waitFor();
     await expectAccessible(page, "the checkout's / in French");
+  });
+});
+
+describe('Metrics (issue 32 part 5)', () => {
+  /** A sample of the server's /metrics, 0 when the series is absent. */
+  async function sample(series: string): Promise<number> {
+    const res = await fetch(`${checkoutBase()}/metrics`, { headers: { authorization: `Bearer ${inject('metricsToken')}` } });
+    expect(res.status).toBe(200);
+    const line = (await res.text()).split('\n').find((l) => l.startsWith(`${series} `));
+    return line ? Number(line.slice(series.length + 1)) : 0;
+  }
+
+  it("a transfer paid in a browser and returned to the store: its pay request, its result's channel and code, the form POST", async () => {
+    const opened = 'oja_payments_opened_total{result="opened"}';
+    const settled = 'oja_payments_settled_total{channel="transfer",code="00"}';
+    const redirect = 'oja_results_delivered_total{mode="redirect"}';
+    const before = { opened: await sample(opened), settled: await sample(settled), redirect: await sample(redirect) };
+    const page = await b.newPage();
+    const ref = await startFromStore(page, { channels: 'TRANSFER' });
+    await transfer.waitForAccount(page);
+    await simulate(ref, 'success');
+    await Promise.all([page.waitForURL(`${storeBase()}/return`), page.getByRole('button', { name: 'I have transferred' }).click()]);
+    // The page asked the server before the form left (the one-delivery question).
+    await expect.poll(() => sample(settled)).toBe(before.settled + 1);
+    expect(await sample(redirect)).toBe(before.redirect + 1);
+    expect(await sample(opened)).toBeGreaterThanOrEqual(before.opened + 1);
+    expect((await fetch(`${checkoutBase()}/metrics`)).status).toBe(401);
   });
 });

@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,8 @@ declare module 'vitest' {
     serverLog: string;
     /** The client directory the server serves (a copy of dist/client): its manifest and script inventory. */
     clientDir: string;
+    /** The bearer token the server's `/metrics` answers (CHECKOUT_METRICS_TOKEN). */
+    metricsToken: string;
   }
 }
 
@@ -104,11 +107,20 @@ export default async function setup(project: TestProject) {
   let outsidePort = await freePort();
   while (outsidePort === port || outsidePort === merchantPort) outsidePort = await freePort();
   const serverLog = path.join(copy, 'server.log');
+  const metricsToken = crypto.randomBytes(16).toString('hex');
 
   let log = '';
   const child = spawn(process.execPath, [path.join(copy, 'server/server.mjs')], {
     cwd: root,
-    env: { ...process.env, HOST, PORT: String(port), MERCHANT_PORT: String(merchantPort), OUTSIDE_PORT: String(outsidePort), CHECKOUT_API_BASE: '' },
+    env: {
+      ...process.env,
+      HOST,
+      PORT: String(port),
+      MERCHANT_PORT: String(merchantPort),
+      OUTSIDE_PORT: String(outsidePort),
+      CHECKOUT_API_BASE: '',
+      CHECKOUT_METRICS_TOKEN: metricsToken,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
@@ -138,6 +150,7 @@ export default async function setup(project: TestProject) {
   project.provide('checkoutBase', checkoutBase);
   project.provide('storeBase', storeBase);
   project.provide('thirdBase', third.base);
+  project.provide('metricsToken', metricsToken);
   project.provide('outsideBase', outsideBase);
   project.provide('serverLog', serverLog);
   project.provide('clientDir', path.join(copy, 'client'));

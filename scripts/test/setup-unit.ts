@@ -9,3 +9,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   globalThis.sessionStorage?.clear();
 });
+
+// A beacon (leave, gate, result) never reaches the network in a unit test: happy-dom's would be sent to its own
+// origin, where nothing listens. Tests that look at beacons put their own on the navigator, over this one.
+if (typeof navigator !== 'undefined' && 'sendBeacon' in navigator)
+  Object.defineProperty(Object.getPrototypeOf(navigator), 'sendBeacon', { value: () => true, configurable: true, writable: true });

@@ -16,7 +16,7 @@ import type { HomeTestCard } from './outside/homePage';
 import brandingDefault from '@oja/branding-default';
 import { embeddedSandbox, HASH_MISMATCH_CODE, HASH_MISMATCH_DESCRIPTION, REFUSED_MERCHANT, SANDBOX_MAC_KEYS, webpayHash } from '@oja/sandbox';
 import type { Sandbox } from '@oja/sandbox';
-import { definePage, GATE_PATH, HttpError, PAGE_DATA_ID } from '@oja/core';
+import { definePage, DELIVERY_PATH, GATE_PATH, HttpError, PAGE_DATA_ID } from '@oja/core';
 import type { PageData } from '@oja/core';
 import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/testing';
 import { createMemoryStore, StoreUnavailable } from '@oja/store';
@@ -904,6 +904,97 @@ describe('Operable: one JSON-ready log line per request (issue 11)', () => {
     // Neither the session token, the query, nor anything of the body reaches the log.
     const text = JSON.stringify(lines);
     for (const leak of ['secret-session-token', 'lang=fr', 'ada@example.com', 'LOG-1']) expect(text).not.toContain(leak);
+  });
+});
+
+describe('Metrics for operators (issue 32 part 5)', () => {
+  const TOKEN = 'scrape-secret-1';
+  const scrape = (base: string, authorization?: string) => fetch(`${base}/metrics`, { headers: authorization ? { authorization } : {} });
+  /** A scrape's samples, series (name and labels) to value. */
+  const samplesOf = async (base: string): Promise<Record<string, number>> => {
+    const lines = (await (await scrape(base, `Bearer ${TOKEN}`)).text()).split('\n').filter((l) => l && !l.startsWith('#'));
+    return Object.fromEntries(lines.map((l) => [l.slice(0, l.lastIndexOf(' ')), Number(l.slice(l.lastIndexOf(' ') + 1))]));
+  };
+
+  it('off by default: /metrics is an unknown path', async () => {
+    const { base } = await start();
+    expect((await scrape(base, `Bearer ${TOKEN}`)).status).toBe(404);
+  });
+
+  it('with a token (CHECKOUT_METRICS_TOKEN): 401 without it or with another, the text format with it', async () => {
+    const { base } = await start({ env: { CHECKOUT_METRICS_TOKEN: TOKEN } });
+    for (const wrong of [undefined, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, TOKEN, `Basic ${TOKEN}`]) {
+      const res = await scrape(base, wrong);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+      expect(await res.text()).not.toContain('oja_');
+    }
+    const res = await scrape(base, `Bearer ${TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const text = await res.text();
+    expect(text).toContain('# TYPE oja_http_requests_total counter');
+    expect(text).toContain('oja_process_resident_memory_bytes');
+  });
+
+  it('counts requests by route pattern and status (never the URL), pay requests by result, store operations', async () => {
+    const { base } = await start({ metricsToken: TOKEN, processMetrics: false });
+    const session = sessionIn(await (await postPay(base, payFields('METRICS-1'))).text());
+    expect((await postPay(base, payFields('METRICS-2', { amount: 'lots' }))).status).toBe(400);
+    expect((await fetch(`${base}/payment/transfer?p=${session}`)).status).toBe(200);
+    expect((await fetch(`${base}/payment/transfer?p=unknown-session-token-000`)).status).toBe(404);
+    expect((await fetch(`${base}/no/such/${session}`)).status).toBe(404);
+    expect((await simulateSuccess(base, 'METRICS-1')).status).toBe(200);
+    const samples = await samplesOf(base);
+    expect(samples).toMatchObject({
+      'oja_http_requests_total{route="/pay",status="200"}': 1,
+      'oja_http_requests_total{route="/pay",status="400"}': 1,
+      'oja_http_requests_total{route="/payment/*",status="200"}': 1,
+      'oja_http_requests_total{route="/payment/*",status="404"}': 1,
+      'oja_http_requests_total{route="unmatched",status="404"}': 1,
+      'oja_http_requests_total{route="/sandbox/*",status="200"}': 1,
+      'oja_http_request_duration_seconds_count{route="/pay"}': 2,
+      'oja_payments_opened_total{result="opened"}': 1,
+      'oja_payments_opened_total{result="invalid"}': 1,
+      'oja_payments_opened_total{result="refused"}': 0,
+      'oja_store_errors_total{op="get"}': 0,
+    });
+    expect(samples['oja_store_operation_duration_seconds_count{op="set"}']).toBeGreaterThan(0);
+    expect(JSON.stringify(samples)).not.toContain(session);
+  });
+
+  it("a result delivered: counted once per session by the page's channel and code, the way the session's", async () => {
+    const { base } = await start({ metricsToken: TOKEN, processMetrics: false });
+    const tell = (p: string, channel: string, code: string) =>
+      fetch(`${base}${DELIVERY_PATH}?${new URLSearchParams({ p, page: 'page-1', channel, code })}`, { method: 'POST' });
+    const paid = sessionIn(await (await postPay(base, payFields('SETTLED-1'))).text());
+    expect((await simulateSuccess(base, 'SETTLED-1')).status).toBe(200);
+    expect((await tell(paid, 'transfer', '00')).status).toBe(200);
+    // The page again (a reload, another tab): already counted.
+    expect((await tell(paid, 'transfer', '00')).status).toBe(200);
+    const inline = sessionIn(await (await postPay(base, payFields('SETTLED-2', { display_mode: 'INLINE' }))).text());
+    await tell(inline, '', 'Z6');
+    const odd = sessionIn(await (await postPay(base, payFields('SETTLED-3'))).text());
+    await tell(odd, 'no-such-channel', 'QQ9');
+    // No session, nothing counted.
+    expect((await tell('unknown-session-token-000', 'transfer', '00')).status).toBe(200);
+    expect(await samplesOf(base)).toMatchObject({
+      'oja_payments_settled_total{channel="transfer",code="00"}': 1,
+      'oja_payments_settled_total{channel="none",code="Z6"}': 1,
+      'oja_payments_settled_total{channel="other",code="other"}': 1,
+      'oja_results_delivered_total{mode="redirect"}': 2,
+      'oja_results_delivered_total{mode="message"}': 1,
+    });
+  });
+
+  it('two servers in one process keep their own counts', async () => {
+    const a = await start({ metricsToken: TOKEN });
+    const b = await start({ metricsToken: TOKEN });
+    await fetch(`${a.base}/healthz`);
+    const healthz = 'oja_http_requests_total{route="/healthz",status="200"}';
+    expect((await samplesOf(a.base))[healthz]).toBe(1);
+    expect((await samplesOf(b.base))[healthz]).toBeUndefined();
   });
 });
 

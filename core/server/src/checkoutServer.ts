@@ -3,11 +3,13 @@ import { Hono } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import type { HttpBindings } from '@hono/node-server';
 import type { Http } from '@oja/core';
+import { createMemoryStore } from '@oja/store';
 import type { Store } from '@oja/store';
 import { createContext } from './context';
 import type { App, CheckoutServerOptions } from './context';
 import type { Leaves } from './leaves';
 import { logRequest } from './requestLog';
+import { MAX_SESSIONS } from './sessions';
 import type { Sessions } from './sessions';
 import { assetsRoute } from './routes/assets';
 import { deliveryRoute } from './routes/delivery';
@@ -16,6 +18,7 @@ import { errorsRoute } from './routes/errors';
 import { gateRoute } from './routes/gate';
 import { healthRoute } from './routes/health';
 import { leaveRoute } from './routes/leave';
+import { metricsRoute } from './routes/metrics';
 import { pagesRoute } from './routes/pages';
 import { payRoute } from './routes/pay';
 import { revisitRoute } from './routes/revisit';
@@ -32,6 +35,7 @@ export interface CheckoutServer {
   server: Server;
   /** The route table, answering web Requests (tests may call `app.request`). */
   app: App;
+  /** The store as given (or the memory one made for it); the server's own operations go through it timed (metrics.ts). */
   store: Store;
   sessions: Sessions;
   leaves: Leaves;
@@ -40,6 +44,9 @@ export interface CheckoutServer {
   /** Stops the leave-cancel loop and lets go of the store (after the server has stopped taking requests). */
   close(): Promise<void>;
 }
+
+/** The pattern of the middleware every request passes (no route is registered under it). */
+const EVERY_PATH = '/*';
 
 /** A request line or header node's parser cannot read: its 4xx, written on the socket, without a stack trace in the log. */
 function answerUnreadable(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
@@ -60,8 +67,17 @@ function answerUnreadable(err: NodeJS.ErrnoException, socket: import('node:strea
  * paths), §5 (health); then the pages outside a payment.
  */
 export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
-  const ctx = createContext(o);
+  const store = o.store ?? createMemoryStore({ maxEntries: MAX_SESSIONS });
+  const ctx = createContext({ ...o, store });
   const app = new Hono<{ Bindings: HttpBindings }>();
+  app.use(EVERY_PATH, async (c, next) => {
+    const started = performance.now();
+    await next();
+    // The matched route's pattern ('/assets/:name', '/payment/*'), never the URL: a bounded label. When it is still
+    // this middleware's own, no route knew the path.
+    const route = c.req.routePath === EVERY_PATH ? 'unmatched' : c.req.routePath;
+    ctx.metrics.request(route, c.res.status, (performance.now() - started) / 1_000);
+  });
   if (o.logRequest) {
     const write = o.logRequest;
     app.use('*', async (c, next) => {
@@ -77,6 +93,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   deliveryRoute(app, ctx);
   sdkRoute(app, ctx);
   healthRoute(app, ctx);
+  metricsRoute(app, ctx);
   pagesRoute(app, ctx);
   embeddedApiRoute(app, ctx);
   errorsRoute(app, ctx);
@@ -89,7 +106,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
     ctx.leaves.start();
   });
   server.on('close', () => void ctx.leaves.stop());
-  const { store, sessions, leaves, api } = ctx;
+  const { sessions, leaves, api } = ctx;
   return {
     server,
     app,

@@ -12,6 +12,8 @@ import { EMBEDDED_API_BASE, inProcessFetch } from './embedded';
 import type { EmbeddedApi } from './embedded';
 import { createLeaves } from './leaves';
 import type { Leaves } from './leaves';
+import { createMetrics } from './metrics';
+import type { Metrics } from './metrics';
 import { homePage } from './outside/homePage';
 import type { PageAssets } from './page/render';
 import { parseOutsideSources, unnamedSources } from './page/sources';
@@ -58,6 +60,13 @@ export interface CheckoutServerOptions {
   logReport?: (line: string) => void;
   /** Where each request is logged, one line each (requestLog.ts); default none (tests). The app logs JSON lines. */
   logRequest?: (line: RequestLogLine) => void;
+  /**
+   * The bearer token a scraper sends for `GET /metrics` (default: env CHECKOUT_METRICS_TOKEN). Without one, the
+   * metrics are still counted but `/metrics` is not served (404, as any unknown path).
+   */
+  metricsToken?: string;
+  /** Also the process's own metrics (CPU, memory, event loop, GC) on `/metrics`. Default: when it is served. */
+  processMetrics?: boolean;
 }
 
 /** A request as the routes take it (Hono's, over node's HTTP server). */
@@ -88,6 +97,10 @@ export interface ServerContext {
   /** The pay request fields beyond CONTRACT §2 the API takes (an embedded API's test data; none for a real one). */
   requestFields: readonly string[];
   payPageBackoffMs?: number;
+  /** This server's metrics (metrics.ts), in a registry of its own. */
+  metrics: Metrics;
+  /** The token `GET /metrics` wants; none: not served. */
+  metricsToken?: string;
   log(line: string): void;
   cspReport: ReturnType<typeof createCspReportHandler>;
 }
@@ -136,7 +149,11 @@ export function createContext(o: CheckoutServerOptions): ServerContext {
   if (changed.length) throw new Error(`Assets changed since the build (their integrity no longer matches): ${changed.join(', ')}`);
   // Every payment page carries its first screen's stylesheets inline (render.tsx): read once, a few KiB in all.
   manifest.inlineCss = inlineStylesheets(o.clientDir, [...manifest.css, ...Object.values(manifest.screens).map((s) => s.css)]);
-  const store = o.store ?? createMemoryStore({ maxEntries: MAX_SESSIONS });
+  const metricsToken = o.metricsToken ?? (env.CHECKOUT_METRICS_TOKEN || undefined);
+  // The process's metrics watch the event loop and the GC: only for a server that shows them.
+  const metrics = createMetrics({ processMetrics: o.processMetrics ?? !!metricsToken });
+  // Every store operation of the server (sessions, leave-cancels) is timed and its failures counted.
+  const store = metrics.instrument(o.store ?? createMemoryStore({ maxEntries: MAX_SESSIONS }));
   const sessions = createSessions(store);
   const api = embedded ? createHttp(EMBEDDED_API_BASE, inProcessFetch(embedded)) : createHttp(o.apiBase!);
   // The outside sources' origins: the embedded API's for every key, or the deployment's configuration.
@@ -175,6 +192,8 @@ export function createContext(o: CheckoutServerOptions): ServerContext {
     sdk: sdkScript(o.clientDir, embedded ? 'TEST' : 'LIVE'),
     requestFields: embedded?.requestFields ?? [],
     payPageBackoffMs: o.payPageBackoffMs,
+    metrics,
+    metricsToken,
     log,
     cspReport: createCspReportHandler({ log }),
   };

@@ -1,6 +1,7 @@
 import type { HttpError, Locale, PagePlugin, PaymentOpening, PaymentProps, PayRequest } from '@oja/core';
 import { CODE_ALREADY_PAID, isAlreadyPaid, parsePayRequest, readPaymentProps } from '@oja/core';
 import { backoffDelay } from '@oja/core/primitives';
+import { isStoreFailure } from '@oja/store';
 import type { Ctx, ServerContext } from './context';
 import { isTemporary } from './context';
 import { paymentPage, referrerOf, refusedProps } from './respondPage';
@@ -67,6 +68,18 @@ export async function startPayment(
   referrer: string | undefined,
   opener?: SessionRecord['page'],
 ): Promise<Started> {
+  try {
+    const started = await start(ctx, r, referrer, opener);
+    ctx.metrics.payment(started.kind);
+    return started;
+  } catch (e) {
+    // The store away: the callers answer it as temporary, as an unreachable API.
+    if (isStoreFailure(e)) ctx.metrics.payment('unreachable');
+    throw e;
+  }
+}
+
+async function start(ctx: ServerContext, r: PayRequest, referrer: string | undefined, opener?: SessionRecord['page']): Promise<Started> {
   const paid = isAlreadyPaid(ctx.api, r);
   const chosen = { displayMode: r.display_mode, siteRedirectUrl: r.site_redirect_url, siteOrigin: r.site_origin };
   let answer: Record<string, unknown>;
@@ -108,7 +121,10 @@ export async function openPayment(
   state: unknown,
 ): Promise<PaymentOpening> {
   const parsed = parsePayRequest(fields, ctx.requestFields);
-  if (!parsed.ok) return { opened: false, reason: 'invalid', responseCode: 'Z5', responseDescription: parsed.errors.join('; ') };
+  if (!parsed.ok) {
+    ctx.metrics.payment('invalid');
+    return { opened: false, reason: 'invalid', responseCode: 'Z5', responseDescription: parsed.errors.join('; ') };
+  }
   const started = await startPayment(ctx, parsed.request, referrerOf(c), { id: plugin.id, state });
   switch (started.kind) {
     case 'opened':

@@ -4,7 +4,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { CheckoutHarness, fakeHttp, pass, testCheckout } from '@oja/testing';
 import type { TestCheckoutOptions } from '@oja/testing';
 import type { Checkout } from '../state/checkout';
-import { complete } from '../state/actions';
+import { complete, LEAVE_PATH } from '../state/actions';
 import { retry } from '../state/attemptActions';
 import { MESSAGE_KEY } from '../state/completion';
 import { SUCCESS_SHOWN_MS } from '@oja/sdk';
@@ -119,7 +119,7 @@ describe('REDIRECT delivery', () => {
       await pass(SUCCESS_SHOWN_MS);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-      expect(url).toBe(`${DELIVERY_PATH}?p=${'S'.repeat(24)}&page=page-1&code=00`);
+      expect(url).toBe(`${DELIVERY_PATH}?p=${'S'.repeat(24)}&page=page-1&code=00&channel=card`);
       expect(init.method).toBe('POST');
       expect(submit).toHaveBeenCalledTimes(1);
     });
@@ -341,13 +341,14 @@ describe('INLINE and POPUP delivery', () => {
   });
 });
 
+function stubBeacon() {
+  const beacon = vi.fn((_url: string) => true);
+  Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
+  restore.push(() => delete (navigator as unknown as Record<string, unknown>).sendBeacon);
+  return beacon;
+}
+
 describe('leaving mid-payment', () => {
-  function stubBeacon() {
-    const beacon = vi.fn(() => true);
-    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
-    restore.push(() => delete (navigator as unknown as Record<string, unknown>).sendBeacon);
-    return beacon;
-  }
   const leave = () => act(async () => void window.dispatchEvent(new Event('pagehide')));
 
   it('tells the server the payer left', async () => {
@@ -369,7 +370,7 @@ describe('leaving mid-payment', () => {
     const { c } = await renderCheckout();
     await set(() => complete(c, code));
     await leave();
-    expect(beacon).not.toHaveBeenCalled();
+    expect(beacon.mock.calls.filter(([url]) => url.startsWith(LEAVE_PATH))).toEqual([]);
   });
 
   it('says nothing for an Incorrect Transaction', async () => {

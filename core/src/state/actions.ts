@@ -18,7 +18,9 @@ export const METHODS_PATH = '/payment-methods';
 export const LEAVE_PATH = '/session/leave';
 /**
  * Where a page asks, before it sends the payment's result to the merchant, whether it is the one to send it: the
- * server answers yes once per session, so a reload, a second tab or another instance never sends it twice.
+ * server answers yes once per session, so a reload, a second tab or another instance never sends it twice. It names
+ * the page's channel and the code too: with a real collections API the browser talks to the API directly, so this
+ * is how the server learns of a result at all (its metrics, `oja_payments_settled_total`).
  */
 export const DELIVERY_PATH = '/session/delivery';
 

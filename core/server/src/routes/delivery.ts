@@ -1,4 +1,5 @@
-import { DELIVERY_PATH } from '@oja/core';
+import { CODE_CANCELLED, CODE_EXPIRED, CODE_PENDING, CODE_SUCCESS, DELIVERY_PATH } from '@oja/core';
+import { messageKeyForCode } from '@oja/core/code-messages';
 import { ClientError } from '../body';
 import type { App, ServerContext } from '../context';
 import { json } from '../respond';
@@ -8,13 +9,19 @@ const PAGE_ID = /^[\w-]{1,24}$/;
 /** A response code as the collections API writes them. */
 const CODE = /^[A-Z0-9]{1,8}$/;
 
+/** A code the checkout knows (spec core §4 and §8) is a label as given; any other is 'other', so labels stay few. */
+const codeLabel = (code: string) =>
+  [CODE_SUCCESS, CODE_PENDING, CODE_EXPIRED, CODE_CANCELLED].includes(code) || messageKeyForCode(code) !== 'core.error.default' ? code : 'other';
+
 /**
  * POST /session/delivery?p=&page=&code=: may this page send the payment's result to the merchant? Yes once per
  * session, under its lock, whichever tab or instance asks first; no afterwards. A session the server no longer
  * knows (expired, a restarted memory store) answers yes: the page is the only one left that can deliver, and a
  * result delivered twice is one the merchant verifies twice, while one never delivered is a paid order lost.
+ * The first yes of a known session is counted for the operators (by the page's channel, the code, and the way the
+ * session's display mode says, never the page's word).
  */
-export function deliveryRoute(app: App, { sessions }: Pick<ServerContext, 'sessions'>): void {
+export function deliveryRoute(app: App, { registry, sessions, metrics }: Pick<ServerContext, 'registry' | 'sessions' | 'metrics'>): void {
   app.post(DELIVERY_PATH, async (c) => {
     const page = c.req.query('page') ?? '';
     const code = c.req.query('code') ?? '';
@@ -25,6 +32,11 @@ export function deliveryRoute(app: App, { sessions }: Pick<ServerContext, 'sessi
       s.delivered = { at: Date.now(), page, code };
       deliver = true;
     });
+    if (record && deliver) {
+      const id = c.req.query('channel') ?? '';
+      const channel = !id ? 'none' : registry.channel(id) ? id : 'other';
+      metrics.settled(channel, codeLabel(code), record.props.displayMode === 'REDIRECT' ? 'redirect' : 'message');
+    }
     return json(200, { deliver: deliver || !record });
   });
 }

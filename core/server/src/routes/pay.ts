@@ -47,6 +47,8 @@ export function refusedPage(
   refusal: Refusal,
   code = 'Z5',
 ): Promise<Response> {
+  // Refused before the API was asked (a field, or a request that cannot be read); the API's refusals are counted by startPayment.
+  ctx.metrics.payment('invalid');
   const parsed = parsePayRequest(fields, ctx.requestFields);
   return paymentPage(ctx, c, {
     status,
