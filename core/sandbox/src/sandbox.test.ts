@@ -236,6 +236,14 @@ describe('sandbox pay-page', () => {
     expect((await call('POST', '/api/v1/pay-page', payRequest())).json.logoUrl).toBeUndefined();
   });
 
+  it('takes a logo_url of 2,048 characters and refuses one of 2,049 with a 400 naming it', async () => {
+    const logo = (chars: number) => `https://cdn.shop.example/${'a'.repeat(chars - 'https://cdn.shop.example/'.length)}`;
+    expect((await call('POST', '/api/v1/pay-page', payRequest({ logo_url: logo(2048) }))).json.logoUrl).toBe(logo(2048));
+    const over = await call('POST', '/api/v1/pay-page', payRequest({ logo_url: logo(2049), txn_ref: 'LOGO-LONG' }));
+    expect(over.status).toBe(400);
+    expect(over.json.responseDescription).toMatch(/logo_url is too long/);
+  });
+
   it("adds a part's own payment properties from its field, never in place of core's", async () => {
     const req = payRequest({ echo_config: 'on' });
     const { json } = await call('POST', '/api/v1/pay-page', req);

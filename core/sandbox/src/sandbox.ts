@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PAY_RULES } from '@oja/sdk/schema';
+import { MAX_URL_CHARS, PAY_RULES } from '@oja/sdk/schema';
 import type {
   SandboxAnswer,
   SandboxContext,
@@ -535,6 +535,8 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
         if (fields.merchant_code === REFUSED_MERCHANT) return { body: { responseCode: 'Z1', responseDescription: 'Merchant not permitted' } };
         const parsed = parsePayRequest(fields);
         if (!parsed.ok) return badRequest(parsed.errors.join('; '));
+        // The logo's URL rule (parsePayRequest leaves a longer one out): called directly, the pay-page says so.
+        if ((fields.logo_url ?? '').length > MAX_URL_CHARS) return badRequest(`logo_url is too long (at most ${MAX_URL_CHARS} characters)`);
         // display_mode as the checkout reads it: PAGE (Interswitch's spelling) is REDIRECT.
         const { merchant_code, txn_ref, display_mode } = parsed.request;
         const b = { ...fields, merchant_code, txn_ref, display_mode };
