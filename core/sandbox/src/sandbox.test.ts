@@ -354,6 +354,30 @@ describe('sandbox faults', () => {
   });
 });
 
+describe('sandbox JSON answers', () => {
+  it('carry x-content-type-options: nosniff, whatever their status', async () => {
+    const answers = [
+      await call('POST', '/api/v1/pay-page', payRequest()),
+      await call('POST', '/api/v1/pay-page', { ...payRequest(), amount: '-5' }),
+      await call('GET', '/api/v1/nothing-here'),
+      await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: 'never-made', outcome: 'success' }),
+      await call('POST', '/sandbox/faults', {}, { origin: 'http://evil.example' }),
+      await call('POST', '/api/v1/pay-page', payRequest(), { 'x-sandbox-error-rate': '1' }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 400, 404, 404, 403, 500]);
+    for (const a of answers) {
+      expect(a.headers.get('content-type')).toBe('application/json');
+      expect(a.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('carry it on the refusal of a malformed body too', async () => {
+    const res = await fetch(`${base}/api/v1/pay-page`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
 describe('sandbox routing', () => {
   it('answers 404 for an unknown API or sandbox route', async () => {
     const api = await call('GET', '/api/v1/nothing-here');

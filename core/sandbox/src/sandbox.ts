@@ -141,7 +141,8 @@ export interface SandboxOptions {
   maxPayments?: number;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+/** Every JSON answer's headers: never cached, never sniffed as another type (a body that looks like markup stays data). */
+export const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } as const;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): SandboxReply => ({
   status,

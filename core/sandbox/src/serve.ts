@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { JSON_HEADERS } from './sandbox';
 import type { Sandbox } from './sandbox';
 import type { SandboxHttpRequest, SandboxReply } from '@oja/core';
 
@@ -34,7 +35,7 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
 /** The refusal of a body too large or malformed, with its status (413, 400), as the checkout server answers it. */
 function refuseBody(res: http.ServerResponse, e: unknown) {
   const status = (e as { status?: number }).status ?? 400;
-  res.writeHead(status, { 'content-type': 'application/json' });
+  res.writeHead(status, JSON_HEADERS);
   res.end(JSON.stringify({ responseCode: String(status), responseDescription: (e as Error).message }));
 }
 

@@ -451,6 +451,23 @@ describe('No 500s on bad requests', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
+  it("every JSON answer, the server's and its embedded API's, carries x-content-type-options: nosniff", async () => {
+    const { base } = await start();
+    const json = { 'content-type': 'application/json' };
+    const answers = [
+      await fetch(`${base}/healthz`),
+      await fetch(`${base}/api/v1/pay-page`, { method: 'POST', headers: json, body: JSON.stringify(payFields('NOSNIFF')) }),
+      await fetch(`${base}/api/v1/nothing-here`),
+      await fetch(`${base}/sandbox/simulate`, { method: 'POST', headers: json, body: '{' }),
+      await fetch(`${base}/api/v1/pay-page`, { method: 'POST', headers: json, body: JSON.stringify({ big: 'x'.repeat(100 * 1024) }) }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 404, 400, 413]);
+    for (const a of answers) {
+      expect(a.headers.get('content-type')).toBe('application/json');
+      expect(a.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
   it('an oversized body: 413, JSON on an API path, the Incorrect Transaction page on /pay', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { base, payPageCalls } = await start();
