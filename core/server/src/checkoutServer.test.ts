@@ -489,6 +489,35 @@ describe('No 500s on bad requests', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
+  it.each(['/pay', '/api/v1/pay-page'])('an upload to %s aborted mid-body: no stack in the log, at most one line', async (path) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const written: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const lines: string[] = [];
+    const { base } = await start({ logReport: (line: string) => lines.push(line) });
+    const { port } = new URL(base);
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: a\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: 5000\r\n\r\nmerchant_code=MX`,
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    stderr.mockRestore();
+    expect(error).not.toHaveBeenCalled();
+    expect(written.join('')).not.toMatch(/\n\s+at /);
+    expect(lines.length).toBeLessThanOrEqual(1);
+    expect(lines.join('')).not.toMatch(/\n/);
+  });
+
   it('POST /pay of another content type: 415, the Incorrect Transaction page', async () => {
     const { base } = await start();
     const res = await fetch(`${base}/pay`, {

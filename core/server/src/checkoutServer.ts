@@ -4,6 +4,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { HttpBindings } from '@hono/node-server';
 import type { Http } from '@oja/core';
 import type { Store } from '@oja/store';
+import { BODY_READ_TIMEOUT_MS } from './body';
 import { createContext } from './context';
 import type { App, CheckoutServerOptions } from './context';
 import type { Leaves } from './leaves';
@@ -39,6 +40,11 @@ export interface CheckoutServer {
   /** Stops the leave-cancel loop and lets go of the store (after the server has stopped taking requests). */
   close(): Promise<void>;
 }
+
+/** Longest wait for a request's headers, ms (Node's default is 60 s): a client that sends them slowly holds a connection. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** Longest wait for a whole request, ms: its headers, then its body (each route's reader also bounds the body). */
+export const REQUEST_TIMEOUT_MS = HEADERS_TIMEOUT_MS + BODY_READ_TIMEOUT_MS;
 
 /** A request line or header node's parser cannot read: its 4xx, written on the socket, without a stack trace in the log. */
 function answerUnreadable(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
@@ -80,6 +86,9 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   errorsRoute(app, ctx);
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  // Node answers 408 itself past these (checked every few seconds), before any route reads a body.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.on('clientError', answerUnreadable);
   server.on('listening', () => {
     const a = server.address();
