@@ -575,6 +575,52 @@ describe('sandbox controls answer only the checkout itself', () => {
   });
 
   it.each([
+    ['its configured base', 'http://127.0.0.1:4400', { host: '127.0.0.1:4400', origin: 'http://127.0.0.1:4400' }, true],
+    ['localhost for a loopback base', 'http://127.0.0.1:4400', { host: 'localhost:4400', origin: 'http://localhost:4400' }, true],
+    [
+      '[::1] for a loopback base',
+      'http://127.0.0.1:4400',
+      { host: '[::1]:4400', origin: 'http://[::1]:4400', 'sec-fetch-site': 'same-origin' },
+      true,
+    ],
+    [
+      'a rebinding page (Host and Origin evil.example)',
+      'http://127.0.0.1:4400',
+      { host: 'evil.example:4400', origin: 'http://evil.example:4400' },
+      false,
+    ],
+    [
+      'a rebinding page, same-origin by its own account',
+      'http://127.0.0.1:4400',
+      { host: 'evil.example', origin: 'http://evil.example', 'sec-fetch-site': 'same-origin' },
+      false,
+    ],
+    ['a rebinding GET (no Origin, same-origin)', 'http://127.0.0.1:4400', { host: 'evil.example', 'sec-fetch-site': 'same-origin' }, false],
+    ['loopback on another port', 'http://127.0.0.1:4400', { host: 'localhost:4401', origin: 'http://localhost:4401' }, false],
+    ['a public base, its host', 'https://pay.example', { host: 'pay.example', origin: 'https://pay.example' }, true],
+    ['a public base, loopback (never its name)', 'https://pay.example', { host: '127.0.0.1', origin: 'http://127.0.0.1' }, false],
+    ['a public base, another host', 'https://pay.example', { host: 'evil.example', origin: 'http://evil.example' }, false],
+    ['no base known: loopback only', '', { host: '127.0.0.1:4400', origin: 'http://127.0.0.1:4400' }, true],
+    ['no base known: any other name', '', { host: 'evil.example', origin: 'http://evil.example' }, false],
+    ['a Host that is not one', 'http://127.0.0.1:4400', { host: 'evil.example@127.0.0.1:4400', origin: 'http://evil.example@127.0.0.1:4400' }, false],
+  ])('the Host against the public base, %s (%s)', (_, base, headers, allowed) => {
+    expect(isSameOriginRequest(headers, base)).toBe(allowed);
+  });
+
+  it('refuses a DNS-rebinding page on a sandbox control with 403, and changes nothing', async () => {
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
+    const fields = { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome: 'success' };
+    const rebound = await sandbox.handle({
+      method: 'POST',
+      url: '/sandbox/simulate',
+      headers: { host: 'evil.example', origin: 'http://evil.example', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      body: fields,
+    });
+    expect(rebound && 'status' in rebound && rebound.status).toBe(403);
+    expect((await kept(p.paymentId))?.outcome).toBeNull();
+  });
+
+  it.each([
     ['POST', '/sandbox/simulate', 'application/json'],
     ['POST', '/sandbox/simulate', 'application/x-www-form-urlencoded'],
     ['POST', '/sandbox/simulate', 'text/plain'],

@@ -233,22 +233,47 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+/** The names of this machine's loopback interface: the only hosts a sandbox without a configured public base answers. */
+export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+/** A Host header as browsers send it: a name or an IPv4 or bracketed IPv6 address, and a port; nothing else. */
+const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Is this Host one the sandbox is reached at? The configured public base's host (`publicOrigin`, CHECKOUT_PUBLIC_BASE
+ * or the listening address); when that base is itself on loopback, or none is known yet, the loopback names
+ * (LOOPBACK_HOSTNAMES, on its port). Never any other name: a DNS-rebinding page (evil.example resolving to
+ * 127.0.0.1) sends Host: evil.example, and is refused.
+ */
+export function isOwnHost(host: string, publicOrigin = ''): boolean {
+  if (!HOST_HEADER.test(host)) return false;
+  const asked = new URL(`http://${host}`);
+  if (!publicOrigin) return LOOPBACK_HOSTNAMES.includes(asked.hostname);
+  const own = new URL(publicOrigin);
+  // Browsers leave a default port out of Host, as URL leaves it out of `port`.
+  if (asked.port !== own.port) return false;
+  return asked.hostname === own.hostname || (LOOPBACK_HOSTNAMES.includes(own.hostname) && LOOPBACK_HOSTNAMES.includes(asked.hostname));
+}
+
 /**
  * A request's own origin and whether it may drive the sandbox's controls: only the checkout's own pages may
- * (CSRF). Browsers say where a request comes from (Sec-Fetch-Site, Origin); a request that says neither is no
- * browser's cross-site request (curl, a test's fetch, a merchant's server) and stays allowed.
+ * (CSRF), at the address it is configured for (`publicOrigin`: DNS rebinding). Browsers say where a request comes
+ * from (Sec-Fetch-Site, Origin); such a request must also name one of the sandbox's own hosts (isOwnHost) and come
+ * from that origin. A request that says neither is no browser's (curl, a test's fetch, a merchant's server): no page
+ * can send it, so it stays allowed whatever its Host.
  */
-export function isSameOriginRequest(headers: SandboxHttpRequest['headers']): boolean {
+export function isSameOriginRequest(headers: SandboxHttpRequest['headers'], publicOrigin = ''): boolean {
   const site = typeof headers['sec-fetch-site'] === 'string' ? headers['sec-fetch-site'] : undefined;
   // 'none': the payer typed the address or followed a bookmark.
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
   const origin = typeof headers.origin === 'string' ? headers.origin : undefined;
+  if (origin === undefined && site === undefined) return true;
+  const host = typeof headers.host === 'string' ? headers.host : '';
+  if (!isOwnHost(host, publicOrigin)) return false;
   if (origin === undefined) return true;
   // A form posted from a page with no-referrer (the sandbox's own pages) says "null"; only Sec-Fetch-Site vouches for it.
   if (origin === 'null') return site === 'same-origin';
-  const host = typeof headers.host === 'string' ? headers.host : '';
   const proto = headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-  return host !== '' && origin === `${proto}://${host}`;
+  return origin === `${proto}://${host}` || (publicOrigin !== '' && origin === new URL(publicOrigin).origin);
 }
 
 const CROSS_ORIGIN_REFUSED = { responseCode: '403', responseDescription: "The sandbox's controls answer only the checkout's own pages" };
@@ -396,7 +421,7 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
       const found = match(req.method, url.pathname, outsideRoutes);
       if (!found) return undefined;
       // An outside page's form posts only to its own origin: a post from any other page is refused (CSRF).
-      if (req.method !== 'GET' && !isSameOriginRequest(req.headers)) return json(403, CROSS_ORIGIN_REFUSED);
+      if (req.method !== 'GET' && !isSameOriginRequest(req.headers, origins.outside)) return json(403, CROSS_ORIGIN_REFUSED);
       const sreq: SandboxRequest = {
         method: req.method,
         path: url.pathname,
@@ -416,7 +441,7 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
       // Any page a developer visits could otherwise mark payments paid or break the API (CSRF): the sandbox's
       // controls and its own pages' forms answer only the checkout's own origin.
       const control = path.startsWith('/sandbox/') && (req.method !== 'GET' || path === '/sandbox/payments');
-      if (control && !isSameOriginRequest(req.headers)) return json(403, CROSS_ORIGIN_REFUSED);
+      if (control && !isSameOriginRequest(req.headers, origins.checkout)) return json(403, CROSS_ORIGIN_REFUSED);
       if (path === '/sandbox/faults' && req.method === 'POST') {
         Object.assign(sandbox.faults, sanitizeFaults(body));
         return json(200, sandbox.faults);
