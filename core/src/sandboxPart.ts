@@ -110,6 +110,13 @@ export interface SandboxRoute {
   path: string;
   handler: SandboxHandler;
   /**
+   * The body fields that may be objects or lists (the card's `deviceInformation`, `payItems`, `cardinalInfo`): the
+   * handler reads them with care. Every other field must be text, a number, true/false or null: the sandbox answers
+   * 400 to anything else (and to a `__proto__`, `constructor` or `prototype` key at any depth) before the handler
+   * runs, so a handler never meets an array or an object where it reads a value. Default none.
+   */
+  structuredFields?: readonly string[];
+  /**
    * The fixed script this route answers (its handler's `script`) and why the page loads it: the build's script
    * inventory lists it with its hash.
    */

@@ -6,6 +6,7 @@ import {
   escapeHtml,
   faultsFromEnv,
   isSameOriginRequest,
+  bodyFieldProblem,
   MAX_CALLS_PER_PAYMENT,
   NO_FAULTS,
   REFUSED_MERCHANT,
@@ -307,6 +308,56 @@ describe('sandbox simulate', () => {
   it('answers 404 for an unknown payment', async () => {
     const { status } = await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: 'never-made', outcome: 'success' });
     expect(status).toBe(404);
+  });
+});
+
+describe('hostile JSON bodies: a clear 400, never a 500', () => {
+  const raw = (path: string, body: string) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => ({
+      status: r.status,
+      json: (await r.json()) as Record<string, unknown>,
+    }));
+  it.each([
+    ['an outcome with its own toString', '{"outcome":{"toString":1}}', /outcome must be text/],
+    ['an outcome as an array', '{"merchant_code":"MX_DEMO","txn_ref":"x","outcome":["success"]}', /outcome must be text/],
+    ['a reference as an object', '{"merchant_code":"MX_DEMO","txn_ref":{"a":1},"outcome":"success"}', /txn_ref must be text/],
+    ['__proto__', '{"__proto__":{"outcome":"success"},"merchant_code":"MX_DEMO"}', /__proto__ is not an accepted field/],
+    ['constructor', '{"constructor":{"prototype":{}}}', /constructor is not an accepted field/],
+    ['an array', '["success"]', /must be an object of fields/],
+    ['null', 'null', /must be an object of fields/],
+    ['a number', '42', /must be an object of fields/],
+    ['a string', '"success"', /must be an object of fields/],
+  ])('%s on /sandbox/simulate', async (_, body, message) => {
+    const { status, json } = await raw('/sandbox/simulate', body);
+    expect(status).toBe(400);
+    expect(json.responseDescription).toMatch(message);
+  });
+
+  it.each([
+    ['/api/v1/pay-page', '{"merchant_code":{"toString":1}}'],
+    ['/api/v1/pay/customerCancellation', '{"paymentId":{"toString":1},"customerCancellationReason":[1]}'],
+    ['/sandbox/faults', '{"pathPrefix":{"toString":1}}'],
+    ['/api/v1/pay-page', '{"txn_ref":["a","b"],"amount":{"value":1}}'],
+  ])('an object where a value belongs on %s', async (path, body) => {
+    const { status, json } = await raw(path, body);
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ responseCode: '400', responseDescription: expect.stringMatching(/must be text/) });
+  });
+
+  it("leaves Object's prototype alone", async () => {
+    await raw('/sandbox/simulate', '{"__proto__":{"polluted":true}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('bodyFieldProblem', () => {
+  it('takes text, numbers, true/false and null, and objects or lists where a route declares them', () => {
+    expect(bodyFieldProblem({ a: 'x', b: 1, c: true, d: null })).toBeUndefined();
+    expect(bodyFieldProblem({ info: { id: 'x', eci: 5 }, items: [{ a: 1 }] }, ['info', 'items'])).toBeUndefined();
+    expect(bodyFieldProblem({ info: 'x' }, ['info'])).toBeUndefined();
+    expect(bodyFieldProblem({ other: { id: 'x' } }, ['info'])).toBe('other must be text, a number, true or false');
+    expect(bodyFieldProblem({ items: [JSON.parse('{"__proto__":{}}')] }, ['items'])).toBe('items.0.__proto__ is not an accepted field');
+    expect(bodyFieldProblem(JSON.parse('{"prototype":1}'))).toBe('prototype is not an accepted field');
   });
 });
 

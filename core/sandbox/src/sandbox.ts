@@ -13,7 +13,7 @@ import type {
 } from '@oja/core';
 import { createMemoryStore, isStoreFailure } from '@oja/store';
 import type { Store } from '@oja/store';
-import { sandboxKeys, storedPayments, textField } from './payments';
+import { bodyFieldProblem, sandboxKeys, storedPayments, textField } from './payments';
 import { issueAccessToken, TOKEN_PATH } from './passport';
 import type { IssuedToken, IssuedTokens } from './passport';
 import type { PaymentRef, PaymentWork } from './payments';
@@ -32,7 +32,7 @@ export const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCod
 export const MAX_SANDBOX_PAYMENTS = 10_000;
 /** Store entries per payment: the payment and its index by merchant reference. */
 const ENTRIES_PER_PAYMENT = 2;
-export { SANDBOX_PAYMENT_IDLE_MS, FIRST_PAYMENT_ID, sandboxKeys, textField } from './payments';
+export { bodyFieldProblem, SANDBOX_PAYMENT_IDLE_MS, FIRST_PAYMENT_ID, sandboxKeys, textField } from './payments';
 /** Calls logged per payment at most, the oldest dropped first (a page polling for hours). */
 export const MAX_CALLS_PER_PAYMENT = 200;
 /** How long a token of the merchant's token sign-in opens the wallet, ms (the wallet is used at once). */
@@ -422,6 +422,8 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
       if (!found) return undefined;
       // An outside page's form posts only to its own origin: a post from any other page is refused (CSRF).
       if (req.method !== 'GET' && !isSameOriginRequest(req.headers, origins.outside)) return json(403, CROSS_ORIGIN_REFUSED);
+      const problem = bodyFieldProblem(req.body, found.route.structuredFields);
+      if (problem) return json(400, badRequest(problem).body);
       const sreq: SandboxRequest = {
         method: req.method,
         path: url.pathname,
@@ -442,11 +444,14 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
       // controls and its own pages' forms answer only the checkout's own origin.
       const control = path.startsWith('/sandbox/') && (req.method !== 'GET' || path === '/sandbox/payments');
       if (control && !isSameOriginRequest(req.headers, origins.checkout)) return json(403, CROSS_ORIGIN_REFUSED);
+      const found = match(req.method, path);
+      // Every field of every body of the expected kind before anything reads it: never a 500 for a hostile body.
+      const problem = bodyFieldProblem(body, found?.route.structuredFields);
+      if (problem) return json(400, badRequest(problem).body);
       if (path === '/sandbox/faults' && req.method === 'POST') {
         Object.assign(sandbox.faults, sanitizeFaults(body));
         return json(200, sandbox.faults);
       }
-      const found = match(req.method, path);
       if (!found) return json(404, { responseCode: '404', responseDescription: `No sandbox route for ${req.method} ${path}` });
       const f = requestFaults(sandbox.faults, req.headers);
       const api = !path.startsWith('/sandbox/');
@@ -485,7 +490,7 @@ function sanitizeFaults(body: Record<string, unknown>): Partial<Faults> {
   if ('latencyMs' in body) out.latencyMs = n(body.latencyMs, 60_000);
   if ('errorRate' in body) out.errorRate = n(body.errorRate, 1);
   if ('dropRate' in body) out.dropRate = n(body.dropRate, 1);
-  if ('pathPrefix' in body) out.pathPrefix = String(body.pathPrefix ?? '');
+  if ('pathPrefix' in body) out.pathPrefix = textField(body.pathPrefix) ?? '';
   return out;
 }
 
@@ -627,7 +632,7 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
       method: 'POST',
       path: '/sandbox/simulate',
       handler: async (req, ctx) => {
-        const outcome = String(req.body.outcome) as SimulatedOutcome;
+        const outcome = textField(req.body.outcome) as SimulatedOutcome;
         if (!OUTCOMES.includes(outcome)) return { status: 400, body: { error: 'outcome must be success, failed or expired' } };
         const p = await ctx.payment({ merchantCode: req.body.merchant_code, txnRef: req.body.txn_ref });
         if (!p) return { status: 404, body: { error: 'no such payment' } };

@@ -22,11 +22,13 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   const type = req.headers['content-type'] ?? '';
   if (type.includes('application/json')) {
     try {
-      const parsed = JSON.parse(text || '{}');
-      return parsed && typeof parsed === 'object' ? parsed : {};
+      const parsed: unknown = JSON.parse(text || '{}');
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
     } catch {
-      throw Object.assign(new Error('Malformed JSON'), { status: 400 });
+      // answered below
     }
+    // An array, null, a number or a string is no body of fields, as the checkout server's reader says too.
+    throw Object.assign(new Error('Malformed JSON: the body must be an object of fields'), { status: 400 });
   }
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
   return {};

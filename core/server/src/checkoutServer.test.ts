@@ -468,6 +468,21 @@ describe('No 500s on bad requests', () => {
     }
   });
 
+  it.each([
+    ['{"outcome":{"toString":1}}', /outcome must be text/],
+    ['["success"]', /must be an object|Malformed/],
+    ['null', /Malformed/],
+    ['7', /Malformed/],
+    ['{"__proto__":{"outcome":"success"}}', /__proto__ is not an accepted field/],
+  ])('a hostile JSON body to /sandbox/simulate (%s): 400 with a message, nothing logged', async (body, message) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { base } = await start();
+    const res = await fetch(`${base}/sandbox/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { responseDescription: string }).responseDescription).toMatch(message);
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('an oversized body: 413, JSON on an API path, the Incorrect Transaction page on /pay', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { base, payPageCalls } = await start();
