@@ -16,12 +16,16 @@ import type { HomeTestCard } from './outside/homePage';
 import brandingDefault from '@oja/branding-default';
 import { embeddedSandbox, HASH_MISMATCH_CODE, HASH_MISMATCH_DESCRIPTION, REFUSED_MERCHANT, SANDBOX_MAC_KEYS, webpayHash } from '@oja/sandbox';
 import type { Sandbox } from '@oja/sandbox';
-import { definePage, GATE_PATH, HttpError, PAGE_DATA_ID } from '@oja/core';
+import { definePage, GATE_PATH, HttpError, PAGE_DATA_ID, SESSION_OPENED_PATH } from '@oja/core';
 import type { PageData } from '@oja/core';
 import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/testing';
 import { createMemoryStore, StoreUnavailable } from '@oja/store';
+import { createRedisStore } from '@oja/store/redis';
+import { Redis } from 'ioredis';
+import { startRedis } from '../../../scripts/test/redis-server.mjs';
 import type { Store } from '@oja/store';
 import { LEAVE_GRACE_MS, LEAVE_QUEUE } from './leaves';
+import { SESSION_TTL_MS, UNOPENED_SESSION_TTL_MS } from './sessions';
 import { createCheckoutServer, PAY_PAGE_ATTEMPTS } from './checkoutServer';
 import type { RequestLogLine } from './requestLog';
 import type { CheckoutServer, CheckoutServerOptions } from './checkoutServer';
@@ -408,6 +412,45 @@ describe('Bounded memory and input', () => {
     expect(await res.text()).toContain('Incorrect Transaction');
     expect(payPageCalls()).toBe(0);
     expect((await sandboxPayment(base, 'BOUNDED')).status).toBe(404);
+  });
+});
+
+describe('A session never opened is kept briefly (POST /pay without a payer)', () => {
+  const MINUTE_MS = 60_000;
+  it('memory: gone after UNOPENED_SESSION_TTL_MS; once the shell says the page opened, kept SESSION_TTL_MS', async () => {
+    const clock = { now: Date.now() };
+    const store = createMemoryStore({ maxEntries: 1_000, now: () => clock.now });
+    const { base } = await start({ store });
+    const never = sessionIn(await (await postPay(base, payFields('UNOPENED-1', { channels: 'TRANSFER' }))).text());
+    const opened = sessionIn(await (await postPay(base, payFields('UNOPENED-2', { channels: 'TRANSFER' }))).text());
+    expect((await fetch(`${base}${SESSION_OPENED_PATH}?p=${opened}`, { method: 'POST' })).status).toBe(204);
+    clock.now += UNOPENED_SESSION_TTL_MS;
+    expect(await store.get(`session:${never}`)).toBeUndefined();
+    expect(await store.get(`session:${opened}`)).toBeDefined();
+    expect((await fetch(`${base}/payment/transfer?p=${opened}`)).status).toBe(200);
+  });
+
+  it('Redis: expires within 10 min, then 2 h once opened; about 1 KB a session', async () => {
+    const redis = await startRedis();
+    const raw = new Redis(redis.url);
+    running.push({
+      close: async () => {
+        raw.disconnect();
+        await redis.stop();
+      },
+    });
+    const { base } = await start({ store: createRedisStore(redis.url, { log: () => undefined }) });
+    const token = sessionIn(await (await postPay(base, payFields('UNOPENED-R', { channels: 'TRANSFER' }))).text());
+    const key = `oja:v:session:${token}`;
+    expect(await raw.pttl(key)).toBeGreaterThan(UNOPENED_SESSION_TTL_MS - MINUTE_MS);
+    expect(await raw.pttl(key)).toBeLessThanOrEqual(UNOPENED_SESSION_TTL_MS);
+    // The figure in docs/operators/run-as-a-service.md: what one POST /pay costs Redis.
+    // (856 bytes for this one-channel payment; the embedded sandbox's own record of it, about 1.4 KB, is its own.)
+    const bytes = Number(await raw.memory('USAGE', key));
+    expect(bytes).toBeGreaterThan(500);
+    expect(bytes).toBeLessThan(2_500);
+    await fetch(`${base}${SESSION_OPENED_PATH}?p=${token}`, { method: 'POST' });
+    expect(await raw.pttl(key)).toBeGreaterThan(SESSION_TTL_MS - MINUTE_MS);
   });
 });
 

@@ -16,6 +16,7 @@ import { errorsRoute } from './routes/errors';
 import { gateRoute } from './routes/gate';
 import { healthRoute } from './routes/health';
 import { leaveRoute } from './routes/leave';
+import { openedRoute } from './routes/opened';
 import { pagesRoute } from './routes/pages';
 import { payRoute } from './routes/pay';
 import { revisitRoute } from './routes/revisit';
@@ -78,6 +79,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   payRoute(app, ctx);
   revisitRoute(app, ctx);
   leaveRoute(app, ctx);
+  openedRoute(app, ctx);
   gateRoute(app, ctx);
   sdkRoute(app, ctx);
   healthRoute(app, ctx);

@@ -289,6 +289,9 @@ describe('leaving mid-payment', () => {
     return beacon;
   }
   const leave = () => act(async () => void window.dispatchEvent(new Event('pagehide')));
+  /** The leave beacons sent (the page also says it opened). */
+  const leaves = (beacon: ReturnType<typeof stubBeacon>) =>
+    (beacon.mock.calls as unknown as string[][]).filter(([url]) => url.startsWith('/session/leave'));
 
   it('tells the server the payer left', async () => {
     const beacon = stubBeacon();
@@ -309,7 +312,7 @@ describe('leaving mid-payment', () => {
     const { c } = await renderCheckout();
     await set(() => complete(c, code));
     await leave();
-    expect(beacon).not.toHaveBeenCalled();
+    expect(leaves(beacon)).toEqual([]);
   });
 
   it('says nothing for an Incorrect Transaction', async () => {
@@ -317,6 +320,12 @@ describe('leaving mid-payment', () => {
     await renderCheckout({ props: { responseCode: 'Z1' } });
     await leave();
     expect(beacon).not.toHaveBeenCalled();
+  });
+
+  it('tells the server once, as it hydrates, that the page opened (the session then keeps its full time)', async () => {
+    const beacon = stubBeacon();
+    await renderCheckout();
+    expect(beacon.mock.calls).toEqual([['/session/opened?p=test-session']]);
   });
 });
 

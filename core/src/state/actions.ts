@@ -15,6 +15,8 @@ export const CANCEL_REASON_LEAVE = 'Return to merchant Site';
 export const METHODS_PATH = '/payment-methods';
 /** Where the browser tells the checkout server the payer left mid-payment (it cancels unless they come back). */
 export const LEAVE_PATH = '/session/leave';
+/** Where the shell tells the checkout server its page opened in the payer's browser (the session then lasts its full time). */
+export const SESSION_OPENED_PATH = '/session/opened';
 
 let notificationId = 0;
 

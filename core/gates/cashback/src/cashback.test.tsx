@@ -100,7 +100,7 @@ describe('the cashback screen', () => {
     ]);
     expect(c.state.gates).toEqual({ cashback: 'accepted' });
     expect(heading()).toBe('Choose a payment method');
-    expect(beacon.mock.calls[0]![0]).toContain('gate=cashback&decision=accepted');
+    expect(beacon.mock.calls.map(([url]) => url).find((url) => url.startsWith('/session/gate'))).toContain('gate=cashback&decision=accepted');
   });
 
   it("shows the server's description when it refuses, and stays", async () => {
