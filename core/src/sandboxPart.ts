@@ -117,6 +117,12 @@ export interface SandboxRoute {
    */
   structuredFields?: readonly string[];
   /**
+   * Answered only to the checkout server's own calls (SandboxHttpRequest.fromServer), as a real API answers only its
+   * authenticated clients: a browser asking for it directly gets 404 (the cashback opt-in, which the server makes for
+   * a page's session so that nobody opts in another payer's payment). Default false.
+   */
+  serverOnly?: boolean;
+  /**
    * The fixed script this route answers (its handler's `script`) and why the page loads it: the build's script
    * inventory lists it with its hash.
    */
@@ -203,6 +209,8 @@ export interface SandboxHttpRequest {
   url: string;
   headers: Record<string, string | string[] | undefined>;
   body: Record<string, unknown>;
+  /** The checkout server's own call, answered in-process (never set for a request that came over the network). */
+  fromServer?: boolean;
 }
 
 /** What the sandbox answers: a response to send, or `drop` (fault injection: the connection is cut, no answer). */

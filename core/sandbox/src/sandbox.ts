@@ -452,7 +452,9 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
         Object.assign(sandbox.faults, sanitizeFaults(body));
         return json(200, sandbox.faults);
       }
-      if (!found) return json(404, { responseCode: '404', responseDescription: `No sandbox route for ${req.method} ${path}` });
+      // A server-only route is none at all to a browser: it cannot tell it from a path that does not exist.
+      if (!found || (found.route.serverOnly && !req.fromServer))
+        return json(404, { responseCode: '404', responseDescription: `No sandbox route for ${req.method} ${path}` });
       const f = requestFaults(sandbox.faults, req.headers);
       const api = !path.startsWith('/sandbox/');
       const faulty = api && (f.pathPrefix ? path.startsWith(f.pathPrefix) : true);

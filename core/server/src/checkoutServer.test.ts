@@ -16,9 +16,9 @@ import type { HomeTestCard } from './outside/homePage';
 import brandingDefault from '@oja/branding-default';
 import { embeddedSandbox, HASH_MISMATCH_CODE, HASH_MISMATCH_DESCRIPTION, REFUSED_MERCHANT, SANDBOX_MAC_KEYS, webpayHash } from '@oja/sandbox';
 import type { Sandbox } from '@oja/sandbox';
-import { definePage, GATE_PATH, HttpError, PAGE_DATA_ID, SESSION_OPENED_PATH } from '@oja/core';
+import { defineGate, definePage, GATE_PATH, GateRefusal, HttpError, PAGE_DATA_ID, SESSION_OPENED_PATH } from '@oja/core';
 import type { PageData } from '@oja/core';
-import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/testing';
+import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, offerGateFixture, termsGateFixture } from '@oja/testing';
 import { createMemoryStore, StoreUnavailable } from '@oja/store';
 import { createRedisStore } from '@oja/store/redis';
 import { Redis } from 'ioredis';
@@ -26,6 +26,7 @@ import { startRedis } from '../../../scripts/test/redis-server.mjs';
 import type { Store } from '@oja/store';
 import { LEAVE_GRACE_MS, LEAVE_QUEUE } from './leaves';
 import { SESSION_TTL_MS, UNOPENED_SESSION_TTL_MS } from './sessions';
+import type { SessionRecord } from './sessions';
 import { createCheckoutServer, PAY_PAGE_ATTEMPTS } from './checkoutServer';
 import type { RequestLogLine } from './requestLog';
 import type { CheckoutServer, CheckoutServerOptions } from './checkoutServer';
@@ -218,6 +219,69 @@ describe('Gates before method choice', () => {
     expect((await send({ p: session, gate: 'terms', decision: 'maybe' })).status).toBe(400);
     expect((await send({ p: 'unknown', gate: 'terms', decision: 'accepted' })).status).toBe(204);
     expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
+  });
+
+  it('a gate that needs the agreement (escrow) cannot be skipped by its beacon: 422, the page keeps the gate; the agreement is kept with its time', async () => {
+    const store = createMemoryStore({ maxEntries: 1_000 });
+    const { base } = await start({ store, gates: [{ ...termsGateFixture, needsAgreement: true }] });
+    const session = sessionOf(await (await postPay(base, escrowed('GATE-AGREE'))).text());
+    const send = (decision: string) =>
+      fetch(`${base}${GATE_PATH}?${new URLSearchParams({ p: session, gate: 'terms', decision })}`, { method: 'POST' });
+    const skipped = await send('skipped');
+    expect(skipped.status).toBe(422);
+    expect(await skipped.text()).toMatch(/must be agreed to/);
+    expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
+    expect((await store.get<SessionRecord>(`session:${session}`))?.agreements).toBeUndefined();
+    // A decision without its agreement (a session written before, or by hand) does not pass it either.
+    await store.set(
+      `session:${session}`,
+      { ...(await store.get<SessionRecord>(`session:${session}`))!, gates: { terms: 'skipped' } },
+      { ttlMs: 60_000 },
+    );
+    expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
+    const before = Date.now();
+    expect((await send('accepted')).status).toBe(204);
+    const record = await store.get<SessionRecord>(`session:${session}`);
+    expect(record?.gates).toEqual({ terms: 'accepted' });
+    expect(record?.agreements?.terms.at).toBeGreaterThanOrEqual(before);
+    const after = dataOf(await (await fetch(`${base}/payment/transfer?p=${session}`)).text());
+    expect(after.gates).toEqual({ terms: 'accepted' });
+    expect(after.plan.route.channel).toBe('transfer');
+  });
+
+  it("a gate's own call on acceptance is made for the page's session: its payment, never one the page names", async () => {
+    const seen: Array<{ paymentId: string; fields: Record<string, string> }> = [];
+    const optingIn = defineGate({
+      ...offerGateFixture,
+      onAccept: async ({ props, fields }) => {
+        seen.push({ paymentId: props.paymentId, fields: { ...fields } });
+        if (fields.value === 'refused') throw new GateRefusal('Not enrolled');
+        if (fields.value === 'api-down') throw new GateRefusal(undefined);
+      },
+    });
+    const { base } = await start({ gates: [optingIn] });
+    const offered = (ref: string) => payFields(ref, { channels: 'TRANSFER', tuc_reward_percentage: '5', tuc_reward_description: 'x' });
+    const mine = dataOf(await (await postPay(base, offered('OPT-MINE'))).text());
+    const theirs = dataOf(await (await postPay(base, offered('OPT-THEIRS'))).text());
+    const accept = (session: string, body: Record<string, string>) =>
+      fetch(`${base}${GATE_PATH}?${new URLSearchParams({ p: session, gate: 'offer', decision: 'accepted' })}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    // The page names another payment's id: the call is still for its own session's payment.
+    const ok = await accept(mine.env.session, { value: '08012345678', paymentId: theirs.props.paymentId });
+    expect(ok.status).toBe(200);
+    expect(seen).toEqual([{ paymentId: mine.props.paymentId, fields: { value: '08012345678', paymentId: theirs.props.paymentId } }]);
+    expect(dataOf(await (await fetch(`${base}/payment/transfer?p=${mine.env.session}`)).text()).gates).toEqual({ offer: 'accepted' });
+    const refused = await accept(theirs.env.session, { value: 'refused' });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ responseDescription: 'Not enrolled' });
+    expect((await accept(theirs.env.session, { value: 'api-down' })).status).toBe(502);
+    expect(dataOf(await (await fetch(`${base}/payment/transfer?p=${theirs.env.session}`)).text()).gates).toEqual({});
+    // No session, no call: another payer's payment cannot be reached without its page's token.
+    expect((await accept('A'.repeat(24), { value: '08012345678' })).status).toBe(404);
+    expect(seen).toHaveLength(3);
   });
 
   it("serves the sandbox parts of gates and pages beside the channels'", async () => {

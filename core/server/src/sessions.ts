@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { GateDecision, PaymentProps } from '@oja/core';
+import type { GateDecision, GatePlugin, PaymentProps } from '@oja/core';
 import type { Store } from '@oja/store';
 
 /** A session unused this long is forgotten, ms (every page served for it starts the time again). */
@@ -26,6 +26,11 @@ export interface SessionRecord {
   pageId?: string;
   /** The gates the payer passed in this session (core's passGate), so a reload does not show them again. */
   gates?: Record<string, GateDecision>;
+  /**
+   * The payer's agreements to the gates that need one (GatePlugin.needsAgreement: escrow's terms), by gate id, with
+   * when the server recorded them (ms since the epoch): a page passes such a gate only with one here.
+   */
+  agreements?: Record<string, { at: number }>;
   /**
    * The page outside a payment that opened this payment, and what it keeps until the payment comes back to it
    * (PageContext.openPayment): beside the payment it belongs to, so that it lives and goes with the session,
@@ -102,4 +107,19 @@ export function createSessions(store: Store, { ttlMs = SESSION_TTL_MS, unopenedT
       }),
     opened: (token) => update(token, open),
   };
+}
+
+/**
+ * The gates this session has passed, as its pages see them: a gate that needs the payer's agreement counts only with
+ * the agreement recorded (a decision without one, from an older session or a forged beacon, shows the gate again).
+ */
+export function passedGates(
+  record: Pick<SessionRecord, 'gates' | 'agreements'>,
+  gateOf: (id: string) => GatePlugin | undefined,
+): Record<string, GateDecision> {
+  const passed: Record<string, GateDecision> = {};
+  for (const [id, decision] of Object.entries(record.gates ?? {})) {
+    if (!gateOf(id)?.needsAgreement || (decision === 'accepted' && record.agreements?.[id])) passed[id] = decision;
+  }
+  return passed;
 }
