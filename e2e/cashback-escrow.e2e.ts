@@ -63,6 +63,33 @@ describe('cashback', () => {
     expect((await sandboxPayment(ref)).payment?.channels.cashback).toBeUndefined();
   });
 
+  it('a 10 KB value is refused on the screen; the opt-in cannot be posted for a payment id, only by its own page', async () => {
+    const page = await b.newPage();
+    const ref = await open(page, 'cb-bounded', REWARD);
+    const field = await whenHydrated(page.getByLabel('Phone number or loyalty cash ID'));
+    expect(await field.getAttribute('maxlength')).toBe('32');
+    await field.evaluate(
+      (el, v) => {
+        // Past maxlength, as a script or a pasted value would.
+        const input = el as HTMLInputElement;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, v);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      '9'.repeat(10 * 1024),
+    );
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Enter a phone number' }).waitFor();
+    const { payment } = await sandboxPayment(ref);
+    // Another payer who knows this payment's id posts the opt-in to the API directly: no such route for a browser.
+    const direct = await fetch(`${checkoutBase()}/api/v1/pay-page/store-tucpayment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ merchantCode: 'MX_DEMO', mobileNumber: '08012345678', paymentId: payment?.paymentId }),
+    });
+    expect(direct.status).toBe(404);
+    expect((await sandboxPayment(ref)).payment?.channels.cashback).toBeUndefined();
+  });
+
   it('in French', async () => {
     const page = await b.newPage();
     await open(page, 'cb-fr', { ...REWARD, lang: 'fr' });
