@@ -88,7 +88,8 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   errorsRoute(app, ctx);
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  // Node answers 408 itself past these (checked every few seconds), before any route reads a body.
+  // Node answers 408 itself past these (it looks every 30 s, its connectionsCheckingInterval); each route's body
+  // reader keeps its own, exact deadline (BODY_READ_TIMEOUT_MS).
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.on('clientError', answerUnreadable);
