@@ -3,7 +3,7 @@
 // sandbox (0000) and skipped; escrow's Continue disabled until ticked and the header hidden meanwhile; axe.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAccessible, openPay, payFields, sandboxPayment, txnRef, useBrowser, whenHydrated } from './helpers';
+import { checkoutBase, expectAccessible, openPay, payFields, sandboxPayment, txnRef, useBrowser, whenHydrated } from './helpers';
 
 const b = useBrowser();
 const REWARD = { tuc_reward_percentage: '5', tuc_reward_description: 'Earn 5% back in Oja points' };
@@ -63,6 +63,33 @@ describe('cashback', () => {
     expect((await sandboxPayment(ref)).payment?.channels.cashback).toBeUndefined();
   });
 
+  it('a 10 KB value is refused on the screen; the opt-in cannot be posted for a payment id, only by its own page', async () => {
+    const page = await b.newPage();
+    const ref = await open(page, 'cb-bounded', REWARD);
+    const field = await whenHydrated(page.getByLabel('Phone number or loyalty cash ID'));
+    expect(await field.getAttribute('maxlength')).toBe('32');
+    await field.evaluate(
+      (el, v) => {
+        // Past maxlength, as a script or a pasted value would.
+        const input = el as HTMLInputElement;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, v);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      '9'.repeat(10 * 1024),
+    );
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Enter a phone number' }).waitFor();
+    const { payment } = await sandboxPayment(ref);
+    // Another payer who knows this payment's id posts the opt-in to the API directly: no such route for a browser.
+    const direct = await fetch(`${checkoutBase()}/api/v1/pay-page/store-tucpayment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ merchantCode: 'MX_DEMO', mobileNumber: '08012345678', paymentId: payment?.paymentId }),
+    });
+    expect(direct.status).toBe(404);
+    expect((await sandboxPayment(ref)).payment?.channels.cashback).toBeUndefined();
+  });
+
   it('in French', async () => {
     const page = await b.newPage();
     await open(page, 'cb-fr', { ...REWARD, lang: 'fr' });
@@ -90,6 +117,28 @@ describe('escrow', () => {
     await cont.click();
     await heading(page, METHODS);
     expect(await page.locator('header').count()).toBe(1);
+  });
+
+  it('cannot be skipped by posting decision=skipped: 422, the page stays on the gate; the agreement passes it for good', async () => {
+    const page = await b.newPage();
+    await open(page, 'escrow-skip', ESCROW);
+    await heading(page, 'Escrow payment');
+    const session: string = await page.evaluate(() => JSON.parse(document.getElementById('oja-data')?.textContent ?? '{}').env.session);
+    const gate = (decision: string) =>
+      fetch(`${checkoutBase()}/session/gate?${new URLSearchParams({ p: session, gate: 'escrow', decision })}`, { method: 'POST' });
+    const skipped = await gate('skipped');
+    expect(skipped.status).toBe(422);
+    expect(await skipped.text()).toMatch(/must be agreed to/);
+    await page.reload();
+    await heading(page, 'Escrow payment');
+    expect(await page.getByRole('button', { name: 'Continue to payment' }).isDisabled()).toBe(true);
+    await (await whenHydrated(page.getByRole('checkbox', { name: /escrow fee is non-refundable/ }))).check();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await heading(page, METHODS);
+    // The agreement was recorded by the server (the beacon): a reload goes straight to the methods.
+    await page.waitForTimeout(300);
+    await page.reload();
+    await heading(page, METHODS);
   });
 
   it('after cashback when a payment carries both', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingGate } from './gates';
+import { allowsDecision, pendingGate } from './gates';
 import { createRegistry } from './validation';
 import { defineGate } from './plugin';
 import { validateGate } from './validation';
@@ -74,5 +74,14 @@ describe('validateGate and the registry', () => {
   it('finds a gate by id; a registry built without gates has none', () => {
     expect(registry.gate('terms')).toBe(termsGateFixture);
     expect(createRegistry([cardFixture], [plainBranding]).gates).toEqual([]);
+  });
+});
+
+describe('allowsDecision', () => {
+  it('passes a gate that needs the agreement only on accepted; any other gate either way', () => {
+    expect(allowsDecision({ needsAgreement: true }, 'accepted')).toBe(true);
+    expect(allowsDecision({ needsAgreement: true }, 'skipped')).toBe(false);
+    expect(allowsDecision({}, 'skipped')).toBe(true);
+    expect(allowsDecision({ needsAgreement: false }, 'accepted')).toBe(true);
   });
 });

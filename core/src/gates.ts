@@ -1,4 +1,5 @@
 import type { GatePlugin } from './plugin';
+import type { Http } from './http';
 import type { PaymentProps } from './props';
 import type { Registry } from './registry';
 import { CODE_SUCCESS } from './codes';
@@ -6,6 +7,32 @@ import { CODE_SUCCESS } from './codes';
 /** How the payer passed a gate. */
 export type GateDecision = 'accepted' | 'skipped';
 export const GATE_DECISIONS: readonly GateDecision[] = ['accepted', 'skipped'];
+
+/**
+ * May the payer pass this gate this way? A gate that needs the payer's agreement (GatePlugin.needsAgreement) passes
+ * only on 'accepted'.
+ */
+export const allowsDecision = (gate: Pick<GatePlugin, 'needsAgreement'>, decision: GateDecision): boolean =>
+  decision === 'accepted' || !gate.needsAgreement;
+
+/**
+ * What a gate's own call on acceptance (GatePlugin.onAccept) is given by the checkout server: the payment of the
+ * page's session (never one the browser names), the collections API client, and the fields the page sent.
+ */
+export interface GateAcceptance {
+  props: PaymentProps;
+  http: Http;
+  fields: Readonly<Record<string, string>>;
+  signal: AbortSignal;
+}
+
+/** A gate's own call refused the payer's acceptance: `description` is what the payer is shown (the API's words), if any. */
+export class GateRefusal extends Error {
+  constructor(readonly description?: string) {
+    super(description ?? 'gate refused');
+    this.name = 'GateRefusal';
+  }
+}
 
 /** Where the browser tells the checkout server a gate was passed, so a reload does not show it again. */
 export const GATE_PATH = '/session/gate';

@@ -255,6 +255,16 @@ describe('parsePayRequest (CONTRACT §2)', () => {
       expect(r.ok && r.request.sandbox).toEqual(contractFields);
     });
 
+    it(`keeps a logo_url of MAX_URL_CHARS (${MAX_URL_CHARS}) characters whole, and leaves out one longer, never cut`, () => {
+      const logo = (chars: number) => `https://cdn.shop.example/${'a'.repeat(chars - 'https://cdn.shop.example/'.length)}`;
+      const at = parsePayRequest({ ...valid, logo_url: logo(2048) });
+      expect(at.ok && at.request.sandbox.logo_url).toBe(logo(2048));
+      const over = parsePayRequest({ ...valid, logo_url: logo(2049) });
+      expect(over.ok && over.request.sandbox).toEqual({});
+      const reported = parsePayRequest({ ...valid, logo_url: logo(2071) });
+      expect(reported.ok && reported.request.sandbox.logo_url).toBeUndefined();
+    });
+
     it('ignores unknown fields', () => {
       const r = parsePayRequest({ ...valid, evil: 'x', surcharge: '' });
       expect(r.ok && r.request.sandbox).toEqual({});

@@ -1,4 +1,4 @@
-import { declaredOrigin, displayModeOf, MAX_TEXT_CHARS, PAY_FIELDS, PAY_RULES, schemaIssues } from '@oja/sdk/schema';
+import { declaredOrigin, displayModeOf, MAX_TEXT_CHARS, MAX_URL_CHARS, PAY_FIELDS, PAY_RULES, schemaIssues } from '@oja/sdk/schema';
 import type { FieldIssue, PayField, PayRequestFields } from '@oja/sdk/schema';
 import type { DisplayMode } from './props';
 import { CURRENCIES } from './money';
@@ -48,6 +48,12 @@ export const SANDBOX_FIELDS: readonly string[] = [
   'logo_url',
 ];
 
+/**
+ * Longest value of a sandbox-only field, characters, where it is not MAX_TEXT_CHARS: the merchant's logo is a URL
+ * (the URL rule of site_redirect_url). A longer value is left out, never cut: a cut URL is another URL.
+ */
+export const SANDBOX_FIELD_MAX_CHARS: Readonly<Record<string, number>> = { logo_url: MAX_URL_CHARS };
+
 /** Core's sandbox-only fields and those of the installed plugins' sandbox parts, each once. */
 export function sandboxFieldsOf(plugins: ReadonlyArray<{ sandbox?: { requestFields?: readonly string[] } }>): readonly string[] {
   return [...new Set([...SANDBOX_FIELDS, ...plugins.flatMap((p) => p.sandbox?.requestFields ?? [])])];
@@ -90,7 +96,13 @@ export function parsePayRequest(fields: Record<string, string | undefined>, sand
   const optional: Partial<Record<PayField, string>> = {};
   for (const k of OPTIONAL_FIELDS) optional[k] = kept(k) || undefined;
   const sandbox: Record<string, string> = {};
-  for (const k of sandboxFields) if (get(k)) sandbox[k] = get(k).slice(0, MAX_TEXT_CHARS);
+  for (const k of sandboxFields) {
+    const value = get(k);
+    const max = Object.hasOwn(SANDBOX_FIELD_MAX_CHARS, k) ? SANDBOX_FIELD_MAX_CHARS[k] : undefined;
+    if (!value) continue;
+    if (max === undefined) sandbox[k] = value.slice(0, MAX_TEXT_CHARS);
+    else if (value.length <= max) sandbox[k] = value;
+  }
   const request: PayRequest = {
     ...optional,
     merchant_code: kept('merchant_code'),

@@ -1,3 +1,4 @@
+import type { GateAcceptance } from './gates';
 import type { ComponentType, ReactNode } from 'react';
 import type { PaymentProps } from './props';
 import type { Locale, MessageBundle, Messages } from './i18n';
@@ -189,12 +190,25 @@ export interface GatePlugin {
   /** Position among pending gates, lower first. Default 100. */
   order?: number;
   /**
+   * The payer must agree to pass (escrow's terms): the gate cannot be skipped, and the checkout server records the
+   * agreement with its time in the session (`SessionRecord.agreements`); a page shows the gate until it has one.
+   * Default false (cashback may be skipped).
+   */
+  needsAgreement?: boolean;
+  /**
    * The gate screen's strings, namespaced by id. They reach the browser in the page data of a payment that meets
    * the condition only (the browser build leaves `src/messages.ts` empty, as for channels).
    */
   messages: { en: Messages; fr: Messages };
   /** The gate's part of the sandbox collections API (the cashback opt-in); present only in server builds. */
   sandbox?: SandboxPart;
+  /**
+   * The gate's own call when the payer accepts (the cashback opt-in), made by the checkout server for the page's
+   * session, so that only a payment's own page can accept for it (the browser names no payment); present only in
+   * server builds. Throws GateRefusal to refuse, with what the payer is shown. The shell sends the page's fields
+   * with `useGate().acceptWith`.
+   */
+  onAccept?(call: GateAcceptance): Promise<void>;
 }
 
 export interface BrandingPlugin {

@@ -110,6 +110,19 @@ export interface SandboxRoute {
   path: string;
   handler: SandboxHandler;
   /**
+   * The body fields that may be objects or lists (the card's `deviceInformation`, `payItems`, `cardinalInfo`): the
+   * handler reads them with care. Every other field must be text, a number, true/false or null: the sandbox answers
+   * 400 to anything else (and to a `__proto__`, `constructor` or `prototype` key at any depth) before the handler
+   * runs, so a handler never meets an array or an object where it reads a value. Default none.
+   */
+  structuredFields?: readonly string[];
+  /**
+   * Answered only to the checkout server's own calls (SandboxHttpRequest.fromServer), as a real API answers only its
+   * authenticated clients: a browser asking for it directly gets 404 (the cashback opt-in, which the server makes for
+   * a page's session so that nobody opts in another payer's payment). Default false.
+   */
+  serverOnly?: boolean;
+  /**
    * The fixed script this route answers (its handler's `script`) and why the page loads it: the build's script
    * inventory lists it with its hash.
    */
@@ -196,6 +209,8 @@ export interface SandboxHttpRequest {
   url: string;
   headers: Record<string, string | string[] | undefined>;
   body: Record<string, unknown>;
+  /** The checkout server's own call, answered in-process (never set for a request that came over the network). */
+  fromServer?: boolean;
 }
 
 /** What the sandbox answers: a response to send, or `drop` (fault injection: the connection is cut, no answer). */

@@ -573,11 +573,11 @@ export const sandbox: SandboxPart = {
   routes: [
     { method: 'POST', path: '/api/v1/merchantbins', handler: binConfiguration },
     { method: 'GET', path: '/api/v1/merchantbins', handler: binConfigurationByGet },
-    { method: 'POST', path: '/api/v1/pay', handler: pay },
+    { method: 'POST', path: '/api/v1/pay', handler: pay, structuredFields: ['deviceInformation', 'walletInfo'] },
     { method: 'POST', path: '/api/v1/pay/authenticateToken', handler: authenticateOtp },
     { method: 'GET', path: '/api/v1/payments/cardinalCallBackStatus', handler: cardinalStatus },
-    { method: 'POST', path: '/api/v1/pay/authenticateCardinal', handler: authenticateCardinal },
-    { method: 'POST', path: '/api/v1/payments', handler: bulkPayment },
+    { method: 'POST', path: '/api/v1/pay/authenticateCardinal', handler: authenticateCardinal, structuredFields: ['cardinalInfo'] },
+    { method: 'POST', path: '/api/v1/payments', handler: bulkPayment, structuredFields: ['deviceInformation', 'payItems'] },
   ],
   outsideRoutes: [
     { method: 'GET', path: COLLECT_PATH, handler: collectDeviceData },

@@ -48,6 +48,38 @@ export function textField(v: unknown): string | undefined {
   return undefined;
 }
 
+/** Keys no body may carry: read into an object with Object.assign or a loop, they would change its prototype. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const isScalar = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+
+/** The first key of FORBIDDEN_KEYS anywhere in a JSON value, as a path (`info.__proto__`); undefined when none. */
+function forbiddenKey(value: unknown, path: string): string | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const name = `${path}.${key}`;
+    if (FORBIDDEN_KEYS.has(key)) return name;
+    const found = forbiddenKey(inner, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * What is wrong with a request body's fields, if anything (the sandbox answers it 400): a field must be text, a
+ * number, true/false or null, but one of `structuredFields`, which may also be an object or a list; no key may be
+ * one of FORBIDDEN_KEYS, at any depth.
+ */
+export function bodyFieldProblem(body: Record<string, unknown>, structuredFields: readonly string[] = []): string | undefined {
+  for (const [key, value] of Object.entries(body)) {
+    if (FORBIDDEN_KEYS.has(key)) return `${key} is not an accepted field`;
+    if (isScalar(value)) continue;
+    if (!structuredFields.includes(key)) return `${key} must be text, a number, true or false`;
+    const found = forbiddenKey(value, key);
+    if (found) return `${found} is not an accepted field`;
+  }
+  return undefined;
+}
+
 /**
  * One request's hold on the payments it names: each loaded once, under its lock, and written back at the end if it
  * changed. Locks are taken as payments are first asked for and all let go at the end (finish or abandon).

@@ -6,6 +6,7 @@ import {
   escapeHtml,
   faultsFromEnv,
   isSameOriginRequest,
+  bodyFieldProblem,
   MAX_CALLS_PER_PAYMENT,
   NO_FAULTS,
   REFUSED_MERCHANT,
@@ -236,6 +237,14 @@ describe('sandbox pay-page', () => {
     expect((await call('POST', '/api/v1/pay-page', payRequest())).json.logoUrl).toBeUndefined();
   });
 
+  it('takes a logo_url of 2,048 characters and refuses one of 2,049 with a 400 naming it', async () => {
+    const logo = (chars: number) => `https://cdn.shop.example/${'a'.repeat(chars - 'https://cdn.shop.example/'.length)}`;
+    expect((await call('POST', '/api/v1/pay-page', payRequest({ logo_url: logo(2048) }))).json.logoUrl).toBe(logo(2048));
+    const over = await call('POST', '/api/v1/pay-page', payRequest({ logo_url: logo(2049), txn_ref: 'LOGO-LONG' }));
+    expect(over.status).toBe(400);
+    expect(over.json.responseDescription).toMatch(/logo_url is too long/);
+  });
+
   it("adds a part's own payment properties from its field, never in place of core's", async () => {
     const req = payRequest({ echo_config: 'on' });
     const { json } = await call('POST', '/api/v1/pay-page', req);
@@ -302,6 +311,56 @@ describe('sandbox simulate', () => {
   });
 });
 
+describe('hostile JSON bodies: a clear 400, never a 500', () => {
+  const raw = (path: string, body: string) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => ({
+      status: r.status,
+      json: (await r.json()) as Record<string, unknown>,
+    }));
+  it.each([
+    ['an outcome with its own toString', '{"outcome":{"toString":1}}', /outcome must be text/],
+    ['an outcome as an array', '{"merchant_code":"MX_DEMO","txn_ref":"x","outcome":["success"]}', /outcome must be text/],
+    ['a reference as an object', '{"merchant_code":"MX_DEMO","txn_ref":{"a":1},"outcome":"success"}', /txn_ref must be text/],
+    ['__proto__', '{"__proto__":{"outcome":"success"},"merchant_code":"MX_DEMO"}', /__proto__ is not an accepted field/],
+    ['constructor', '{"constructor":{"prototype":{}}}', /constructor is not an accepted field/],
+    ['an array', '["success"]', /must be an object of fields/],
+    ['null', 'null', /must be an object of fields/],
+    ['a number', '42', /must be an object of fields/],
+    ['a string', '"success"', /must be an object of fields/],
+  ])('%s on /sandbox/simulate', async (_, body, message) => {
+    const { status, json } = await raw('/sandbox/simulate', body);
+    expect(status).toBe(400);
+    expect(json.responseDescription).toMatch(message);
+  });
+
+  it.each([
+    ['/api/v1/pay-page', '{"merchant_code":{"toString":1}}'],
+    ['/api/v1/pay/customerCancellation', '{"paymentId":{"toString":1},"customerCancellationReason":[1]}'],
+    ['/sandbox/faults', '{"pathPrefix":{"toString":1}}'],
+    ['/api/v1/pay-page', '{"txn_ref":["a","b"],"amount":{"value":1}}'],
+  ])('an object where a value belongs on %s', async (path, body) => {
+    const { status, json } = await raw(path, body);
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ responseCode: '400', responseDescription: expect.stringMatching(/must be text/) });
+  });
+
+  it("leaves Object's prototype alone", async () => {
+    await raw('/sandbox/simulate', '{"__proto__":{"polluted":true}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('bodyFieldProblem', () => {
+  it('takes text, numbers, true/false and null, and objects or lists where a route declares them', () => {
+    expect(bodyFieldProblem({ a: 'x', b: 1, c: true, d: null })).toBeUndefined();
+    expect(bodyFieldProblem({ info: { id: 'x', eci: 5 }, items: [{ a: 1 }] }, ['info', 'items'])).toBeUndefined();
+    expect(bodyFieldProblem({ info: 'x' }, ['info'])).toBeUndefined();
+    expect(bodyFieldProblem({ other: { id: 'x' } }, ['info'])).toBe('other must be text, a number, true or false');
+    expect(bodyFieldProblem({ items: [JSON.parse('{"__proto__":{}}')] }, ['items'])).toBe('items.0.__proto__ is not an accepted field');
+    expect(bodyFieldProblem(JSON.parse('{"prototype":1}'))).toBe('prototype is not an accepted field');
+  });
+});
+
 describe('sandbox faults', () => {
   it('answers 500 to API calls after POST /sandbox/faults, and recovers', async () => {
     const set = await call('POST', '/sandbox/faults', { errorRate: 1 });
@@ -343,6 +402,30 @@ describe('sandbox faults', () => {
       },
     );
     expect(faultsFromEnv({})).toEqual(NO_FAULTS);
+  });
+});
+
+describe('sandbox JSON answers', () => {
+  it('carry x-content-type-options: nosniff, whatever their status', async () => {
+    const answers = [
+      await call('POST', '/api/v1/pay-page', payRequest()),
+      await call('POST', '/api/v1/pay-page', { ...payRequest(), amount: '-5' }),
+      await call('GET', '/api/v1/nothing-here'),
+      await call('POST', '/sandbox/simulate', { merchant_code: 'MX_DEMO', txn_ref: 'never-made', outcome: 'success' }),
+      await call('POST', '/sandbox/faults', {}, { origin: 'http://evil.example' }),
+      await call('POST', '/api/v1/pay-page', payRequest(), { 'x-sandbox-error-rate': '1' }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 400, 404, 404, 403, 500]);
+    for (const a of answers) {
+      expect(a.headers.get('content-type')).toBe('application/json');
+      expect(a.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('carry it on the refusal of a malformed body too', async () => {
+    const res = await fetch(`${base}/api/v1/pay-page`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 
@@ -540,6 +623,52 @@ describe('sandbox controls answer only the checkout itself', () => {
     ['https of the same host and port', { origin: 'https://127.0.0.1:4400' }, false],
   ])('%s: %s', (_, headers, allowed) => {
     expect(isSameOriginRequest({ ...own, ...headers })).toBe(allowed);
+  });
+
+  it.each([
+    ['its configured base', 'http://127.0.0.1:4400', { host: '127.0.0.1:4400', origin: 'http://127.0.0.1:4400' }, true],
+    ['localhost for a loopback base', 'http://127.0.0.1:4400', { host: 'localhost:4400', origin: 'http://localhost:4400' }, true],
+    [
+      '[::1] for a loopback base',
+      'http://127.0.0.1:4400',
+      { host: '[::1]:4400', origin: 'http://[::1]:4400', 'sec-fetch-site': 'same-origin' },
+      true,
+    ],
+    [
+      'a rebinding page (Host and Origin evil.example)',
+      'http://127.0.0.1:4400',
+      { host: 'evil.example:4400', origin: 'http://evil.example:4400' },
+      false,
+    ],
+    [
+      'a rebinding page, same-origin by its own account',
+      'http://127.0.0.1:4400',
+      { host: 'evil.example', origin: 'http://evil.example', 'sec-fetch-site': 'same-origin' },
+      false,
+    ],
+    ['a rebinding GET (no Origin, same-origin)', 'http://127.0.0.1:4400', { host: 'evil.example', 'sec-fetch-site': 'same-origin' }, false],
+    ['loopback on another port', 'http://127.0.0.1:4400', { host: 'localhost:4401', origin: 'http://localhost:4401' }, false],
+    ['a public base, its host', 'https://pay.example', { host: 'pay.example', origin: 'https://pay.example' }, true],
+    ['a public base, loopback (never its name)', 'https://pay.example', { host: '127.0.0.1', origin: 'http://127.0.0.1' }, false],
+    ['a public base, another host', 'https://pay.example', { host: 'evil.example', origin: 'http://evil.example' }, false],
+    ['no base known: loopback only', '', { host: '127.0.0.1:4400', origin: 'http://127.0.0.1:4400' }, true],
+    ['no base known: any other name', '', { host: 'evil.example', origin: 'http://evil.example' }, false],
+    ['a Host that is not one', 'http://127.0.0.1:4400', { host: 'evil.example@127.0.0.1:4400', origin: 'http://evil.example@127.0.0.1:4400' }, false],
+  ])('the Host against the public base, %s (%s)', (_, base, headers, allowed) => {
+    expect(isSameOriginRequest(headers, base)).toBe(allowed);
+  });
+
+  it('refuses a DNS-rebinding page on a sandbox control with 403, and changes nothing', async () => {
+    const { json: p } = await call('POST', '/api/v1/pay-page', payRequest());
+    const fields = { merchant_code: 'MX_DEMO', txn_ref: p.merchantTransactionReference, outcome: 'success' };
+    const rebound = await sandbox.handle({
+      method: 'POST',
+      url: '/sandbox/simulate',
+      headers: { host: 'evil.example', origin: 'http://evil.example', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      body: fields,
+    });
+    expect(rebound && 'status' in rebound && rebound.status).toBe(403);
+    expect((await kept(p.paymentId))?.outcome).toBeNull();
   });
 
   it.each([

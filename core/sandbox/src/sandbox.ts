@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PAY_RULES } from '@oja/sdk/schema';
+import { MAX_URL_CHARS, PAY_RULES } from '@oja/sdk/schema';
 import type {
   SandboxAnswer,
   SandboxContext,
@@ -13,7 +13,7 @@ import type {
 } from '@oja/core';
 import { createMemoryStore, isStoreFailure } from '@oja/store';
 import type { Store } from '@oja/store';
-import { sandboxKeys, storedPayments, textField } from './payments';
+import { bodyFieldProblem, sandboxKeys, storedPayments, textField } from './payments';
 import { issueAccessToken, TOKEN_PATH } from './passport';
 import type { IssuedToken, IssuedTokens } from './passport';
 import type { PaymentRef, PaymentWork } from './payments';
@@ -32,7 +32,7 @@ export const UNKNOWN_PAYMENT: SandboxAnswer = { status: 404, body: { responseCod
 export const MAX_SANDBOX_PAYMENTS = 10_000;
 /** Store entries per payment: the payment and its index by merchant reference. */
 const ENTRIES_PER_PAYMENT = 2;
-export { SANDBOX_PAYMENT_IDLE_MS, FIRST_PAYMENT_ID, sandboxKeys, textField } from './payments';
+export { bodyFieldProblem, SANDBOX_PAYMENT_IDLE_MS, FIRST_PAYMENT_ID, sandboxKeys, textField } from './payments';
 /** Calls logged per payment at most, the oldest dropped first (a page polling for hours). */
 export const MAX_CALLS_PER_PAYMENT = 200;
 /** How long a token of the merchant's token sign-in opens the wallet, ms (the wallet is used at once). */
@@ -141,7 +141,8 @@ export interface SandboxOptions {
   maxPayments?: number;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+/** Every JSON answer's headers: never cached, never sniffed as another type (a body that looks like markup stays data). */
+export const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } as const;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): SandboxReply => ({
   status,
@@ -232,22 +233,47 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+/** The names of this machine's loopback interface: the only hosts a sandbox without a configured public base answers. */
+export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+/** A Host header as browsers send it: a name or an IPv4 or bracketed IPv6 address, and a port; nothing else. */
+const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Is this Host one the sandbox is reached at? The configured public base's host (`publicOrigin`, CHECKOUT_PUBLIC_BASE
+ * or the listening address); when that base is itself on loopback, or none is known yet, the loopback names
+ * (LOOPBACK_HOSTNAMES, on its port). Never any other name: a DNS-rebinding page (evil.example resolving to
+ * 127.0.0.1) sends Host: evil.example, and is refused.
+ */
+export function isOwnHost(host: string, publicOrigin = ''): boolean {
+  if (!HOST_HEADER.test(host)) return false;
+  const asked = new URL(`http://${host}`);
+  if (!publicOrigin) return LOOPBACK_HOSTNAMES.includes(asked.hostname);
+  const own = new URL(publicOrigin);
+  // Browsers leave a default port out of Host, as URL leaves it out of `port`.
+  if (asked.port !== own.port) return false;
+  return asked.hostname === own.hostname || (LOOPBACK_HOSTNAMES.includes(own.hostname) && LOOPBACK_HOSTNAMES.includes(asked.hostname));
+}
+
 /**
  * A request's own origin and whether it may drive the sandbox's controls: only the checkout's own pages may
- * (CSRF). Browsers say where a request comes from (Sec-Fetch-Site, Origin); a request that says neither is no
- * browser's cross-site request (curl, a test's fetch, a merchant's server) and stays allowed.
+ * (CSRF), at the address it is configured for (`publicOrigin`: DNS rebinding). Browsers say where a request comes
+ * from (Sec-Fetch-Site, Origin); such a request must also name one of the sandbox's own hosts (isOwnHost) and come
+ * from that origin. A request that says neither is no browser's (curl, a test's fetch, a merchant's server): no page
+ * can send it, so it stays allowed whatever its Host.
  */
-export function isSameOriginRequest(headers: SandboxHttpRequest['headers']): boolean {
+export function isSameOriginRequest(headers: SandboxHttpRequest['headers'], publicOrigin = ''): boolean {
   const site = typeof headers['sec-fetch-site'] === 'string' ? headers['sec-fetch-site'] : undefined;
   // 'none': the payer typed the address or followed a bookmark.
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
   const origin = typeof headers.origin === 'string' ? headers.origin : undefined;
+  if (origin === undefined && site === undefined) return true;
+  const host = typeof headers.host === 'string' ? headers.host : '';
+  if (!isOwnHost(host, publicOrigin)) return false;
   if (origin === undefined) return true;
   // A form posted from a page with no-referrer (the sandbox's own pages) says "null"; only Sec-Fetch-Site vouches for it.
   if (origin === 'null') return site === 'same-origin';
-  const host = typeof headers.host === 'string' ? headers.host : '';
   const proto = headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-  return host !== '' && origin === `${proto}://${host}`;
+  return origin === `${proto}://${host}` || (publicOrigin !== '' && origin === new URL(publicOrigin).origin);
 }
 
 const CROSS_ORIGIN_REFUSED = { responseCode: '403', responseDescription: "The sandbox's controls answer only the checkout's own pages" };
@@ -395,7 +421,9 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
       const found = match(req.method, url.pathname, outsideRoutes);
       if (!found) return undefined;
       // An outside page's form posts only to its own origin: a post from any other page is refused (CSRF).
-      if (req.method !== 'GET' && !isSameOriginRequest(req.headers)) return json(403, CROSS_ORIGIN_REFUSED);
+      if (req.method !== 'GET' && !isSameOriginRequest(req.headers, origins.outside)) return json(403, CROSS_ORIGIN_REFUSED);
+      const problem = bodyFieldProblem(req.body, found.route.structuredFields);
+      if (problem) return json(400, badRequest(problem).body);
       const sreq: SandboxRequest = {
         method: req.method,
         path: url.pathname,
@@ -415,13 +443,18 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
       // Any page a developer visits could otherwise mark payments paid or break the API (CSRF): the sandbox's
       // controls and its own pages' forms answer only the checkout's own origin.
       const control = path.startsWith('/sandbox/') && (req.method !== 'GET' || path === '/sandbox/payments');
-      if (control && !isSameOriginRequest(req.headers)) return json(403, CROSS_ORIGIN_REFUSED);
+      if (control && !isSameOriginRequest(req.headers, origins.checkout)) return json(403, CROSS_ORIGIN_REFUSED);
+      const found = match(req.method, path);
+      // Every field of every body of the expected kind before anything reads it: never a 500 for a hostile body.
+      const problem = bodyFieldProblem(body, found?.route.structuredFields);
+      if (problem) return json(400, badRequest(problem).body);
       if (path === '/sandbox/faults' && req.method === 'POST') {
         Object.assign(sandbox.faults, sanitizeFaults(body));
         return json(200, sandbox.faults);
       }
-      const found = match(req.method, path);
-      if (!found) return json(404, { responseCode: '404', responseDescription: `No sandbox route for ${req.method} ${path}` });
+      // A server-only route is none at all to a browser: it cannot tell it from a path that does not exist.
+      if (!found || (found.route.serverOnly && !req.fromServer))
+        return json(404, { responseCode: '404', responseDescription: `No sandbox route for ${req.method} ${path}` });
       const f = requestFaults(sandbox.faults, req.headers);
       const api = !path.startsWith('/sandbox/');
       const faulty = api && (f.pathPrefix ? path.startsWith(f.pathPrefix) : true);
@@ -459,7 +492,7 @@ function sanitizeFaults(body: Record<string, unknown>): Partial<Faults> {
   if ('latencyMs' in body) out.latencyMs = n(body.latencyMs, 60_000);
   if ('errorRate' in body) out.errorRate = n(body.errorRate, 1);
   if ('dropRate' in body) out.dropRate = n(body.dropRate, 1);
-  if ('pathPrefix' in body) out.pathPrefix = String(body.pathPrefix ?? '');
+  if ('pathPrefix' in body) out.pathPrefix = textField(body.pathPrefix) ?? '';
   return out;
 }
 
@@ -535,6 +568,8 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
         if (fields.merchant_code === REFUSED_MERCHANT) return { body: { responseCode: 'Z1', responseDescription: 'Merchant not permitted' } };
         const parsed = parsePayRequest(fields);
         if (!parsed.ok) return badRequest(parsed.errors.join('; '));
+        // The logo's URL rule (parsePayRequest leaves a longer one out): called directly, the pay-page says so.
+        if ((fields.logo_url ?? '').length > MAX_URL_CHARS) return badRequest(`logo_url is too long (at most ${MAX_URL_CHARS} characters)`);
         // display_mode as the checkout reads it: PAGE (Interswitch's spelling) is REDIRECT.
         const { merchant_code, txn_ref, display_mode } = parsed.request;
         const b = { ...fields, merchant_code, txn_ref, display_mode };
@@ -599,7 +634,7 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
       method: 'POST',
       path: '/sandbox/simulate',
       handler: async (req, ctx) => {
-        const outcome = String(req.body.outcome) as SimulatedOutcome;
+        const outcome = textField(req.body.outcome) as SimulatedOutcome;
         if (!OUTCOMES.includes(outcome)) return { status: 400, body: { error: 'outcome must be success, failed or expired' } };
         const p = await ctx.payment({ merchantCode: req.body.merchant_code, txnRef: req.body.txn_ref });
         if (!p) return { status: 404, body: { error: 'no such payment' } };

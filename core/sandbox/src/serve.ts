@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { JSON_HEADERS } from './sandbox';
 import type { Sandbox } from './sandbox';
 import type { SandboxHttpRequest, SandboxReply } from '@oja/core';
 
@@ -21,11 +22,13 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   const type = req.headers['content-type'] ?? '';
   if (type.includes('application/json')) {
     try {
-      const parsed = JSON.parse(text || '{}');
-      return parsed && typeof parsed === 'object' ? parsed : {};
+      const parsed: unknown = JSON.parse(text || '{}');
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
     } catch {
-      throw Object.assign(new Error('Malformed JSON'), { status: 400 });
+      // answered below
     }
+    // An array, null, a number or a string is no body of fields, as the checkout server's reader says too.
+    throw Object.assign(new Error('Malformed JSON: the body must be an object of fields'), { status: 400 });
   }
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
   return {};
@@ -34,7 +37,7 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
 /** The refusal of a body too large or malformed, with its status (413, 400), as the checkout server answers it. */
 function refuseBody(res: http.ServerResponse, e: unknown) {
   const status = (e as { status?: number }).status ?? 400;
-  res.writeHead(status, { 'content-type': 'application/json' });
+  res.writeHead(status, JSON_HEADERS);
   res.end(JSON.stringify({ responseCode: String(status), responseDescription: (e as Error).message }));
 }
 

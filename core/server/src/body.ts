@@ -4,10 +4,17 @@
 /** Largest request body accepted, bytes (a pay request is well under 16 KiB: CONTRACT §2 fields, capped). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** A client's mistake (malformed, oversized, an unaccepted type): answered with its 4xx, never logged as a fault. */
+/**
+ * Longest wait for a request body, ms, from the first read to its last byte: a pay request is a few KiB, which a 2G
+ * phone sends in about a second; a client sending a short body slowly holds a connection and its memory meanwhile.
+ * (Node's own requestTimeout, 300 s by default, is checked only every 30 s.)
+ */
+export const BODY_READ_TIMEOUT_MS = 10_000;
+
+/** A client's mistake (malformed, oversized, too slow, an unaccepted type): answered with its 4xx, never logged as a fault. */
 export class ClientError extends Error {
   constructor(
-    readonly status: 400 | 405 | 413 | 415,
+    readonly status: 400 | 405 | 408 | 413 | 415 | 422,
     message: string,
   ) {
     super(message);
@@ -24,23 +31,38 @@ export const mediaType = (req: Request): string => (req.headers.get('content-typ
 
 /**
  * The body's bytes, refusing one over `limit` (413) before reading further: the declared length first, then the
- * bytes as they come (a chunked body declares none).
+ * bytes as they come (a chunked body declares none). A body not all there within `timeoutMs` is 408; a client that
+ * goes away mid-body (an aborted upload) is a client's mistake too (400, nobody reads it), never a fault with a stack.
  */
-export async function readBytes(req: Request, limit = MAX_BODY_BYTES): Promise<Buffer> {
+export async function readBytes(req: Request, limit = MAX_BODY_BYTES, timeoutMs = BODY_READ_TIMEOUT_MS): Promise<Buffer> {
   if (Number(req.headers.get('content-length')) > limit) throw new ClientError(413, 'Request body too large');
   if (!req.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new ClientError(413, 'Request body too large');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ClientError(408, 'Request body not received in time')), timeoutMs);
+  });
+  const refuse = async (e: ClientError): Promise<never> => {
+    await reader.cancel().catch(() => undefined);
+    throw e;
+  };
+  try {
+    for (;;) {
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await Promise.race([reader.read(), late]);
+      } catch (e) {
+        return await refuse(e instanceof ClientError ? e : new ClientError(400, 'Request body ended early: the client went away'));
+      }
+      if (read.done) break;
+      size += read.value.byteLength;
+      if (size > limit) return await refuse(new ClientError(413, 'Request body too large'));
+      chunks.push(read.value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   return Buffer.concat(chunks);
 }

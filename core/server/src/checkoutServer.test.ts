@@ -16,12 +16,17 @@ import type { HomeTestCard } from './outside/homePage';
 import brandingDefault from '@oja/branding-default';
 import { embeddedSandbox, HASH_MISMATCH_CODE, HASH_MISMATCH_DESCRIPTION, REFUSED_MERCHANT, SANDBOX_MAC_KEYS, webpayHash } from '@oja/sandbox';
 import type { Sandbox } from '@oja/sandbox';
-import { definePage, DELIVERY_PATH, GATE_PATH, HttpError, PAGE_DATA_ID } from '@oja/core';
+import { defineGate, definePage, DELIVERY_PATH, GATE_PATH, GateRefusal, HttpError, PAGE_DATA_ID, SESSION_OPENED_PATH } from '@oja/core';
 import type { PageData } from '@oja/core';
-import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, termsGateFixture } from '@oja/testing';
+import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, offerGateFixture, termsGateFixture } from '@oja/testing';
 import { createMemoryStore, StoreUnavailable } from '@oja/store';
+import { createRedisStore } from '@oja/store/redis';
+import { Redis } from 'ioredis';
+import { startRedis } from '../../../scripts/test/redis-server.mjs';
 import type { Store } from '@oja/store';
 import { LEAVE_GRACE_MS, LEAVE_QUEUE } from './leaves';
+import { SESSION_TTL_MS, UNOPENED_SESSION_TTL_MS } from './sessions';
+import type { SessionRecord } from './sessions';
 import { createCheckoutServer, PAY_PAGE_ATTEMPTS } from './checkoutServer';
 import type { RequestLogLine } from './requestLog';
 import type { CheckoutServer, CheckoutServerOptions } from './checkoutServer';
@@ -214,6 +219,69 @@ describe('Gates before method choice', () => {
     expect((await send({ p: session, gate: 'terms', decision: 'maybe' })).status).toBe(400);
     expect((await send({ p: 'unknown', gate: 'terms', decision: 'accepted' })).status).toBe(204);
     expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
+  });
+
+  it('a gate that needs the agreement (escrow) cannot be skipped by its beacon: 422, the page keeps the gate; the agreement is kept with its time', async () => {
+    const store = createMemoryStore({ maxEntries: 1_000 });
+    const { base } = await start({ store, gates: [{ ...termsGateFixture, needsAgreement: true }] });
+    const session = sessionOf(await (await postPay(base, escrowed('GATE-AGREE'))).text());
+    const send = (decision: string) =>
+      fetch(`${base}${GATE_PATH}?${new URLSearchParams({ p: session, gate: 'terms', decision })}`, { method: 'POST' });
+    const skipped = await send('skipped');
+    expect(skipped.status).toBe(422);
+    expect(await skipped.text()).toMatch(/must be agreed to/);
+    expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
+    expect((await store.get<SessionRecord>(`session:${session}`))?.agreements).toBeUndefined();
+    // A decision without its agreement (a session written before, or by hand) does not pass it either.
+    await store.set(
+      `session:${session}`,
+      { ...(await store.get<SessionRecord>(`session:${session}`))!, gates: { terms: 'skipped' } },
+      { ttlMs: 60_000 },
+    );
+    expect(await (await fetch(`${base}/payment/transfer?p=${session}`)).text()).toContain('Terms before paying');
+    const before = Date.now();
+    expect((await send('accepted')).status).toBe(204);
+    const record = await store.get<SessionRecord>(`session:${session}`);
+    expect(record?.gates).toEqual({ terms: 'accepted' });
+    expect(record?.agreements?.terms.at).toBeGreaterThanOrEqual(before);
+    const after = dataOf(await (await fetch(`${base}/payment/transfer?p=${session}`)).text());
+    expect(after.gates).toEqual({ terms: 'accepted' });
+    expect(after.plan.route.channel).toBe('transfer');
+  });
+
+  it("a gate's own call on acceptance is made for the page's session: its payment, never one the page names", async () => {
+    const seen: Array<{ paymentId: string; fields: Record<string, string> }> = [];
+    const optingIn = defineGate({
+      ...offerGateFixture,
+      onAccept: async ({ props, fields }) => {
+        seen.push({ paymentId: props.paymentId, fields: { ...fields } });
+        if (fields.value === 'refused') throw new GateRefusal('Not enrolled');
+        if (fields.value === 'api-down') throw new GateRefusal(undefined);
+      },
+    });
+    const { base } = await start({ gates: [optingIn] });
+    const offered = (ref: string) => payFields(ref, { channels: 'TRANSFER', tuc_reward_percentage: '5', tuc_reward_description: 'x' });
+    const mine = dataOf(await (await postPay(base, offered('OPT-MINE'))).text());
+    const theirs = dataOf(await (await postPay(base, offered('OPT-THEIRS'))).text());
+    const accept = (session: string, body: Record<string, string>) =>
+      fetch(`${base}${GATE_PATH}?${new URLSearchParams({ p: session, gate: 'offer', decision: 'accepted' })}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    // The page names another payment's id: the call is still for its own session's payment.
+    const ok = await accept(mine.env.session, { value: '08012345678', paymentId: theirs.props.paymentId });
+    expect(ok.status).toBe(200);
+    expect(seen).toEqual([{ paymentId: mine.props.paymentId, fields: { value: '08012345678', paymentId: theirs.props.paymentId } }]);
+    expect(dataOf(await (await fetch(`${base}/payment/transfer?p=${mine.env.session}`)).text()).gates).toEqual({ offer: 'accepted' });
+    const refused = await accept(theirs.env.session, { value: 'refused' });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ responseDescription: 'Not enrolled' });
+    expect((await accept(theirs.env.session, { value: 'api-down' })).status).toBe(502);
+    expect(dataOf(await (await fetch(`${base}/payment/transfer?p=${theirs.env.session}`)).text()).gates).toEqual({});
+    // No session, no call: another payer's payment cannot be reached without its page's token.
+    expect((await accept('A'.repeat(24), { value: '08012345678' })).status).toBe(404);
+    expect(seen).toHaveLength(3);
   });
 
   it("serves the sandbox parts of gates and pages beside the channels'", async () => {
@@ -411,6 +479,45 @@ describe('Bounded memory and input', () => {
   });
 });
 
+describe('A session never opened is kept briefly (POST /pay without a payer)', () => {
+  const MINUTE_MS = 60_000;
+  it('memory: gone after UNOPENED_SESSION_TTL_MS; once the shell says the page opened, kept SESSION_TTL_MS', async () => {
+    const clock = { now: Date.now() };
+    const store = createMemoryStore({ maxEntries: 1_000, now: () => clock.now });
+    const { base } = await start({ store });
+    const never = sessionIn(await (await postPay(base, payFields('UNOPENED-1', { channels: 'TRANSFER' }))).text());
+    const opened = sessionIn(await (await postPay(base, payFields('UNOPENED-2', { channels: 'TRANSFER' }))).text());
+    expect((await fetch(`${base}${SESSION_OPENED_PATH}?p=${opened}`, { method: 'POST' })).status).toBe(204);
+    clock.now += UNOPENED_SESSION_TTL_MS;
+    expect(await store.get(`session:${never}`)).toBeUndefined();
+    expect(await store.get(`session:${opened}`)).toBeDefined();
+    expect((await fetch(`${base}/payment/transfer?p=${opened}`)).status).toBe(200);
+  });
+
+  it('Redis: expires within 10 min, then 2 h once opened; about 1 KB a session', async () => {
+    const redis = await startRedis();
+    const raw = new Redis(redis.url);
+    running.push({
+      close: async () => {
+        raw.disconnect();
+        await redis.stop();
+      },
+    });
+    const { base } = await start({ store: createRedisStore(redis.url, { log: () => undefined }) });
+    const token = sessionIn(await (await postPay(base, payFields('UNOPENED-R', { channels: 'TRANSFER' }))).text());
+    const key = `oja:v:session:${token}`;
+    expect(await raw.pttl(key)).toBeGreaterThan(UNOPENED_SESSION_TTL_MS - MINUTE_MS);
+    expect(await raw.pttl(key)).toBeLessThanOrEqual(UNOPENED_SESSION_TTL_MS);
+    // The figure in docs/operators/run-as-a-service.md: what one POST /pay costs Redis.
+    // (856 bytes for this one-channel payment; the embedded sandbox's own record of it, about 1.4 KB, is its own.)
+    const bytes = Number(await raw.memory('USAGE', key));
+    expect(bytes).toBeGreaterThan(500);
+    expect(bytes).toBeLessThan(2_500);
+    await fetch(`${base}${SESSION_OPENED_PATH}?p=${token}`, { method: 'POST' });
+    expect(await raw.pttl(key)).toBeGreaterThan(SESSION_TTL_MS - MINUTE_MS);
+  });
+});
+
 describe('No 500s on bad requests', () => {
   it.each([
     // Read as the path //host:99999/x on this host: nothing is there.
@@ -451,6 +558,38 @@ describe('No 500s on bad requests', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
+  it("every JSON answer, the server's and its embedded API's, carries x-content-type-options: nosniff", async () => {
+    const { base } = await start();
+    const json = { 'content-type': 'application/json' };
+    const answers = [
+      await fetch(`${base}/healthz`),
+      await fetch(`${base}/api/v1/pay-page`, { method: 'POST', headers: json, body: JSON.stringify(payFields('NOSNIFF')) }),
+      await fetch(`${base}/api/v1/nothing-here`),
+      await fetch(`${base}/sandbox/simulate`, { method: 'POST', headers: json, body: '{' }),
+      await fetch(`${base}/api/v1/pay-page`, { method: 'POST', headers: json, body: JSON.stringify({ big: 'x'.repeat(100 * 1024) }) }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 404, 400, 413]);
+    for (const a of answers) {
+      expect(a.headers.get('content-type')).toBe('application/json');
+      expect(a.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it.each([
+    ['{"outcome":{"toString":1}}', /outcome must be text/],
+    ['["success"]', /must be an object|Malformed/],
+    ['null', /Malformed/],
+    ['7', /Malformed/],
+    ['{"__proto__":{"outcome":"success"}}', /__proto__ is not an accepted field/],
+  ])('a hostile JSON body to /sandbox/simulate (%s): 400 with a message, nothing logged', async (body, message) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { base } = await start();
+    const res = await fetch(`${base}/sandbox/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { responseDescription: string }).responseDescription).toMatch(message);
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('an oversized body: 413, JSON on an API path, the Incorrect Transaction page on /pay', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { base, payPageCalls } = await start();
@@ -470,6 +609,35 @@ describe('No 500s on bad requests', () => {
     // Refused before the sandbox: the oversized API call never reached it.
     expect(payPageCalls()).toBe(before);
     expect(error).not.toHaveBeenCalled();
+  });
+
+  it.each(['/pay', '/api/v1/pay-page'])('an upload to %s aborted mid-body: no stack in the log, at most one line', async (path) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const written: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const lines: string[] = [];
+    const { base } = await start({ logReport: (line: string) => lines.push(line) });
+    const { port } = new URL(base);
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: a\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: 5000\r\n\r\nmerchant_code=MX`,
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    stderr.mockRestore();
+    expect(error).not.toHaveBeenCalled();
+    expect(written.join('')).not.toMatch(/\n\s+at /);
+    expect(lines.length).toBeLessThanOrEqual(1);
+    expect(lines.join('')).not.toMatch(/\n/);
   });
 
   it('POST /pay of another content type: 415, the Incorrect Transaction page', async () => {

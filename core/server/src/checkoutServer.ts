@@ -5,6 +5,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Http } from '@oja/core';
 import { createMemoryStore } from '@oja/store';
 import type { Store } from '@oja/store';
+import { BODY_READ_TIMEOUT_MS } from './body';
 import { createContext } from './context';
 import type { App, CheckoutServerOptions } from './context';
 import type { Leaves } from './leaves';
@@ -19,6 +20,7 @@ import { gateRoute } from './routes/gate';
 import { healthRoute } from './routes/health';
 import { leaveRoute } from './routes/leave';
 import { metricsRoute } from './routes/metrics';
+import { openedRoute } from './routes/opened';
 import { pagesRoute } from './routes/pages';
 import { payRoute } from './routes/pay';
 import { revisitRoute } from './routes/revisit';
@@ -47,6 +49,10 @@ export interface CheckoutServer {
 
 /** The pattern of the middleware every request passes (no route is registered under it). */
 const EVERY_PATH = '/*';
+/** Longest wait for a request's headers, ms (Node's default is 60 s): a client that sends them slowly holds a connection. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** Longest wait for a whole request, ms: its headers, then its body (each route's reader also bounds the body). */
+export const REQUEST_TIMEOUT_MS = HEADERS_TIMEOUT_MS + BODY_READ_TIMEOUT_MS;
 
 /** A request line or header node's parser cannot read: its 4xx, written on the socket, without a stack trace in the log. */
 function answerUnreadable(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
@@ -89,6 +95,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   payRoute(app, ctx);
   revisitRoute(app, ctx);
   leaveRoute(app, ctx);
+  openedRoute(app, ctx);
   gateRoute(app, ctx);
   deliveryRoute(app, ctx);
   sdkRoute(app, ctx);
@@ -99,6 +106,10 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   errorsRoute(app, ctx);
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  // Node answers 408 itself past these (it looks every 30 s, its connectionsCheckingInterval); each route's body
+  // reader keeps its own, exact deadline (BODY_READ_TIMEOUT_MS).
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.on('clientError', answerUnreadable);
   server.on('listening', () => {
     const a = server.address();

@@ -135,3 +135,22 @@ describe('parseCspReports', () => {
     expect(parseCspReports('application/csp-report', null)).toEqual([]);
   });
 });
+
+describe('hostile report bodies: read for what they are, never a 500', () => {
+  it.each([
+    ['application/csp-report', '{"csp-report":{"toString":1,"blocked-uri":{"toString":1},"line-number":[1]}}'],
+    ['application/csp-report', '{"csp-report":["a"]}'],
+    ['application/json', '{"__proto__":{"csp-report":{"blocked-uri":"x"}}}'],
+    ['application/json', 'null'],
+    ['application/json', '42'],
+    ['application/json', '"csp"'],
+    ['application/reports+json', '[{"type":"csp-violation","body":{"toString":1,"documentURL":["x"]}}]'],
+    ['application/reports+json', '[null, 1, "x", [], {"__proto__":{}}]'],
+    ['application/reports+json', '{"type":"csp-violation"}'],
+  ])('%s %s: 204, nothing polluted', async (type, body) => {
+    const { post } = await start();
+    const res = await post(body, type);
+    expect(res.status).toBe(204);
+    expect(({} as Record<string, unknown>)['csp-report']).toBeUndefined();
+  });
+});

@@ -57,7 +57,7 @@ export function inProcessFetch(api: Pick<EmbeddedApi, 'handle'>): typeof fetch {
       const onAbort = () => reject(aborted());
       signal?.addEventListener('abort', onAbort, { once: true });
       api
-        .handle(embeddedRequest((init?.method ?? 'GET').toUpperCase(), url, headers, body))
+        .handle({ ...embeddedRequest((init?.method ?? 'GET').toUpperCase(), url, headers, body), fromServer: true })
         .then(resolve, reject)
         .finally(() => signal?.removeEventListener('abort', onAbort));
     });

@@ -108,7 +108,8 @@ export async function firstPage(
   locale: Locale,
   referrer?: string,
 ): Promise<Response> {
-  const record = await ctx.sessions.served(token);
+  // Not opened yet: a request that never comes back keeps the short expiry (UNOPENED_SESSION_TTL_MS).
+  const record = await ctx.sessions.served(token, { first: true });
   return paymentPage(ctx, c, { status: 200, props, session: record && { token, record }, locale, referrer });
 }
 

@@ -11,6 +11,7 @@ import type { PlannedPage } from './plan';
 import { refusalComment, refusalHeaders } from './refusal';
 import type { Refusal } from './refusal';
 import { compressed } from './respond';
+import { passedGates } from './sessions';
 import type { SessionRecord } from './sessions';
 
 /** How long the server waits for a channel's first-screen data before rendering without it, ms. */
@@ -77,7 +78,8 @@ export interface PaymentPageInput {
 export async function paymentPage(ctx: ServerContext, c: Ctx, input: PaymentPageInput): Promise<Response> {
   const { status, props, session, locale, path, referrer, refusal, result } = input;
   const token = session?.token ?? '';
-  const gates = session?.record.gates ?? {};
+  // An agreement gate (escrow) counts as passed only with the agreement the server recorded.
+  const gates = session ? passedGates(session.record, (id) => ctx.registry.gate(id)) : {};
   const planned = planPage(ctx, props, { session: token, passed: gates, path });
   const { plan, security } = planned;
   const prefetched: Record<string, unknown> = {};

@@ -4,7 +4,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { CheckoutHarness, fakeHttp, pass, testCheckout } from '@oja/testing';
 import type { TestCheckoutOptions } from '@oja/testing';
 import type { Checkout } from '../state/checkout';
-import { complete, LEAVE_PATH } from '../state/actions';
+import { complete } from '../state/actions';
 import { retry } from '../state/attemptActions';
 import { MESSAGE_KEY } from '../state/completion';
 import { SUCCESS_SHOWN_MS } from '@oja/sdk';
@@ -350,6 +350,9 @@ function stubBeacon() {
 
 describe('leaving mid-payment', () => {
   const leave = () => act(async () => void window.dispatchEvent(new Event('pagehide')));
+  /** The leave beacons sent (the page also says it opened). */
+  const leaves = (beacon: ReturnType<typeof stubBeacon>) =>
+    (beacon.mock.calls as unknown as string[][]).filter(([url]) => url.startsWith('/session/leave'));
 
   it('tells the server the payer left', async () => {
     const beacon = stubBeacon();
@@ -370,7 +373,7 @@ describe('leaving mid-payment', () => {
     const { c } = await renderCheckout();
     await set(() => complete(c, code));
     await leave();
-    expect(beacon.mock.calls.filter(([url]) => url.startsWith(LEAVE_PATH))).toEqual([]);
+    expect(leaves(beacon)).toEqual([]);
   });
 
   it('says nothing for an Incorrect Transaction', async () => {
@@ -378,6 +381,12 @@ describe('leaving mid-payment', () => {
     await renderCheckout({ props: { responseCode: 'Z1' } });
     await leave();
     expect(beacon).not.toHaveBeenCalled();
+  });
+
+  it('tells the server once, as it hydrates, that the page opened (the session then keeps its full time)', async () => {
+    const beacon = stubBeacon();
+    await renderCheckout();
+    expect(beacon.mock.calls).toEqual([['/session/opened?p=test-session']]);
   });
 });
 

@@ -4,7 +4,7 @@ import { subscribeKey } from 'valtio/utils';
 import { useCheckout } from '../state/checkout';
 import { isComplete } from '../codes';
 import { embedder, markOnce, postToMerchant } from '../state/messaging';
-import { LEAVE_PATH } from '../state/actions';
+import { LEAVE_PATH, SESSION_OPENED_PATH } from '../state/actions';
 import { loadOnce, whenLoaded } from '../primitives/loadOnce';
 
 /** What happens once there is a result, and the token sign-in (delivery.ts): a lazy part fetched as the shell hydrates. */
@@ -25,6 +25,9 @@ export function PageEffects() {
     if (started.current) return;
     started.current = true;
     markHydrated('shell');
+    // The page opened in a browser: the server keeps its session its full time (a request that never comes back,
+    // a short one). A lost beacon costs nothing while the payer moves on: every later page opens it too.
+    if (env.session && props.responseCode === '00') navigator.sendBeacon?.(`${SESSION_OPENED_PATH}?${new URLSearchParams({ p: env.session })}`);
     // Once per opening of the checkout (its server session): a reload says nothing more, but the merchant's
     // page that opens the same payment again (the payer closed the overlay, then paid) waits for it.
     if (props.displayMode !== 'REDIRECT' && (!env.session || markOnce('initialized', env.session))) {

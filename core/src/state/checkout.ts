@@ -67,6 +67,8 @@ export interface Checkout {
   /** What this payment's page may show, as the server planned it (PagePlan): read here, never worked out again. */
   plan: PagePlan;
   http: Http;
+  /** The checkout server's own paths, on the page's origin (a gate's acceptance); `http` is the collections API's. */
+  server: Http;
   /** Set by the router; a no-op during server rendering. */
   navigate(path: string, opts?: { replace?: boolean }): void;
   /**
@@ -103,7 +105,7 @@ export function useCheckoutState() {
  * A payment page's checkout, over the plan of its page: the server's (the page data's). The browser never plans a
  * page itself, so planPayment stays off the initial route; tests and stories plan it with the registry they make.
  */
-export function createCheckout(props: PaymentProps, env: PageEnv, registry: Registry, plan: PagePlan, http?: Http): Checkout {
+export function createCheckout(props: PaymentProps, env: PageEnv, registry: Registry, plan: PagePlan, http?: Http, server?: Http): Checkout {
   const state = proxy<CheckoutState>({
     props,
     env,
@@ -127,6 +129,7 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
     registry,
     plan,
     http: client,
+    server: server ?? createHttp(''),
     navigate: () => {},
     visits: new Visits({
       props: () => state.props,

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { GatePlugin } from '../plugin';
-import { GATE_PATH } from '../gates';
+import { allowsDecision, GATE_PATH } from '../gates';
 import type { GateDecision } from '../gates';
 import type { Checkout } from './checkout';
 import { useCheckout } from './checkout';
@@ -14,6 +14,9 @@ export const GateContext = createContext<GatePlugin | null>(null);
  */
 export function passGate(c: Checkout, id: string, decision: GateDecision): void {
   if (c.state.gates[id]) return;
+  // A gate that needs the payer's agreement is never skipped (the server refuses it too).
+  const gate = c.registry.gate(id);
+  if (gate && !allowsDecision(gate, decision)) return;
   c.state.gates[id] = decision;
   const { session } = c.state.env;
   if (!session || typeof navigator === 'undefined') return;
@@ -25,6 +28,12 @@ export interface GateControls {
   gate: GatePlugin;
   /** Accepted: after the gate's own call, if it makes one (the cashback opt-in). */
   accept(): void;
+  /**
+   * Accepted with what the payer gave (the cashback value): the checkout server makes the gate's own call
+   * (GatePlugin.onAccept) for this page's session and keeps the decision; the gate passes once it answers. Rejects
+   * with the server's HttpError (its body's `responseDescription` is the refusal to show, when there is one).
+   */
+  acceptWith(fields: Record<string, string>): Promise<void>;
   /** Passed without accepting (cashback's "Skip this instead"). */
   skip(): void;
 }
@@ -34,5 +43,15 @@ export function useGate(): GateControls {
   const gate = useContext(GateContext);
   const c = useCheckout();
   if (!gate) throw new Error('useGate outside a gate screen');
-  return { gate, accept: () => passGate(c, gate.id, 'accepted'), skip: () => passGate(c, gate.id, 'skipped') };
+  return {
+    gate,
+    accept: () => passGate(c, gate.id, 'accepted'),
+    acceptWith: async (fields) => {
+      const q = new URLSearchParams({ p: c.state.env.session, gate: gate.id, decision: 'accepted' });
+      await c.server.post(`${GATE_PATH}?${q}`, fields);
+      // Kept by the server already: no beacon.
+      c.state.gates[gate.id] = 'accepted';
+    },
+    skip: () => passGate(c, gate.id, 'skipped'),
+  };
 }

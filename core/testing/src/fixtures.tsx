@@ -99,6 +99,8 @@ export interface TestCheckoutOptions {
   /** The markets (default the spec's, as this repository's oja.config.json gives them). */
   markets?: readonly MarketRule[];
   http?: Http;
+  /** The checkout server's own paths (a gate's acceptance); default `http`, so one fake answers both. */
+  server?: Http;
   /** Start with this result (shows the result screen). */
   result?: TransactionResponse;
   channel?: string | null;
@@ -111,7 +113,8 @@ export function testCheckout(o: TestCheckoutOptions = {}): Checkout {
     markets: o.markets ?? specMarkets,
   });
   const props = sampleProps(o.props);
-  const c = createCheckout(props, sampleEnv(o.env), registry, planPayment(registry, props), o.http ?? fakeHttp({}));
+  const http = o.http ?? fakeHttp({});
+  const c = createCheckout(props, sampleEnv(o.env), registry, planPayment(registry, props), http, o.server ?? http);
   if (o.result) c.state.result = o.result;
   if (o.channel !== undefined) c.state.channel = o.channel;
   return c;

@@ -236,6 +236,7 @@ export function createMerchantStore(o: MerchantStoreOptions) {
       res.writeHead(status, {
         'content-type': type,
         'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
         'content-security-policy': `default-src 'self'; style-src 'self'; form-action 'self' ${o.checkoutBase}; frame-src ${o.checkoutBase}; script-src 'self' ${o.checkoutBase}`,
         ...extra,
       });

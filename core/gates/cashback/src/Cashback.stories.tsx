@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { expect, userEvent, within } from 'storybook/test';
-import { HttpError } from '@oja/core';
+import { GATE_PATH, HttpError } from '@oja/core';
 import { renderCheckout, scenario, textOf } from '@oja/stories/harness';
 import cashback from './index';
 import { messages } from './messages';
-import { STORE_TUC_PATH } from './api';
+
+/** The page's acceptance of the gate, on the checkout server, which makes the opt-in for the page's session. */
+const ACCEPT = `POST ${GATE_PATH}?p=test-session&gate=cashback&decision=accepted`;
 
 /** Lazy screens load on first use: a story's play waits up to this long for them, ms. */
 const loaded = { timeout: 8_000 };
@@ -19,8 +21,8 @@ const meta = {
       gates: [cashback],
       props: { tucRewardPercentage: 5, tucRewardDescription: 'Earn 5% back in Oja points on this order' },
       http: {
-        [`POST ${STORE_TUC_PATH}`]: () => {
-          throw new HttpError('HTTP 400', 'http', 400, { responseCode: '20', responseDescription: 'Not enrolled in the cashback programme' });
+        [ACCEPT]: () => {
+          throw new HttpError('HTTP 422', 'http', 422, { responseCode: '422', responseDescription: 'Not enrolled in the cashback programme' });
         },
       },
     }),
@@ -63,7 +65,7 @@ export const Failed: Story = {
   parameters: {
     checkout: scenario({
       http: {
-        [`POST ${STORE_TUC_PATH}`]: () => {
+        [ACCEPT]: () => {
           throw new HttpError('Network error', 'network');
         },
       },

@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { styles, useCheckout, useCheckoutState, useGate, useT } from '@oja/core';
+import { HttpError, styles, useCheckoutState, useGate, useT } from '@oja/core';
 import { Field } from '@oja/core/field';
-import { OptInError, storeCashback } from './api';
-import { cashbackValue } from './rules';
+import { CASHBACK_VALUE_MAX_CHARS, cashbackValue } from './rules';
+
+/** The refusal's description, as the server passed on the API's words (422); none for a failure of another kind. */
+function refusalOf(e: unknown): string | undefined {
+  const body = e instanceof HttpError && e.status === 422 ? e.body : undefined;
+  const d = body && typeof body === 'object' ? (body as Record<string, unknown>).responseDescription : undefined;
+  return typeof d === 'string' && d.trim() ? d : undefined;
+}
 
 /**
  * The cashback screen (companion §2): the reward, a phone number or loyalty cash ID, "Continue to payment" (posts
@@ -12,27 +18,26 @@ import { cashbackValue } from './rules';
  */
 export default function CashbackScreen() {
   const t = useT();
-  const c = useCheckout();
   const { props } = useCheckoutState();
-  const { accept, skip } = useGate();
+  const { acceptWith, skip } = useGate();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (sending) return;
-    const typed = cashbackValue(value);
-    if (typed === null) {
-      setError(t('cashback.required'));
+    const read = cashbackValue(value);
+    if (!read.ok) {
+      setError(t(read.problem));
       return;
     }
     setSending(true);
     setError(null);
     try {
-      await storeCashback(c.http, props, typed);
-      accept();
+      // Through the checkout server, for this page's session: it makes the opt-in for this page's payment only.
+      await acceptWith({ value: read.value });
     } catch (err) {
-      setError((err instanceof OptInError && err.description) || t('cashback.failed'));
+      setError(refusalOf(err) ?? t('cashback.failed'));
       setSending(false);
     }
   };
@@ -48,6 +53,7 @@ export default function CashbackScreen() {
         name="mobileNumber"
         label={t('cashback.valueLabel')}
         autoComplete="tel"
+        maxLength={CASHBACK_VALUE_MAX_CHARS}
         value={value}
         error={error}
         onChange={(e) => setValue(e.target.value)}

@@ -1,16 +1,8 @@
-import { HttpError } from '@oja/core';
+import { GateRefusal, HttpError } from '@oja/core';
 import type { Http, PaymentProps } from '@oja/core';
 
 /** The cashback opt-in (companion §7). */
 export const STORE_TUC_PATH = '/api/v1/pay-page/store-tucpayment';
-
-/** The opt-in failed; `description` is the API's own words when it refused (companion §8), else none. */
-export class OptInError extends Error {
-  constructor(readonly description: string | undefined) {
-    super(description ?? 'cashback opt-in failed');
-    this.name = 'OptInError';
-  }
-}
 
 const describedBy = (body: unknown): string | undefined => {
   const d = body && typeof body === 'object' ? (body as Record<string, unknown>).responseDescription : undefined;
@@ -21,13 +13,18 @@ const describedBy = (body: unknown): string | undefined => {
  * Posts the opt-in. A refusal (an answer other than 00, or a 4xx) carries the API's description; a 5xx, a timeout
  * or a network failure carries none, so the screen says the generic message rather than a server's internals.
  */
-export async function storeCashback(http: Http, props: Pick<PaymentProps, 'merchantCode' | 'paymentId'>, value: string): Promise<void> {
+export async function storeCashback(
+  http: Http,
+  props: Pick<PaymentProps, 'merchantCode' | 'paymentId'>,
+  value: string,
+  signal?: AbortSignal,
+): Promise<void> {
   let answer: Record<string, unknown>;
   try {
-    answer = await http.post(STORE_TUC_PATH, { merchantCode: props.merchantCode, mobileNumber: value, paymentId: props.paymentId });
+    answer = await http.post(STORE_TUC_PATH, { merchantCode: props.merchantCode, mobileNumber: value, paymentId: props.paymentId }, { signal });
   } catch (e) {
-    if (e instanceof HttpError && e.code === 'http' && e.status < 500) throw new OptInError(describedBy(e.body));
-    throw new OptInError(undefined);
+    if (e instanceof HttpError && e.code === 'http' && e.status < 500) throw new GateRefusal(describedBy(e.body));
+    throw new GateRefusal(undefined);
   }
-  if (answer.responseCode !== '00') throw new OptInError(describedBy(answer));
+  if (answer.responseCode !== '00') throw new GateRefusal(describedBy(answer));
 }

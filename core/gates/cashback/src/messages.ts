@@ -7,6 +7,7 @@ const en = {
     continue: 'Continue to payment',
     skip: 'Skip this instead',
     required: 'Please provide a value',
+    invalid: 'Enter a phone number (digits only) or a loyalty cash ID (letters and digits, up to 32)',
     failed: 'Something went wrong. Please try again.',
   },
 };
@@ -19,6 +20,7 @@ const fr: typeof en = {
     continue: 'Continuer vers le paiement',
     skip: 'Passer cette étape',
     required: 'Veuillez saisir une valeur',
+    invalid: 'Saisissez un numéro de téléphone (chiffres uniquement) ou un identifiant de fidélité (lettres et chiffres, 32 au plus)',
     failed: 'Une erreur est survenue. Veuillez réessayer.',
   },
 };

@@ -22,6 +22,19 @@ async function call(path: string, body: unknown, headers: Record<string, string>
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
+/** The checkout server's own call (in-process): the only caller the opt-in answers. */
+async function serverCall(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const r = await sb.handle({
+    method: 'POST',
+    url: STORE_TUC_PATH,
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    fromServer: true,
+  });
+  if (!r || 'drop' in r) throw new Error('no answer');
+  return { status: r.status, json: JSON.parse(r.body) as Record<string, unknown> };
+}
+
 let ref = 0;
 /** A payment with a reward, through the sandbox's pay-page (the same txn_ref opens it again). */
 async function openPayment(txnRef = `CASHBACK-${++ref}`) {
@@ -53,7 +66,7 @@ describe('the cashback opt-in in the sandbox', () => {
   it('accepts any phone number or loyalty ID, and the payment then says it was accepted', async () => {
     const { txnRef, props } = await openPayment();
     for (const value of ['08012345678', 'LOYAL-42']) {
-      const r = await call(STORE_TUC_PATH, { merchantCode: 'MX_DEMO', mobileNumber: value, paymentId: props.paymentId });
+      const r = await serverCall({ merchantCode: 'MX_DEMO', mobileNumber: value, paymentId: props.paymentId });
       expect(r).toMatchObject({ status: 200, json: { responseCode: '00' } });
     }
     const again = await openPayment(txnRef);
@@ -64,20 +77,40 @@ describe('the cashback opt-in in the sandbox', () => {
 
   it(`refuses ${REFUSED_CASHBACK_VALUE} with its description (CONTRACT §5)`, async () => {
     const { props } = await openPayment();
-    const r = await call(STORE_TUC_PATH, { merchantCode: 'MX_DEMO', mobileNumber: REFUSED_CASHBACK_VALUE, paymentId: props.paymentId });
+    const r = await serverCall({ merchantCode: 'MX_DEMO', mobileNumber: REFUSED_CASHBACK_VALUE, paymentId: props.paymentId });
     expect(r).toEqual({ status: 400, json: { responseCode: '20', responseDescription: REFUSED_CASHBACK_DESCRIPTION } });
   });
 
   it('answers a bad request with 400, an unknown payment or another merchant with 404', async () => {
     const { props } = await openPayment();
-    expect((await call(STORE_TUC_PATH, { merchantCode: 'MX_DEMO', mobileNumber: ' ', paymentId: props.paymentId })).status).toBe(400);
-    expect((await call(STORE_TUC_PATH, { merchantCode: 'MX_DEMO', mobileNumber: 'x', paymentId: '999999' })).status).toBe(404);
-    expect((await call(STORE_TUC_PATH, { merchantCode: 'MX_OTHER', mobileNumber: 'x', paymentId: props.paymentId })).status).toBe(404);
+    expect((await serverCall({ merchantCode: 'MX_DEMO', mobileNumber: ' ', paymentId: props.paymentId })).status).toBe(400);
+    expect((await serverCall({ merchantCode: 'MX_DEMO', mobileNumber: '08012345678', paymentId: '999999' })).status).toBe(404);
+    expect((await serverCall({ merchantCode: 'MX_OTHER', mobileNumber: '08012345678', paymentId: props.paymentId })).status).toBe(404);
+  });
+
+  it("answers only the checkout server: a browser naming any payment id (another payer's) gets 404, and nothing is recorded", async () => {
+    const { txnRef, props } = await openPayment();
+    const r = await call(STORE_TUC_PATH, { merchantCode: 'MX_DEMO', mobileNumber: '08012345678', paymentId: props.paymentId });
+    expect(r.status).toBe(404);
+    expect((await sb.readPayment({ paymentId: String(props.paymentId) }))?.channels.cashback).toBeUndefined();
+    expect((await openPayment(txnRef)).props.tucAccepted).toBeUndefined();
+  });
+
+  it.each([
+    ['10 KB', '9'.repeat(10 * 1024)],
+    ['markup', '<script>alert(1)</script>'],
+    ['33 characters', 'A'.repeat(33)],
+    ['spaces inside letters', 'a b c d'],
+  ])('refuses a value of %s with 400, nothing recorded', async (_, value) => {
+    const { props } = await openPayment();
+    const r = await serverCall({ merchantCode: 'MX_DEMO', mobileNumber: value, paymentId: props.paymentId });
+    expect(r).toMatchObject({ status: 400, json: { responseDescription: expect.stringMatching(/phone number or a loyalty cash ID/) } });
+    expect((await sb.readPayment({ paymentId: String(props.paymentId) }))?.channels.cashback).toBeUndefined();
   });
 
   it('follows fault injection like every call', async () => {
     const { props } = await openPayment();
-    const r = await call(STORE_TUC_PATH, { merchantCode: 'MX_DEMO', mobileNumber: 'x', paymentId: props.paymentId }, { 'x-sandbox-error-rate': '1' });
+    const r = await serverCall({ merchantCode: 'MX_DEMO', mobileNumber: '08012345678', paymentId: props.paymentId }, { 'x-sandbox-error-rate': '1' });
     expect(r).toMatchObject({ status: 500, json: { responseCode: '96' } });
   });
 
@@ -87,7 +120,7 @@ describe('the cashback opt-in in the sandbox', () => {
       const p = await ctx.payment({ merchantCode: 'MX_DEMO', txnRef });
       p!.outcome = { value: 'success', at: 1 };
     });
-    const r = await call(STORE_TUC_PATH, { merchantCode: 'MX_DEMO', mobileNumber: 'x', paymentId: props.paymentId });
+    const r = await serverCall({ merchantCode: 'MX_DEMO', mobileNumber: '08012345678', paymentId: props.paymentId });
     expect(r).toMatchObject({ status: 409, json: { responseCode: '94' } });
   });
 });

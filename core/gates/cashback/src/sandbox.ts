@@ -2,6 +2,8 @@ import type { SandboxPart } from '@oja/sandbox';
 import { alreadyPaid, badRequest, isPaid, sandboxRecord, textField, UNKNOWN_PAYMENT } from '@oja/sandbox';
 import cashback from './index';
 import { STORE_TUC_PATH } from './api';
+import { optIn } from './optIn';
+import { cashbackValue } from './rules';
 
 /** The value the sandbox refuses (CONTRACT §5): any other phone number or loyalty ID is accepted. */
 export const REFUSED_CASHBACK_VALUE = '0000';
@@ -22,9 +24,18 @@ export const sandbox: SandboxPart = {
     {
       method: 'POST',
       path: STORE_TUC_PATH,
+      // Only the checkout server opts a payment in, for the page's session (optIn): never a browser naming a payment id.
+      serverOnly: true,
       handler: async (req, ctx) => {
-        const mobileNumber = textField(req.body.mobileNumber)?.trim() ?? '';
-        if (!mobileNumber) return badRequest('mobileNumber is required');
+        const read = cashbackValue(textField(req.body.mobileNumber) ?? '');
+        if (!read.ok) {
+          return badRequest(
+            read.problem === 'cashback.required'
+              ? 'mobileNumber is required'
+              : 'mobileNumber must be a phone number or a loyalty cash ID (at most 32 characters)',
+          );
+        }
+        const mobileNumber = read.value;
         const p = await ctx.payment({ paymentId: req.body.paymentId });
         if (!p || p.merchantCode !== textField(req.body.merchantCode)) return UNKNOWN_PAYMENT;
         if (isPaid(p)) return alreadyPaid(p);
@@ -39,5 +50,5 @@ export const sandbox: SandboxPart = {
   ],
 };
 
-/** The gate with its sandbox part, for server builds (package export condition "oja-server"). */
-export default { ...cashback, sandbox };
+/** The gate with its sandbox part and its acceptance, for server builds (package export condition "oja-server"). */
+export default { ...cashback, sandbox, onAccept: optIn };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { validateGate } from '@oja/core';
+import { act, render, screen } from '@testing-library/react';
+import { passGate, validateGate } from '@oja/core';
 import { CheckoutHarness, cardFixture, click, pass, testCheckout } from '@oja/testing';
 import cashback from '@oja/cashback';
 import escrow from './index';
@@ -102,6 +102,15 @@ describe('the escrow screen', () => {
     expect(c.state.gates).toEqual({ escrow: 'accepted' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Choose a payment method');
     expect(document.querySelector('header')).not.toBeNull();
+  });
+
+  it('needs the agreement: a skip, whoever asks for it, leaves the gate in place', async () => {
+    expect(escrow.needsAgreement).toBe(true);
+    const c = await renderGate();
+    await act(async () => passGate(c, 'escrow', 'skipped'));
+    await pass();
+    expect(c.state.gates).toEqual({});
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Escrow payment');
   });
 
   it('comes after cashback when a payment meets both', async () => {

@@ -10,6 +10,8 @@ export const escrow = defineGate({
   id: 'escrow',
   order: 20,
   hidesHeader: true,
+  // "I agree to the escrow terms": recorded with its time by the checkout server; never skipped.
+  needsAgreement: true,
   condition: holdsInEscrow,
   screen: () => import('./Screen'),
   messages,

@@ -60,7 +60,10 @@ describe('bootCheckout with gates', () => {
     await act(async () => screen.getByRole('button', { name: 'Take the offer' }).click());
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Terms before paying' })).toBeTruthy());
     expect(errors()).toEqual([]);
-    expect(beacon.mock.calls.map((c) => c[0])).toEqual(['/session/gate?p=test-session&gate=offer&decision=accepted']);
+    expect(beacon.mock.calls.map((c) => c[0])).toEqual([
+      '/session/opened?p=test-session',
+      '/session/gate?p=test-session&gate=offer&decision=accepted',
+    ]);
   });
 
   it('starts from the decisions of the session: a gate passed before the reload stays passed', async () => {

@@ -12,8 +12,8 @@ const API_PATH = /^\/(api|collections|passport|sandbox)\//;
 /** A client's mistake, answered without a trace in the log: the refusal page on the pay paths, JSON on API paths, else text. */
 async function refuse(ctx: ServerContext, c: Ctx, status: number, message: string): Promise<Response> {
   const pathname = new URL(c.req.url).pathname;
-  // A request whose body was not read to the end (413) cannot keep its connection.
-  const close: Record<string, string> = status === 413 ? { connection: 'close' } : {};
+  // A request whose body was not read to the end (413, 408) cannot keep its connection.
+  const close: Record<string, string> = status === 413 || status === 408 ? { connection: 'close' } : {};
   if (isPayPath(pathname)) {
     // A pay request that cannot be read is an incorrect one (CONTRACT §2): nothing is charged. /collections/w/pay
     // is a page too, though under an API prefix (CONTRACT §6).
