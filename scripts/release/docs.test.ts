@@ -1,10 +1,11 @@
 // @vitest-environment node
-// The README is the front door and the rest lives in docs/: the README stays small, and every relative link in it and
-// in CONTRIBUTING.md and docs/ leads to a file that exists (and, into a Markdown file, to a heading that exists).
+// The README is the front door and the rest lives in docs/: the README stays small, every released package has a README
+// of its own (npm shows it), and every relative link in the READMEs, CONTRIBUTING.md and docs/ leads to a file that
+// exists (and, into a Markdown file, to a heading that exists).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from './workspaces';
+import { readJson, root, workspaceDirs } from './workspaces';
 
 /** The README's ceiling, bytes: Stripe's and Hono's are 4 to 7 KB. */
 const README_MAX_BYTES = 20_000;
@@ -15,10 +16,15 @@ const docsFiles = (dir: string): string[] =>
     if (e.isDirectory()) return docsFiles(rel);
     return e.name.endsWith('.md') ? [rel] : [];
   });
-const pages = ['README.md', 'CONTRIBUTING.md', ...docsFiles('docs')];
+/** Workspaces that publish (no `"private": true`): each ships a README.md, which npm packs whatever `files` says. */
+const released = workspaceDirs().filter((d) => !readJson(`${d}/package.json`).private);
+const packageReadmes = released.map((d) => `${d}/README.md`).filter((f) => fs.existsSync(path.join(root, f)));
+const pages = ['README.md', 'CONTRIBUTING.md', ...docsFiles('docs'), ...packageReadmes];
 
+/** Markdown without its fenced code blocks, where a `#` line is no heading. */
+const unfenced = (md: string) => md.replace(/^```[\s\S]*?^```/gm, '');
 /** Markdown without its fenced code blocks and inline code, where link syntax is only text. */
-const prose = (md: string) => md.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+const prose = (md: string) => unfenced(md).replace(/`[^`\n]*`/g, '');
 
 /** The targets of inline links and images, `[text](target)`, with an optional title. */
 const linkTargets = (md: string) => [...prose(md).matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1] ?? '');
@@ -35,7 +41,8 @@ const slug = (heading: string) =>
 const anchorsOf = (file: string) => {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
-  for (const m of prose(fs.readFileSync(path.join(root, file), 'utf8')).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
+  // Inline code stays: GitHub keeps its text in the anchor (`## Installed plugins: \`oja.config.json\``).
+  for (const m of unfenced(fs.readFileSync(path.join(root, file), 'utf8')).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
     const base = slug(m[1] ?? '');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
@@ -57,6 +64,10 @@ describe('the docs', () => {
       ).toBe(true);
     }
     expect(pages).toContain('docs/README.md');
+  });
+
+  it('have a README in every released package', () => {
+    expect(released.filter((d) => !fs.existsSync(path.join(root, d, 'README.md')))).toEqual([]);
   });
 
   it('link only to files and headings that exist', () => {
