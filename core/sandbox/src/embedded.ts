@@ -49,7 +49,10 @@ export function sandboxSources(channels: readonly ChannelPlugin[], outsideBase: 
  * such as the revenue reference), its payments in `store` (shared by every instance) or in memory, its second origin
  * at `outsideBase` (the caller listens it with createOutsideServer).
  */
-export function embeddedSandbox(plugins: SandboxPlugins, options: { store?: Store; faults?: Faults; outsideBase?: string; webhooks?: WebhookDeliveryOptions } = {}): EmbeddedSandbox {
+export function embeddedSandbox(
+  plugins: SandboxPlugins,
+  options: { store?: Store; faults?: Faults; outsideBase?: string; webhooks?: WebhookDeliveryOptions } = {},
+): EmbeddedSandbox {
   const all = [...plugins.channels, ...(plugins.gates ?? []), ...(plugins.pages ?? [])];
   const sandbox = createSandbox(
     // A channel's code goes with its part: where the part says it is offered, the sandbox offers that code.

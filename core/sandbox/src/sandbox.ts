@@ -362,7 +362,8 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
   const destinationOf = async (p: SandboxPayment): Promise<WebhookDestination | undefined> => {
     const registered = await store.get<WebhookDestination>(sandboxKeys.webhook(p.merchantCode));
     const own = typeof p.props.webhookUrl === 'string' ? p.props.webhookUrl : undefined;
-    const secret = registered?.secret ?? (Object.hasOwn(SANDBOX_WEBHOOK_SECRETS, p.merchantCode) ? SANDBOX_WEBHOOK_SECRETS[p.merchantCode] : undefined);
+    const secret =
+      registered?.secret ?? (Object.hasOwn(SANDBOX_WEBHOOK_SECRETS, p.merchantCode) ? SANDBOX_WEBHOOK_SECRETS[p.merchantCode] : undefined);
     const url = own ?? registered?.url;
     return url && secret ? { url, secret } : undefined;
   };

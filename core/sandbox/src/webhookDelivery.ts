@@ -53,7 +53,11 @@ export interface WebhookDeliveryOptions {
 }
 
 /** The wait before retry number `retry` (1 for the first), ms: exponential, capped, with jitter. */
-export function webhookRetryDelayMs(retry: number, o: Pick<WebhookDeliveryOptions, 'firstRetryMs' | 'maxRetryMs'> = {}, random = Math.random): number {
+export function webhookRetryDelayMs(
+  retry: number,
+  o: Pick<WebhookDeliveryOptions, 'firstRetryMs' | 'maxRetryMs'> = {},
+  random = Math.random,
+): number {
   const first = o.firstRetryMs ?? WEBHOOK_FIRST_RETRY_MS;
   const max = o.maxRetryMs ?? WEBHOOK_MAX_RETRY_MS;
   const scheduled = Math.min(max, first * 2 ** (retry - 1));
