@@ -52,6 +52,12 @@ export interface WebhookDeliveryOptions {
   report?: (r: WebhookReport) => void;
 }
 
+/** Reads SANDBOX_WEBHOOK_FIRST_RETRY_MS (the e2e tests' short schedule): a positive number of ms, at most the cap. */
+export function webhookDeliveryFromEnv(env: Record<string, string | undefined>): WebhookDeliveryOptions {
+  const first = Number(env.SANDBOX_WEBHOOK_FIRST_RETRY_MS);
+  return Number.isFinite(first) && first > 0 ? { firstRetryMs: Math.min(first, WEBHOOK_MAX_RETRY_MS) } : {};
+}
+
 /** The wait before retry number `retry` (1 for the first), ms: exponential, capped, with jitter. */
 export function webhookRetryDelayMs(
   retry: number,

@@ -18,8 +18,13 @@ export interface Order {
   /** ISO 4217 numeric. */
   currency: string;
   createdAt: number;
-  /** When a requery first answered 00 for this order's reference and amount; the order is paid from then on. */
+  /**
+   * When a requery, or a signed notification (webhook), first said 00 for this order's reference and amount; the
+   * order is paid from then on.
+   */
   paidAt?: number;
+  /** Which said it first. */
+  paidBy?: 'requery' | 'webhook';
   /** Requeries sent for this order (an order once paid is never asked again). */
   requeries: number;
 }
@@ -141,6 +146,11 @@ export interface Orders {
    * again (`already-paid`); results arriving together share one requery, and only the first says `paid`.
    */
   verify(ref: string): Promise<Verification>;
+  /**
+   * What a signed notification (webhook) says of an order, read as a requery's answer is (verdictOf): the first 00
+   * for its reference and amount marks it paid; any later word finds it `already-paid`.
+   */
+  notified(ref: string, answer: RequeryAnswer): Verdict;
 }
 
 /** The store's orders, kept on its server (bounded, oldest out), and their verification by the requery. */
@@ -165,7 +175,7 @@ export function createOrders(o: OrdersOptions): Orders {
     }
     if (typeof answer.ResponseCode !== 'string') return verification('unverified', order.ref, order);
     const v = verdictOf(order, answer);
-    if (v === 'paid') order.paidAt ??= now();
+    if (v === 'paid' && order.paidAt === undefined) Object.assign(order, { paidAt: now(), paidBy: 'requery' });
     return verification(v, order.ref, order, answer.ResponseCode, typeof answer.ResponseDescription === 'string' ? answer.ResponseDescription : '');
   }
 
@@ -194,6 +204,14 @@ export function createOrders(o: OrdersOptions): Orders {
       const p = ask(order).finally(() => asking.delete(ref));
       asking.set(ref, p);
       return p;
+    },
+    notified(ref, answer) {
+      const order = orders.get(ref);
+      if (!order) return 'unknown-order';
+      if (order.paidAt !== undefined) return 'already-paid';
+      const v = verdictOf(order, answer);
+      if (v === 'paid') Object.assign(order, { paidAt: now(), paidBy: 'webhook' });
+      return v;
     },
   };
 }
