@@ -25,7 +25,12 @@ export interface Order {
   paidAt?: number;
   /** Which said it first. */
   paidBy?: 'requery' | 'webhook';
-  /** Requeries sent for this order (an order once paid is never asked again). */
+  /**
+   * When a requery first answered 00: from then on the order is never asked again. A webhook's 00 does not set it, so
+   * that the payer's return page still shows the store's own verification once ("paid"), then "already paid".
+   */
+  verifiedAt?: number;
+  /** Requeries sent for this order (an order once verified by a requery is never asked again). */
   requeries: number;
 }
 
@@ -142,8 +147,8 @@ export interface Orders {
   /** Every order kept, oldest first. */
   list(): Order[];
   /**
-   * Asks the collections API whether the order's payment is paid. An order once verified paid is never asked
-   * again (`already-paid`); results arriving together share one requery, and only the first says `paid`.
+   * Asks the collections API whether the order's payment is paid. An order once verified paid by a requery is never
+   * asked again (`already-paid`); results arriving together share one requery, and only the first says `paid`.
    */
   verify(ref: string): Promise<Verification>;
   /**
@@ -175,7 +180,10 @@ export function createOrders(o: OrdersOptions): Orders {
     }
     if (typeof answer.ResponseCode !== 'string') return verification('unverified', order.ref, order);
     const v = verdictOf(order, answer);
-    if (v === 'paid' && order.paidAt === undefined) Object.assign(order, { paidAt: now(), paidBy: 'requery' });
+    if (v === 'paid') {
+      order.verifiedAt = now();
+      if (order.paidAt === undefined) Object.assign(order, { paidAt: order.verifiedAt, paidBy: 'requery' });
+    }
     return verification(v, order.ref, order, answer.ResponseCode, typeof answer.ResponseDescription === 'string' ? answer.ResponseDescription : '');
   }
 
@@ -195,7 +203,7 @@ export function createOrders(o: OrdersOptions): Orders {
     async verify(ref) {
       const order = orders.get(ref);
       if (!order) return verification('unknown-order', ref);
-      if (order.paidAt !== undefined) return verification('already-paid', ref, order);
+      if (order.verifiedAt !== undefined) return verification('already-paid', ref, order);
       const inFlight = asking.get(ref);
       if (inFlight) {
         const v = await inFlight;

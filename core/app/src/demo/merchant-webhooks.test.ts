@@ -84,6 +84,10 @@ describe("the demo store's webhook", () => {
       ['TRANSACTION.COMPLETED', 'paid'],
     ]);
     expect(store.orders.get(ref)).toMatchObject({ paidAt: expect.any(Number), paidBy: 'webhook', requeries: 0 });
+    // The payer's return page still shows the store's own verification once, then "already paid".
+    expect((await store.orders.verify(ref)).verdict).toBe('paid');
+    expect((await store.orders.verify(ref)).verdict).toBe('already-paid');
+    expect(store.orders.get(ref)).toMatchObject({ paidBy: 'webhook', requeries: 1 });
   });
 
   it('answers 401 to a body whose signature does not match, and changes nothing', async () => {
