@@ -17,7 +17,7 @@ import { sandboxKeys, storedPayments, textField } from './payments';
 import { issueAccessToken, TOKEN_PATH } from './passport';
 import type { IssuedToken, IssuedTokens } from './passport';
 import type { PaymentChange, PaymentRef, PaymentWork } from './payments';
-import { readRegistration, SANDBOX_WEBHOOK_SECRETS, WEBHOOK_EVENTS, signWebhook, webhookBody, webhookEventsOf, webhookUrlRefusal } from './webhooks';
+import { readRegistration, signWebhook, testWebhookSecret, WEBHOOK_EVENTS, webhookBody, webhookEventsOf, webhookUrlRefusal } from './webhooks';
 import type { WebhookDestination, WebhookResult } from './webhooks';
 import { createWebhookDispatcher } from './webhookDelivery';
 import type { WebhookDeliveryOptions } from './webhookDelivery';
@@ -325,6 +325,7 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
       await store.set(sandboxKeys.shared(owner, key), value, { ttlMs });
     },
   });
+  const webhookOf = (merchantCode: string) => store.get<WebhookDestination>(sandboxKeys.webhook(merchantCode));
   const contextOf = (work: PaymentWork): CoreContext => ({
     now,
     outsideUrl,
@@ -340,7 +341,7 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
       const expires = token ? await store.get<number>(sandboxKeys.accessToken(token)) : undefined;
       return expires !== undefined && now() < expires;
     },
-    webhookOf: (merchantCode) => store.get<WebhookDestination>(sandboxKeys.webhook(merchantCode)),
+    webhookOf,
     registerWebhook: async (merchantCode, to) => {
       await store.set(sandboxKeys.webhook(merchantCode), to, { ttlMs: WEBHOOK_REGISTRATION_TTL_MS });
     },
@@ -360,10 +361,9 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
    * registration; signed with the merchant's registered secret, else its test secret.
    */
   const destinationOf = async (p: SandboxPayment): Promise<WebhookDestination | undefined> => {
-    const registered = await store.get<WebhookDestination>(sandboxKeys.webhook(p.merchantCode));
+    const registered = await webhookOf(p.merchantCode);
     const own = typeof p.props.webhookUrl === 'string' ? p.props.webhookUrl : undefined;
-    const secret =
-      registered?.secret ?? (Object.hasOwn(SANDBOX_WEBHOOK_SECRETS, p.merchantCode) ? SANDBOX_WEBHOOK_SECRETS[p.merchantCode] : undefined);
+    const secret = registered?.secret ?? testWebhookSecret(p.merchantCode);
     const url = own ?? registered?.url;
     return url && secret ? { url, secret } : undefined;
   };
@@ -602,7 +602,7 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
         if (fields.webhook_url) {
           const urlRefused = webhookUrlRefusal(fields.webhook_url);
           if (urlRefused) return badRequest(`webhook_url: ${urlRefused}`);
-          if (!Object.hasOwn(SANDBOX_WEBHOOK_SECRETS, merchant_code) && !(await ctx.webhookOf(merchant_code)))
+          if (!testWebhookSecret(merchant_code) && !(await ctx.webhookOf(merchant_code)))
             return badRequest(`webhook_url: merchant ${merchant_code} has no webhook secret: register one with POST /sandbox/webhooks`);
         }
         // A merchant's transaction reference is unique: the same reference names the same payment.

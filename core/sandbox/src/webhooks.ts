@@ -20,6 +20,10 @@ export const SANDBOX_WEBHOOK_SECRETS: Readonly<Record<string, string>> = {
   MX6072: 'sandbox-webhook-secret-MX6072-2d8e4b6f0a',
 };
 
+/** The merchant's test webhook secret, if the sandbox has one. */
+export const testWebhookSecret = (merchantCode: string): string | undefined =>
+  Object.hasOwn(SANDBOX_WEBHOOK_SECRETS, merchantCode) ? SANDBOX_WEBHOOK_SECRETS[merchantCode] : undefined;
+
 /** A webhook URL is at most this long, characters (a merchant's route, not a document). */
 export const MAX_WEBHOOK_URL_LENGTH = 2_048;
 /** A secret a merchant registers: at least this long (a guessable secret signs nothing), at most the second. */
@@ -73,7 +77,7 @@ export function readRegistration(body: Record<string, unknown>): { merchantCode:
   const given = body.secret;
   if (given !== undefined && (typeof given !== 'string' || given.length < MIN_WEBHOOK_SECRET_LENGTH || given.length > MAX_WEBHOOK_SECRET_LENGTH))
     return { refused: `secret must be a string of ${MIN_WEBHOOK_SECRET_LENGTH} to ${MAX_WEBHOOK_SECRET_LENGTH} characters` };
-  const secret = given ?? (Object.hasOwn(SANDBOX_WEBHOOK_SECRETS, merchantCode) ? SANDBOX_WEBHOOK_SECRETS[merchantCode] : undefined);
+  const secret = given ?? testWebhookSecret(merchantCode);
   if (!secret) return { refused: `secret is required: the sandbox has a test secret only for ${Object.keys(SANDBOX_WEBHOOK_SECRETS).join(', ')}` };
   return { merchantCode, destination: { url: body.url as string, secret } };
 }
