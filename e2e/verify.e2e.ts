@@ -12,6 +12,8 @@ interface StoreOrder {
   ref: string;
   amount: number;
   paidAt?: number;
+  paidBy?: 'requery' | 'webhook';
+  verifiedAt?: number;
   requeries: number;
 }
 
@@ -115,7 +117,10 @@ describe("INLINE: the store page shows each callback's verification beside it", 
     await page.getByRole('status').getByText(verifying).waitFor();
     expect(await callbackVerdict(page).innerText()).toBe(verifying);
     expect(await callbackVerdict(page).getAttribute('data-verdict')).toBeNull();
-    expect((await storeOrder(ref))?.paidAt).toBeUndefined();
+    // Nothing is paid on the browser's word: the store's requery has not run (its signed webhook may have come).
+    const unverified = await storeOrder(ref);
+    expect(unverified?.verifiedAt).toBeUndefined();
+    expect(unverified?.paidBy).not.toBe('requery');
 
     release();
     const paid = `Paid: order ${ref} verified with the collections API (NGN 1,500.00).`;

@@ -38,6 +38,8 @@ const SERVER = path.join(DIST, 'server/server.mjs');
 /** How long the server may take to answer /healthz, ms. */
 const START_TIMEOUT_MS = 20_000;
 const HOST = '127.0.0.1';
+/** The first webhook retry's wait in the e2e tests' server, ms (e2e/webhooks.e2e.ts). */
+export const E2E_WEBHOOK_FIRST_RETRY_MS = 200;
 
 /** A port nobody listens on right now (the OS picks it). */
 function freePort(): Promise<number> {
@@ -120,6 +122,8 @@ export default async function setup(project: TestProject) {
       OUTSIDE_PORT: String(outsidePort),
       CHECKOUT_API_BASE: '',
       CHECKOUT_METRICS_TOKEN: metricsToken,
+      // The sandbox's webhook retries 200 ms, 400 ms, 800 ms… apart, so that a test sees a retry in well under a second.
+      SANDBOX_WEBHOOK_FIRST_RETRY_MS: String(E2E_WEBHOOK_FIRST_RETRY_MS),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { createOutsideServer, embeddedSandbox, faultsFromEnv } from '@oja/sandbox';
+import { createOutsideServer, embeddedSandbox, faultsFromEnv, webhookDeliveryFromEnv } from '@oja/sandbox';
 import { createCheckoutServer, drain, jsonLines, MAX_SESSIONS } from '@oja/server';
 import type { CheckoutServer, CheckoutServerOptions } from '@oja/server';
 import { createStoreFromUrl } from '@oja/store/redis';
@@ -8,9 +8,9 @@ import { createStoreFromUrl } from '@oja/store/redis';
 export interface RunOptions extends Pick<CheckoutServerOptions, 'channels' | 'brandings' | 'pages' | 'gates' | 'markets' | 'clientDir'> {
   /**
    * A demo merchant's site started beside the checkout on MERCHANT_PORT (npm start): given the checkout's base, its
-   * own and the collections API's (the embedded sandbox's is the checkout's).
+   * own and the collections API's (the embedded sandbox's is the checkout's), and whether that API is the sandbox.
    */
-  demoStore?: (bases: { checkoutBase: string; storeBase: string; apiBase: string }) => Server;
+  demoStore?: (bases: { checkoutBase: string; storeBase: string; apiBase: string; sandbox: boolean }) => Server;
   env?: Record<string, string | undefined>;
 }
 
@@ -37,7 +37,7 @@ const listen = (server: Server, port: number, host: string) =>
  * The checkout as a process runs it (`npm start`, `npm run serve`, the Docker image): configured by environment —
  * HOST, PORT (4400), OUTSIDE_PORT (4402, the sandbox's second origin), CHECKOUT_API_BASE (a real collections API;
  * none = the embedded sandbox), CHECKOUT_SESSION_STORE (redis://… shared by every instance; none = memory),
- * MERCHANT_PORT (4401, the demo store) — one JSON line per request on stdout, and a drain on SIGTERM or Ctrl+C.
+ * MERCHANT_PORT (4401, the demo store), SANDBOX_WEBHOOK_FIRST_RETRY_MS (the sandbox's first webhook retry) — one JSON line per request on stdout, and a drain on SIGTERM or Ctrl+C.
  */
 export async function runCheckout(o: RunOptions): Promise<RunningCheckout> {
   const env = o.env ?? process.env;
@@ -56,7 +56,10 @@ export async function runCheckout(o: RunOptions): Promise<RunningCheckout> {
   // No collections API configured: the app plugs in its sandbox, which answers in-process and on a second origin.
   const embedded = apiBase
     ? undefined
-    : embeddedSandbox({ channels: o.channels, gates: o.gates, pages: o.pages }, { faults: faultsFromEnv(env), store, outsideBase });
+    : embeddedSandbox(
+        { channels: o.channels, gates: o.gates, pages: o.pages },
+        { faults: faultsFromEnv(env), store, outsideBase, webhooks: webhookDeliveryFromEnv(env) },
+      );
   const checkout = createCheckoutServer({
     channels: o.channels,
     brandings: o.brandings,
@@ -73,7 +76,7 @@ export async function runCheckout(o: RunOptions): Promise<RunningCheckout> {
     logRequest: jsonLines,
   });
   const outside = embedded && createOutsideServer(embedded.sandbox);
-  const demo = o.demoStore?.({ checkoutBase, storeBase, apiBase: apiBase ?? checkoutBase });
+  const demo = o.demoStore?.({ checkoutBase, storeBase, apiBase: apiBase ?? checkoutBase, sandbox: !apiBase });
 
   await listen(checkout.server, port, host);
   if (demo) await listen(demo, merchantPort, host);
@@ -87,6 +90,8 @@ export async function runCheckout(o: RunOptions): Promise<RunningCheckout> {
   let stopping: Promise<'drained' | 'timed out'> | undefined;
   const stop = () =>
     (stopping ??= drain([checkout.server, ...(demo ? [demo] : []), ...(outside ? [outside] : [])]).then(async (how) => {
+      // The sandbox's webhooks still waiting for a retry are dropped: they belong to this process.
+      embedded?.close();
       await checkout.close();
       return how;
     }));

@@ -3,6 +3,10 @@ import { declaredSourceKeys, sandboxFieldsOf } from '@oja/core';
 import type { Store } from '@oja/store';
 import { createSandbox, SANDBOX_PREFIXES } from './sandbox';
 import type { Faults, Sandbox } from './sandbox';
+import type { WebhookDeliveryOptions } from './webhookDelivery';
+
+/** The sandbox field naming where one payment's webhooks go (docs/merchants/webhooks.md). */
+export const WEBHOOK_URL_FIELD = 'webhook_url';
 
 /** The plugins the app installs: each one's sandbox part becomes part of the sandbox. */
 export interface SandboxPlugins {
@@ -24,6 +28,8 @@ export interface EmbeddedSandbox {
   sourceOrigins: Record<string, string[]>;
   testCards: readonly SandboxTestCard[];
   listening(checkoutBase: string): void;
+  /** Stops its webhooks' deliveries (the server closing). */
+  close(): void;
 }
 
 /** Each channel's page settings from its sandbox part. */
@@ -43,24 +49,28 @@ export function sandboxSources(channels: readonly ChannelPlugin[], outsideBase: 
  * such as the revenue reference), its payments in `store` (shared by every instance) or in memory, its second origin
  * at `outsideBase` (the caller listens it with createOutsideServer).
  */
-export function embeddedSandbox(plugins: SandboxPlugins, options: { store?: Store; faults?: Faults; outsideBase?: string } = {}): EmbeddedSandbox {
+export function embeddedSandbox(
+  plugins: SandboxPlugins,
+  options: { store?: Store; faults?: Faults; outsideBase?: string; webhooks?: WebhookDeliveryOptions } = {},
+): EmbeddedSandbox {
   const all = [...plugins.channels, ...(plugins.gates ?? []), ...(plugins.pages ?? [])];
   const sandbox = createSandbox(
     // A channel's code goes with its part: where the part says it is offered, the sandbox offers that code.
     all.map((p) => ({ id: p.id, code: 'code' in p ? p.code : undefined, part: p.sandbox })),
-    { faults: options.faults, store: options.store },
+    { faults: options.faults, store: options.store, webhooks: options.webhooks },
   );
   if (options.outsideBase) sandbox.origins.outside = options.outsideBase;
   return {
     sandbox,
     prefixes: SANDBOX_PREFIXES,
     handle: (req) => sandbox.handle(req),
-    requestFields: sandboxFieldsOf(all),
+    requestFields: [...sandboxFieldsOf(all), WEBHOOK_URL_FIELD],
     channelSettings: sandboxSettings(plugins.channels),
     sourceOrigins: sandboxSources(plugins.channels, options.outsideBase ?? ''),
     testCards: plugins.channels.flatMap((c) => c.sandbox?.testCards ?? []),
     listening: (checkoutBase) => {
       sandbox.origins.checkout = checkoutBase;
     },
+    close: () => sandbox.close(),
   };
 }

@@ -7,3 +7,5 @@ export * from './providerPage';
 export * from './testPage';
 export * from './embedded';
 export * from './legacyHash';
+export * from './webhooks';
+export * from './webhookDelivery';

@@ -27,6 +27,8 @@ export const sandboxKeys = {
   accessToken: (token: string) => `sandbox:access-token:${token}`,
   /** The token last issued to a client (a hash of its credentials and scope). */
   clientToken: (client: string) => `sandbox:client-token:${client}`,
+  /** A merchant's webhook URL and secret (POST /sandbox/webhooks). */
+  webhook: (merchantCode: string) => `sandbox:webhook:${encodeURIComponent(merchantCode)}`,
   /** A token of the merchant's token sign-in. */
   signIn: (token: string) => `sandbox:sign-in:${token}`,
 };
@@ -91,10 +93,16 @@ export interface PaymentWork {
    * there is none: two requests opening the same reference at once (on any instance) get one payment.
    */
   open(merchantCode: string, txnRef: string, props: (paymentId: string) => Record<string, unknown>): Promise<SandboxPayment>;
-  /** Writes back every payment that changed, then lets go of the locks. */
-  finish(): Promise<void>;
+  /** Writes back every payment that changed, then lets go of the locks: answers what changed (the webhooks' events). */
+  finish(): Promise<PaymentChange[]>;
   /** Lets go of the locks, writing nothing (the store failed meanwhile). */
   abandon(): Promise<void>;
+}
+
+/** A payment a request opened (`was` undefined) or changed, as it was before and as written. */
+export interface PaymentChange {
+  was?: SandboxPayment;
+  now: SandboxPayment;
 }
 
 /** A lock held open across a request: let go with release(); `over` settles once the store has let it go. */
@@ -165,6 +173,8 @@ export function storedPayments(store: Store, now: () => number) {
       /** What each loaded payment was when read, to write back only a change. */
       const before = new Map<SandboxPayment, string>();
       const locks: HeldLock[] = [];
+      /** The payments this request opened. */
+      const opened = new Set<SandboxPayment>();
       let ended = false;
 
       const lockOf = async (key: string) => {
@@ -229,16 +239,19 @@ export function storedPayments(store: Store, now: () => number) {
             if (await store.set(sandboxKeys.payment(paymentId), fresh, { ...ttl, ifAbsent: true })) p = fresh;
           }
           if (!p) throw new Error('The sandbox could not take a new payment id');
-          const opened = p;
-          loads.set(opened.paymentId, Promise.resolve(opened));
-          before.set(opened, JSON.stringify(opened));
+          const made = p;
+          loads.set(made.paymentId, Promise.resolve(made));
+          before.set(made, JSON.stringify(made));
           const indexKey = sandboxKeys.reference(merchantCode, txnRef);
-          if (await store.set(indexKey, opened.paymentId, { ...ttl, ifAbsent: true })) return opened;
+          if (await store.set(indexKey, made.paymentId, { ...ttl, ifAbsent: true })) {
+            opened.add(made);
+            return made;
+          }
           // Another request (maybe another instance) opened this reference meanwhile: its payment is the one.
           const forget = async () => {
-            loads.delete(opened.paymentId);
-            before.delete(opened);
-            await store.delete(sandboxKeys.payment(opened.paymentId));
+            loads.delete(made.paymentId);
+            before.delete(made);
+            await store.delete(sandboxKeys.payment(made.paymentId));
           };
           const winner = await payment({ merchantCode, txnRef });
           if (winner) {
@@ -248,11 +261,14 @@ export function storedPayments(store: Store, now: () => number) {
           // The index names a payment that is gone (forgotten, or dropped by a bounded store): pointed anew, once.
           const repaired = await store.withLock(sandboxKeys.referenceLock(merchantCode, txnRef), async () => {
             const current = await store.get<string>(indexKey);
-            if (current !== undefined && current !== opened.paymentId && (await kept(current, { merchantCode, txnRef }))) return false;
-            await store.set(indexKey, opened.paymentId, ttl);
+            if (current !== undefined && current !== made.paymentId && (await kept(current, { merchantCode, txnRef }))) return false;
+            await store.set(indexKey, made.paymentId, ttl);
             return true;
           });
-          if (repaired) return opened;
+          if (repaired) {
+            opened.add(made);
+            return made;
+          }
           const other = await payment({ merchantCode, txnRef });
           await forget();
           if (!other) throw new Error(`The sandbox lost the payment of ${merchantCode} ${txnRef} while opening it`);
@@ -260,11 +276,18 @@ export function storedPayments(store: Store, now: () => number) {
         },
 
         async finish() {
+          const changes: PaymentChange[] = [];
           try {
-            for (const [p, seen] of before) if (JSON.stringify(p) !== seen) await write(p);
+            for (const [p, seen] of before) {
+              if (opened.has(p)) changes.push({ now: p });
+              if (JSON.stringify(p) === seen) continue;
+              await write(p);
+              if (!opened.has(p)) changes.push({ was: JSON.parse(seen) as SandboxPayment, now: p });
+            }
           } finally {
             await letGo();
           }
+          return changes;
         },
 
         abandon: letGo,

@@ -16,7 +16,11 @@ import type { Store } from '@oja/store';
 import { bodyFieldProblem, sandboxKeys, storedPayments, textField } from './payments';
 import { issueAccessToken, TOKEN_PATH } from './passport';
 import type { IssuedToken, IssuedTokens } from './passport';
-import type { PaymentRef, PaymentWork } from './payments';
+import type { PaymentChange, PaymentRef, PaymentWork } from './payments';
+import { readRegistration, signWebhook, testWebhookSecret, WEBHOOK_EVENTS, webhookBody, webhookEventsOf, webhookUrlRefusal } from './webhooks';
+import type { WebhookDestination, WebhookResult } from './webhooks';
+import { createWebhookDispatcher } from './webhookDelivery';
+import type { WebhookDeliveryOptions } from './webhookDelivery';
 import { parsePayRequest } from '@oja/core';
 import { HASH_MISMATCH_CODE, hashRefusal } from './legacyHash';
 import { REQUERY_PATH } from '@oja/core';
@@ -39,6 +43,8 @@ export const MAX_CALLS_PER_PAYMENT = 200;
 export const SIGN_IN_TOKEN_TTL_MS = 60 * 60_000;
 /** What a request answers while the store cannot be reached or stays locked: temporary, to be tried again, s. */
 export const STORE_RETRY_AFTER_S = 1;
+/** How long a merchant's webhook registration is kept, ms (30 days; each registration sets it anew). */
+export const WEBHOOK_REGISTRATION_TTL_MS = 30 * 24 * 60 * 60_000;
 
 /** The transaction requery a merchant's server calls to verify a payment (CONTRACT §5). */
 export { REQUERY_PATH };
@@ -125,6 +131,8 @@ export interface Sandbox {
   run<T>(fn: (ctx: SandboxContext) => Promise<T>): Promise<T>;
   /** A copy of a payment as the store keeps it now (tests, checks): no lock, nothing written, not counted as seen. */
   readPayment(ref: PaymentRef): Promise<SandboxPayment | undefined>;
+  /** Stops sending webhooks (retries waiting, attempts in flight): the server closing. */
+  close(): void;
 }
 
 export interface SandboxOptions {
@@ -139,6 +147,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** Payments the default memory store keeps at most (tests use a few); ignored with `store`. */
   maxPayments?: number;
+  /** How the merchants' webhooks are delivered (retry schedule, fetch); default webhookDelivery.ts's constants. */
+  webhooks?: WebhookDeliveryOptions;
 }
 
 /** Every JSON answer's headers: never cached, never sniffed as another type (a body that looks like markup stays data). */
@@ -319,6 +329,9 @@ interface CoreContext extends SandboxContext {
   rememberSignIn(token: string): Promise<void>;
   /** The OAuth token endpoint's tokens, by client. */
   bearerTokens: Omit<IssuedTokens, 'now'>;
+  /** Where a merchant's webhooks go (POST /sandbox/webhooks), if it said. */
+  webhookOf(merchantCode: string): Promise<WebhookDestination | undefined>;
+  registerWebhook(merchantCode: string, to: WebhookDestination): Promise<void>;
 }
 
 /**
@@ -338,6 +351,7 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
       await store.set(sandboxKeys.shared(owner, key), value, { ttlMs });
     },
   });
+  const webhookOf = (merchantCode: string) => store.get<WebhookDestination>(sandboxKeys.webhook(merchantCode));
   const contextOf = (work: PaymentWork): CoreContext => ({
     now,
     outsideUrl,
@@ -353,6 +367,10 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
       const expires = token ? await store.get<number>(sandboxKeys.accessToken(token)) : undefined;
       return expires !== undefined && now() < expires;
     },
+    webhookOf,
+    registerWebhook: async (merchantCode, to) => {
+      await store.set(sandboxKeys.webhook(merchantCode), to, { ttlMs: WEBHOOK_REGISTRATION_TTL_MS });
+    },
     bearerTokens: {
       issuedTo: (client) => store.get<IssuedToken>(sandboxKeys.clientToken(client)),
       keep: async (client, issued) => {
@@ -363,6 +381,32 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
     },
   });
 
+  const webhooks = createWebhookDispatcher(options.webhooks);
+  /**
+   * Where a payment's webhooks go: the URL its pay request named (sandbox field webhook_url), else the merchant's
+   * registration; signed with the merchant's registered secret, else its test secret.
+   */
+  const destinationOf = async (p: SandboxPayment): Promise<WebhookDestination | undefined> => {
+    const registered = await webhookOf(p.merchantCode);
+    const own = typeof p.props.webhookUrl === 'string' ? p.props.webhookUrl : undefined;
+    const secret = registered?.secret ?? testWebhookSecret(p.merchantCode);
+    const url = own ?? registered?.url;
+    return url && secret ? { url, secret } : undefined;
+  };
+  /** Queues the events of what a request changed, once its payments are written: the request never waits on them. */
+  const notify = async (changes: PaymentChange[]) => {
+    for (const change of changes) {
+      const events = webhookEventsOf(change.was, change.now);
+      const to = events.length ? await destinationOf(change.now) : undefined;
+      if (!to) continue;
+      const result = webhookResult(change.now);
+      for (const event of events) {
+        const body = webhookBody(event, change.now, result, now());
+        const raw = JSON.stringify(body);
+        webhooks.send({ uuid: body.uuid, event, url: to.url, body: raw, signature: signWebhook(raw, to.secret) });
+      }
+    }
+  };
   /** Runs fn as one request: its payments written back at the end; a store failure lets go of them unwritten. */
   const inWork = async <T>(fn: (ctx: CoreContext) => Promise<T>): Promise<T> => {
     const work = payments.begin();
@@ -373,7 +417,8 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
       await work.abandon();
       throw e;
     }
-    await work.finish();
+    const changes = await work.finish();
+    if (changes.length) void notify(changes).catch((e: unknown) => console.error(`sandbox webhooks: ${(e as Error).message}`));
     return result;
   };
   /** A request's reply: 503 when the store fails (the caller may simply try again), 500 '96' on any other throw. */
@@ -416,6 +461,7 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
     origins,
     run: (fn) => inWork(fn),
     readPayment: (ref) => payments.read(ref),
+    close: () => webhooks.close(),
     async handleOutside(req) {
       const url = new URL(req.url, 'http://outside.local');
       const found = match(req.method, url.pathname, outsideRoutes);
@@ -548,6 +594,17 @@ function requeryAnswer(p: SandboxPayment): Record<string, unknown> {
   return { ...base, ResponseCode: code, ResponseDescription: description, Amount: 0, PaymentReference: '' };
 }
 
+/** A payment's result as its webhooks word it: the requery's code and description, its references. */
+function webhookResult(p: SandboxPayment): WebhookResult {
+  const a = requeryAnswer(p);
+  return {
+    responseCode: String(a.ResponseCode),
+    responseDescription: String(a.ResponseDescription),
+    paymentReference: String(a.PaymentReference ?? ''),
+    retrievalReferenceNumber: String(a.RetrievalReferenceNumber ?? ''),
+  };
+}
+
 /** The parts' pay-page option information by option code (SandboxPart.optionInformation). */
 type OptionInformation = NonNullable<SandboxPart['optionInformation']>;
 /** What the parts add to the pay-page answer: their options' information, their own payment properties. */
@@ -576,6 +633,13 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
         // A request hash that does not match, for a merchant whose MAC key the sandbox knows: refused, nothing created.
         const refused = hashRefusal({ ...parsed.request, amount: String(parsed.request.amount) });
         if (refused) return { body: { responseCode: HASH_MISMATCH_CODE, responseDescription: refused } };
+        // The sandbox field webhook_url: this payment's notifications go there, signed with the merchant's secret.
+        if (fields.webhook_url) {
+          const urlRefused = webhookUrlRefusal(fields.webhook_url);
+          if (urlRefused) return badRequest(`webhook_url: ${urlRefused}`);
+          if (!testWebhookSecret(merchant_code) && !(await ctx.webhookOf(merchant_code)))
+            return badRequest(`webhook_url: merchant ${merchant_code} has no webhook secret: register one with POST /sandbox/webhooks`);
+        }
         // A merchant's transaction reference is unique: the same reference names the same payment.
         const p = await ctx.open(b.merchant_code, b.txn_ref, (paymentId) => payPageProps(paymentId, b, parts));
         return { body: { responseCode: '00', ...p.props } };
@@ -648,6 +712,17 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
       },
     },
     {
+      // A merchant's webhook URL (and secret), as Quickteller Business's dashboard sets it in production.
+      method: 'POST',
+      path: '/sandbox/webhooks',
+      handler: async (req, ctx) => {
+        const read = readRegistration(req.body);
+        if ('refused' in read) return badRequest(read.refused);
+        await ctx.registerWebhook(read.merchantCode, read.destination);
+        return { body: { merchant_code: read.merchantCode, url: read.destination.url, events: WEBHOOK_EVENTS } };
+      },
+    },
+    {
       method: 'GET',
       path: '/sandbox/payments',
       handler: async (req, ctx) => {
@@ -715,6 +790,7 @@ export function payPageProps(
     refundDuration: b.refund_duration ? Number(b.refund_duration) : undefined,
     tucRewardPercentage: b.tuc_reward_percentage ? Number(b.tuc_reward_percentage) : undefined,
     tucRewardDescription: b.tuc_reward_description || undefined,
+    webhookUrl: b.webhook_url || undefined,
   };
 }
 

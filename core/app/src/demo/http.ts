@@ -26,6 +26,31 @@ const mediaType = (req: IncomingMessage) =>
 
 const TYPES: Record<BodyType, string> = { form: 'application/x-www-form-urlencoded', json: 'application/json' };
 
+/** The raw bytes of a request body, MAX_BODY_BYTES at most (413 past it, read no further). */
+export async function readRawBody(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > MAX_BODY_BYTES) throw new ClientError(413, 'Request body too large');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new ClientError(413, 'Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A JSON object from text ('' is `{}`); anything else (malformed, an array, a scalar) is 400. */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text || '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw new ClientError(400, 'Malformed JSON body');
+}
+
 /**
  * Reads a POST body of the accepted types (urlencoded, JSON) into fields. No body, or a GET, is `{}`; a type not
  * accepted is 415 when `strict` (a body of another type is otherwise ignored, as `{}`); a body over
@@ -36,30 +61,15 @@ export async function readBody(
   { accept = ['form', 'json'], strict = false }: { accept?: BodyType[]; strict?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   if (req.method !== 'POST') return {};
-  const declared = Number(req.headers['content-length']);
-  if (declared > MAX_BODY_BYTES) throw new ClientError(413, 'Request body too large');
   const type = mediaType(req);
   const kind = accept.find((k) => TYPES[k] === type);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new ClientError(413, 'Request body too large');
-    chunks.push(chunk as Buffer);
-  }
+  const raw = await readRawBody(req);
   if (!kind) {
-    if (strict && size > 0) throw new ClientError(415, `Unsupported content type ${type || '(none)'}`);
+    if (strict && raw.length > 0) throw new ClientError(415, `Unsupported content type ${type || '(none)'}`);
     return {};
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (kind === 'form') return Object.fromEntries(new URLSearchParams(text));
-  try {
-    const parsed: unknown = JSON.parse(text || '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
-  throw new ClientError(400, 'Malformed JSON body');
+  const text = raw.toString('utf8');
+  return kind === 'form' ? Object.fromEntries(new URLSearchParams(text)) : parseJsonObject(text);
 }
 
 /** Text for HTML content and double-quoted attributes. */

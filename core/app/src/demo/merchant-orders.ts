@@ -18,9 +18,19 @@ export interface Order {
   /** ISO 4217 numeric. */
   currency: string;
   createdAt: number;
-  /** When a requery first answered 00 for this order's reference and amount; the order is paid from then on. */
+  /**
+   * When a requery, or a signed notification (webhook), first said 00 for this order's reference and amount; the
+   * order is paid from then on.
+   */
   paidAt?: number;
-  /** Requeries sent for this order (an order once paid is never asked again). */
+  /** Which said it first. */
+  paidBy?: 'requery' | 'webhook';
+  /**
+   * When a requery first answered 00: from then on the order is never asked again. A webhook's 00 does not set it, so
+   * that the payer's return page still shows the store's own verification once ("paid"), then "already paid".
+   */
+  verifiedAt?: number;
+  /** Requeries sent for this order (an order once verified by a requery is never asked again). */
   requeries: number;
 }
 
@@ -137,10 +147,15 @@ export interface Orders {
   /** Every order kept, oldest first. */
   list(): Order[];
   /**
-   * Asks the collections API whether the order's payment is paid. An order once verified paid is never asked
-   * again (`already-paid`); results arriving together share one requery, and only the first says `paid`.
+   * Asks the collections API whether the order's payment is paid. An order once verified paid by a requery is never
+   * asked again (`already-paid`); results arriving together share one requery, and only the first says `paid`.
    */
   verify(ref: string): Promise<Verification>;
+  /**
+   * What a signed notification (webhook) says of an order, read as a requery's answer is (verdictOf): the first 00
+   * for its reference and amount marks it paid; any later word finds it `already-paid`.
+   */
+  notified(ref: string, answer: RequeryAnswer): Verdict;
 }
 
 /** The store's orders, kept on its server (bounded, oldest out), and their verification by the requery. */
@@ -165,7 +180,10 @@ export function createOrders(o: OrdersOptions): Orders {
     }
     if (typeof answer.ResponseCode !== 'string') return verification('unverified', order.ref, order);
     const v = verdictOf(order, answer);
-    if (v === 'paid') order.paidAt ??= now();
+    if (v === 'paid') {
+      order.verifiedAt = now();
+      if (order.paidAt === undefined) Object.assign(order, { paidAt: order.verifiedAt, paidBy: 'requery' });
+    }
     return verification(v, order.ref, order, answer.ResponseCode, typeof answer.ResponseDescription === 'string' ? answer.ResponseDescription : '');
   }
 
@@ -185,7 +203,7 @@ export function createOrders(o: OrdersOptions): Orders {
     async verify(ref) {
       const order = orders.get(ref);
       if (!order) return verification('unknown-order', ref);
-      if (order.paidAt !== undefined) return verification('already-paid', ref, order);
+      if (order.verifiedAt !== undefined) return verification('already-paid', ref, order);
       const inFlight = asking.get(ref);
       if (inFlight) {
         const v = await inFlight;
@@ -194,6 +212,14 @@ export function createOrders(o: OrdersOptions): Orders {
       const p = ask(order).finally(() => asking.delete(ref));
       asking.set(ref, p);
       return p;
+    },
+    notified(ref, answer) {
+      const order = orders.get(ref);
+      if (!order) return 'unknown-order';
+      if (order.paidAt !== undefined) return 'already-paid';
+      const v = verdictOf(order, answer);
+      if (v === 'paid') Object.assign(order, { paidAt: now(), paidBy: 'webhook' });
+      return v;
     },
   };
 }

@@ -1,8 +1,10 @@
 import http from 'node:http';
-import { SANDBOX_MAC_KEYS, webpayHash } from '@oja/sandbox';
-import { ClientError, escapeHtml, readBody } from './http';
-import { createOrders } from './merchant-orders';
-import type { Verification } from './merchant-orders';
+import { createHttp } from '@oja/core';
+import { SANDBOX_MAC_KEYS, SANDBOX_WEBHOOK_SECRETS, verifyWebhookSignature, WEBHOOK_EVENTS, webpayHash } from '@oja/sandbox';
+import type { WebhookEventName } from '@oja/sandbox';
+import { ClientError, escapeHtml, parseJsonObject, readBody, readRawBody } from './http';
+import { createOrders, VERIFY_TIMEOUT_MS } from './merchant-orders';
+import type { Verdict, Verification } from './merchant-orders';
 
 /** One result the store received on its return page. */
 export interface ReceivedResult {
@@ -21,6 +23,34 @@ export interface MerchantStoreOptions {
   fetchImpl?: typeof fetch;
   /** Orders kept at most (tests use a few). */
   maxOrders?: number;
+  /** The secret its webhooks are signed with; default the sandbox's test secret for MX_DEMO. */
+  webhookSecret?: string;
+}
+
+/** Where the store receives Interswitch's notifications (its webhook URL is the store's origin and this path). */
+export const WEBHOOK_PATH = '/webhooks/interswitch';
+/** Event uuids the store remembers, to process each event once: past it the oldest is forgotten. */
+export const MAX_SEEN_WEBHOOKS = 10_000;
+
+/** One notification the store processed (a duplicate uuid is not processed again, nor listed). */
+export interface ReceivedWebhook {
+  at: number;
+  uuid: string;
+  event: WebhookEventName;
+  merchantReference: string;
+  responseCode: string;
+  /** What it did to the order: a COMPLETED is read as a requery's answer; others only logged (`logged`). */
+  verdict: Verdict | 'logged';
+}
+
+/** The fields of a notification the store reads; undefined when the body is not one (wrong or missing types). */
+function readNotification(b: Record<string, unknown>) {
+  const data = b.data;
+  if (typeof b.uuid !== 'string' || b.uuid === '' || !WEBHOOK_EVENTS.includes(b.event as WebhookEventName)) return undefined;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const d = data as Record<string, unknown>;
+  if (typeof d.merchantReference !== 'string' || typeof d.responseCode !== 'string' || typeof d.remittanceAmount !== 'number') return undefined;
+  return { uuid: b.uuid, event: b.event as WebhookEventName, ref: d.merchantReference, code: d.responseCode, amount: d.remittanceAmount };
 }
 
 /** The demo store's merchant code and its basket's total, minor units, in NGN (ISO 4217 566). */
@@ -227,6 +257,10 @@ function verificationHtml(v: Verification, resp?: string): string {
  */
 export function createMerchantStore(o: MerchantStoreOptions) {
   const results: ReceivedResult[] = [];
+  const webhooks: ReceivedWebhook[] = [];
+  /** The event uuids processed, oldest first (a Set keeps insertion order). */
+  const seen = new Set<string>();
+  const webhookSecret = o.webhookSecret ?? SANDBOX_WEBHOOK_SECRETS[STORE_MERCHANT_CODE];
   const orders = createOrders({ apiBase: o.apiBase, merchantCode: STORE_MERCHANT_CODE, fetchImpl: o.fetchImpl, maxOrders: o.maxOrders });
   /** The store's return page: site_redirect_url, and so part of every order's hash. */
   const returnUrl = () => `${o.selfOrigin()}/return`;
@@ -277,6 +311,26 @@ export function createMerchantStore(o: MerchantStoreOptions) {
         const { ref } = orders.open(BASKET_AMOUNT_MINOR, BASKET_CURRENCY);
         return sendJson(201, { txn_ref: ref, hash: orderHash(ref, returnUrl()) });
       }
+      if (url.pathname === WEBHOOK_PATH && req.method === 'POST') {
+        // The raw bytes are what was signed: verified before anything is read from them.
+        const raw = await readRawBody(req);
+        const signature = req.headers['x-interswitch-signature'];
+        if (!verifyWebhookSignature(raw, typeof signature === 'string' ? signature : undefined, webhookSecret))
+          return sendJson(401, { error: 'The signature does not match the body' });
+        const note = readNotification(parseJsonObject(raw.toString('utf8')));
+        if (!note) return sendJson(400, { error: 'Not a transaction notification' });
+        // Delivered again (a retry after an answer that was lost): answered 2xx, processed once.
+        if (seen.has(note.uuid)) return sendJson(200, { received: true, duplicate: true });
+        if (seen.size >= MAX_SEEN_WEBHOOKS) seen.delete(seen.values().next().value as string);
+        seen.add(note.uuid);
+        const verdict =
+          note.event === 'TRANSACTION.COMPLETED'
+            ? orders.notified(note.ref, { ResponseCode: note.code, MerchantReference: note.ref, Amount: note.amount })
+            : 'logged';
+        if (webhooks.length >= MAX_SEEN_WEBHOOKS) webhooks.shift();
+        webhooks.push({ at: Date.now(), uuid: note.uuid, event: note.event, merchantReference: note.ref, responseCode: note.code, verdict });
+        return sendJson(200, { received: true, verdict });
+      }
       if (url.pathname === '/verify' && req.method === 'POST') {
         const ref = (await readBody(req, { accept: ['json'], strict: true })).txn_ref;
         if (typeof ref !== 'string' || ref === '') return sendJson(400, { error: 'txn_ref is required' });
@@ -309,6 +363,7 @@ export function createMerchantStore(o: MerchantStoreOptions) {
         );
       }
       if (url.pathname === '/results.json') return sendJson(200, results);
+      if (url.pathname === '/webhooks.json') return sendJson(200, webhooks);
       if (url.pathname === '/orders.json') return sendJson(200, orders.list());
       send(404, 'text/plain', 'Not found');
     } catch (e) {
@@ -316,5 +371,15 @@ export function createMerchantStore(o: MerchantStoreOptions) {
       send(500, 'text/plain', (e as Error).message);
     }
   });
-  return { server, results, orders };
+  /**
+   * Tells the sandbox where the store's notifications go (POST /sandbox/webhooks), as a merchant sets its webhook URL
+   * on Quickteller Business's dashboard in production; signed with the sandbox's test secret for MX_DEMO.
+   */
+  const registerWebhook = () =>
+    createHttp(o.apiBase, o.fetchImpl).post(
+      '/sandbox/webhooks',
+      { merchant_code: STORE_MERCHANT_CODE, url: `${o.selfOrigin()}${WEBHOOK_PATH}` },
+      { timeoutMs: VERIFY_TIMEOUT_MS },
+    );
+  return { server, results, orders, webhooks, registerWebhook };
 }
