@@ -123,6 +123,23 @@ describe('App', () => {
   });
 });
 
+describe('the cancel link', () => {
+  it.each(['00', '09', 'XS1', 'Z6'])('is gone once the result is %s: complete or cancelled, nothing is left to cancel', async (code) => {
+    const c = await renderApp({});
+    expect(screen.getByTestId('cancel-payment')).toBeTruthy();
+    c.state.result = { responseCode: code };
+    await pass();
+    expect(screen.queryByTestId('cancel-payment')).toBeNull();
+  });
+
+  it('stays on a failure, which the payer may retry or leave', async () => {
+    const c = await renderApp({});
+    c.state.result = { responseCode: '51' };
+    await pass();
+    expect(screen.getByTestId('cancel-payment')).toBeTruthy();
+  });
+});
+
 describe('a channel that shows its own success (ChannelPlugin.successView)', () => {
   const own = defineChannel({
     id: 'own-success',

@@ -21,7 +21,7 @@ import type { Checkout } from '../state/checkout';
 import { METHODS_PATH } from '../state/actions';
 import { GateContext } from '../state/gates';
 import { pendingGateOf } from '../plan';
-import { CODE_ALREADY_PAID, CODE_CANCELLED, CODE_PENDING, CODE_SUCCESS } from '../codes';
+import { CODE_ALREADY_PAID, CODE_CANCELLED, CODE_SUCCESS, isComplete } from '../codes';
 import { Header } from '../ui/Header';
 import { Footer } from '../ui/Footer';
 import { MethodList } from '../ui/MethodList';
@@ -252,8 +252,8 @@ function CancelButton() {
   const t = useT();
   const c = useCheckout();
   const { props, result, delivered } = useCheckoutState();
-  // Hidden once paid or in progress (spec core §2), and once cancelled: there is nothing left to cancel.
-  const done = result && [CODE_SUCCESS, CODE_PENDING, CODE_CANCELLED].includes(result.responseCode);
+  // Hidden once complete (paid, in progress or expired: spec core §4) and once cancelled: nothing is left to cancel.
+  const done = result && (isComplete(result.responseCode) || result.responseCode === CODE_CANCELLED);
   if (props.responseCode !== CODE_SUCCESS || done || delivered) return null;
   return (
     <button

@@ -22,11 +22,13 @@ const agreement = css`
 
 /**
  * The escrow screen (companion §2): delivery (refund) and cancellation periods in days, the fee ×100 in the payment's
- * currency, the payer's e-mail and phone (read-only), and the agreement, without which Continue stays disabled.
+ * currency, the payer's e-mail and phone (read-only), and the agreement, without which Continue stays disabled. The
+ * header is hidden here (the spec), so the screen itself says whom the payer pays and how much, before they agree to
+ * a fee on it.
  */
 export default function EscrowScreen() {
   const t = useT();
-  const { props } = useCheckoutState();
+  const { props, locale } = useCheckoutState();
   const { accept } = useGate();
   const [agreed, setAgreed] = useState(false);
   const refund = props.refundDuration ?? 0;
@@ -38,12 +40,16 @@ export default function EscrowScreen() {
       </h1>
       <p className={styles.muted}>{t('escrow.intro')}</p>
       <dl className={terms}>
+        <dt>{t('escrow.payee')}</dt>
+        <dd data-testid="escrow-payee">{props.merchantName}</dd>
+        <dt>{t('escrow.amount')}</dt>
+        <dd data-testid="escrow-amount">{formatAmount(props.checkoutAmount, props.currencyCode, locale)}</dd>
         <dt>{t('escrow.refundPeriod')}</dt>
         <dd data-testid="escrow-refund">{t(daysKey(refund), { count: String(refund) })}</dd>
         <dt>{t('escrow.cancellationPeriod')}</dt>
         <dd data-testid="escrow-cancellation">{t(daysKey(cancellation), { count: String(cancellation) })}</dd>
         <dt>{t('escrow.fee')}</dt>
-        <dd data-testid="escrow-fee">{formatAmount(escrowFeeMinor(props.escrowFee ?? 0), props.currencyCode)}</dd>
+        <dd data-testid="escrow-fee">{formatAmount(escrowFeeMinor(props.escrowFee ?? 0), props.currencyCode, locale)}</dd>
       </dl>
       <Field inputId="escrow-email" label={t('escrow.email')} type="email" value={props.customerEmail ?? ''} readOnly />
       <Field inputId="escrow-phone" label={t('escrow.phone')} type="tel" value={props.customerMobileNo ?? ''} readOnly />

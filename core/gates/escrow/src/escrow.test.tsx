@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { passGate, validateGate } from '@oja/core';
+import { formatAmount, passGate, validateGate } from '@oja/core';
 import { CheckoutHarness, cardFixture, click, pass, testCheckout } from '@oja/testing';
 import cashback from '@oja/cashback';
 import escrow from './index';
@@ -65,11 +65,14 @@ async function renderGate(props = {}) {
 const cont = () => screen.getByRole('button', { name: 'Continue to payment' }) as HTMLButtonElement;
 
 describe('the escrow screen', () => {
-  it('shows the periods in days, the fee ×100 in the currency, and the e-mail and phone read-only', async () => {
-    await renderGate();
+  it('shows the payee and amount, the periods in days, the fee ×100 in the currency, and the e-mail and phone read-only', async () => {
+    const c = await renderGate();
     expect(screen.getByTestId('escrow-refund').textContent).toBe('7 days');
     expect(screen.getByTestId('escrow-cancellation').textContent).toBe('3 days');
     expect(screen.getByTestId('escrow-fee').textContent).toBe('NGN 25.50');
+    // The header is hidden: the screen says whom the payer pays, and how much.
+    expect(screen.getByTestId('escrow-payee').textContent).toBe(c.state.props.merchantName);
+    expect(screen.getByTestId('escrow-amount').textContent).toBe(formatAmount(c.state.props.checkoutAmount, c.state.props.currencyCode));
     const email = screen.getByLabelText('E-mail address') as HTMLInputElement;
     const phone = screen.getByLabelText('Phone number') as HTMLInputElement;
     expect([email.value, email.readOnly, phone.value, phone.readOnly]).toEqual(['ada@oja.test', true, '08012345678', true]);

@@ -3,6 +3,8 @@ const en = {
   escrow: {
     title: 'Escrow payment',
     intro: 'This payment is held in escrow until delivery. Please review the terms below.',
+    payee: 'Paid to',
+    amount: 'Amount',
     refundPeriod: 'Delivery (refund) period',
     cancellationPeriod: 'Cancellation period',
     days: '{{count}} days',
@@ -19,6 +21,8 @@ const fr: typeof en = {
   escrow: {
     title: 'Paiement sous séquestre',
     intro: "Ce paiement est conservé sous séquestre jusqu'à la livraison. Veuillez lire les conditions ci-dessous.",
+    payee: 'Payé à',
+    amount: 'Montant',
     refundPeriod: 'Délai de livraison (remboursement)',
     cancellationPeriod: "Délai d'annulation",
     days: '{{count}} jours',
