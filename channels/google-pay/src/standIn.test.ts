@@ -54,7 +54,7 @@ describe("the stand-in of Google's script", () => {
     const client = new (api().PaymentsClient)({ environment: 'TEST' });
     void client.loadPaymentData(REQUEST);
     expect(sheet()?.getAttribute('aria-labelledby')).toBe('oja-gpay-sheet-title');
-    expect(sheet()?.textContent).toContain('Pay NGN 1500.00 to Oja Demo Store');
+    expect(sheet()?.textContent).toContain('Pay NGN 1,500.00 to Oja Demo Store');
     expect([...sheet()!.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
       'Visa •••• 1111: pays at once',
       'Visa •••• 2503: 3-D Secure (code 123456)',

@@ -89,7 +89,12 @@ export function standInScript(cards: readonly StandInCard[]): string {
       var title = styled('h2', { fontSize: '18px', margin: '0 0 8px' }, 'Google Pay (sandbox)');
       title.id = 'oja-gpay-sheet-title';
       var merchant = (request.merchantInfo && request.merchantInfo.merchantName) || '';
-      var summary = styled('p', { margin: '0 0 12px' }, 'Pay ' + info.currencyCode + ' ' + info.totalPrice + (merchant ? ' to ' + merchant : ''));
+      // The amount as the checkout writes it (thousands grouped): Google's totalPrice is plain major units.
+      var parts = String(info.totalPrice).split('.');
+      var whole = parts[0];
+      for (var at = whole.length - 3; at > 0; at -= 3) whole = whole.slice(0, at) + ',' + whole.slice(at);
+      var price = whole + (parts.length > 1 ? '.' + parts[1] : '');
+      var summary = styled('p', { margin: '0 0 12px' }, 'Pay ' + info.currencyCode + ' ' + price + (merchant ? ' to ' + merchant : ''));
       var note = styled('p', { margin: '0 0 12px', color: '#5f6368' }, 'Test cards: each says what it does.');
       var alert = styled('p', { margin: '0 0 12px', color: '#b3261e' });
       alert.setAttribute('role', 'alert');
