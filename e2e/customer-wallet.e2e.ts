@@ -81,13 +81,15 @@ describe('OPay', () => {
     await expectDeliveredOnce(page, ref, '00');
   });
 
-  it('a decline in the frame completes with an empty code: the failure view, nothing sent to the store', async () => {
+  it("a decline in the frame completes with an empty code: the failure view says so in OPay's words, nothing sent to the store", async () => {
     const page = await b.newPage();
     const ref = await openWallets(page, 'opay-decline');
     await (await whenHydrated(page.getByRole('link', { name: 'OPay', exact: true }))).click();
     const frame = await providerPage(page);
     await frame.getByRole('button', { name: 'Decline' }).click();
     await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
+    await page.getByText('The payment was declined or stopped in OPay.', { exact: false }).waitFor();
+    expect(await page.getByText('Oops, something went wrong', { exact: false }).count()).toBe(0);
     expect(await storeResults(ref)).toEqual([]);
   });
 

@@ -133,9 +133,7 @@ describe('QR in REDIRECT mode', () => {
     const { ref, code: first } = await openQr(page, 'qr-failed');
     await simulate(ref, 'failed');
     await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
-    await page
-      .getByText('Your bank declined the transaction. Contact your bank or use a different card or payment method', { exact: true })
-      .waitFor();
+    await page.getByText('Your bank or provider declined the payment. Try again, or choose another payment method', { exact: true }).waitFor();
     // Longer than an expired or cancelled result waits: a failure never goes to the merchant.
     await sleep(EXPIRED_CANCELLED_WAIT_MS + 1_000);
     expect(new URL(page.url()).origin).toBe(checkoutBase());

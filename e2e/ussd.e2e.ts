@@ -248,7 +248,7 @@ describe('USSD: paying', () => {
     await simulate(ref, 'failed');
     await page.clock.fastForward(STATUS_POLL_MS);
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
-    await page.getByText('Your bank declined the transaction. Contact your bank or use a different card or payment method').waitFor();
+    await page.getByText('Your bank or provider declined the payment. Try again, or choose another payment method').waitFor();
     await page.clock.runFor(EXPIRED_WAIT_MS + 1_000);
     await sleep(300);
     expect(new URL(page.url()).origin).toBe(checkoutBase());

@@ -122,6 +122,12 @@ export interface ChannelPlugin {
    * (spec core §2 "Method list"). Default false; with several, the first in list order.
    */
   bulk?: boolean;
+  /**
+   * Pays with a card (the card, saved cards, Google Pay): a failure's code reads in the spec's card words ("use a
+   * different card"). Any other channel's failures read in its method's terms ("choose another payment method").
+   * Default false.
+   */
+  paysByCard?: boolean;
   /** Position in the method list, lower first. Default 100. */
   order?: number;
   /** The method-list row; a channel without one is reachable only by route. */

@@ -12,6 +12,7 @@ export const card = defineChannel({
   id: 'card',
   code: 'CARD',
   path: '/payment/card',
+  paysByCard: true,
   baseline: true,
   bulk: true,
   order: 10,

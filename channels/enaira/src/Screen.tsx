@@ -14,6 +14,9 @@ import { screenMessages } from './screenMessages';
 
 registerMessages(screenMessages);
 
+/** A payment eNaira stopped (01: the payer declined, or eNaira ended it) says so, in eNaira's words, not "Oops". */
+const STOPPED = { messageKey: 'enaira.stopped' };
+
 /**
  * Initialises (once per visit), then confirms at once with the invoiceId (companion §4 "eNaira"). An initialise
  * error completes with an empty code; a failed confirmation leaves the status to tell.
@@ -45,7 +48,7 @@ export default function EnairaScreen() {
     visit: v,
     onFinal: (answer) => {
       if (answer.code !== CODE_STOPPED) return;
-      complete(c, CODE_EMPTY);
+      complete(c, CODE_EMPTY, STOPPED);
       return false;
     },
   });

@@ -9,6 +9,7 @@ export const googlePay = defineChannel({
   id: 'google-pay',
   code: 'GOOGLE_PAY',
   path: '/payment/google',
+  paysByCard: true,
   order: 62,
   isAvailable: (props) => isOffered(props, 'GOOGLE_PAY'),
   row: { icon: drawnByServer(() => import('./GooglePayIcon')), title: 'google-pay.row.title', description: 'google-pay.row.description' },

@@ -14,12 +14,15 @@ import { screenMessages } from './screenMessages';
 
 registerMessages(screenMessages);
 
+/** A payment OPay stopped (01: the payer declined, or OPay ended it) says so, in OPay's words, not "Oops". */
+const STOPPED = { messageKey: 'opay.stopped' };
+
 /** Initialises unless already pending or done (companion §4 "OPay"); init 01 completes with an empty code. */
 export async function start(c: Checkout, v: Visit<OpayState>): Promise<void> {
   const { init } = v.state;
   if (init.status === 'pending' || init.status === 'success') return;
   const answer = await v.run(init, (ctx) => initialize(ctx));
-  if (answer?.responseCode === CODE_STOPPED) complete(c, CODE_EMPTY);
+  if (answer?.responseCode === CODE_STOPPED) complete(c, CODE_EMPTY, STOPPED);
 }
 
 /**
@@ -38,7 +41,7 @@ export default function OpayScreen() {
   const url = snap.init.status === 'success' ? snap.init.response?.redirectUrl : undefined;
   const polling = useStatusPolling(plugin, !!url, (answer) => {
     if (answer.code !== CODE_STOPPED) return;
-    complete(c, CODE_EMPTY);
+    complete(c, CODE_EMPTY, STOPPED);
     return false;
   });
   return (

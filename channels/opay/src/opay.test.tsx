@@ -120,7 +120,7 @@ describe('OPay screen', () => {
   it('completes with an empty code when initialise answers 01, without polling', async () => {
     const { http, checkout } = mount({ init: () => ({ responseCode: '01' }) });
     await settle();
-    expect(checkout.state.result?.responseCode).toBe('');
+    expect(checkout.state.result).toMatchObject({ responseCode: '', messageKey: 'opay.stopped' });
     await pass(STATUS_POLL_MS * 3);
     expect(count(http, STATUS)).toBe(0);
   });
@@ -131,6 +131,8 @@ describe('OPay screen', () => {
     await pass(STATUS_POLL_MS);
     await settle();
     expect(checkout.state.result?.responseCode).toBe('');
+    // A decline in OPay reads as one, in OPay's words, not as "Oops, something went wrong".
+    expect(checkout.state.result?.messageKey).toBe('opay.stopped');
     const asked = count(http, STATUS);
     await pass(STATUS_POLL_MS * 3);
     expect(count(http, STATUS)).toBe(asked);

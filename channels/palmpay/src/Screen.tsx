@@ -15,13 +15,16 @@ import { screenMessages } from './screenMessages';
 
 registerMessages(screenMessages);
 
+/** A payment PalmPay stopped (01: the payer declined, or PalmPay ended it) says so, in PalmPay's words, not "Oops". */
+const STOPPED = { messageKey: 'palmpay.stopped' };
+
 /** Initialises unless already pending or done; init 01 completes empty; the window starts when it answers. */
 export async function start(c: Checkout, v: Visit<PalmpayState>): Promise<void> {
   const { init } = v.state;
   if (init.status === 'pending' || init.status === 'success') return;
   const answer = await v.run(init, (ctx) => initialize(ctx));
   if (!answer) return;
-  if (answer.responseCode === CODE_STOPPED) return complete(c, CODE_EMPTY);
+  if (answer.responseCode === CODE_STOPPED) return complete(c, CODE_EMPTY, STOPPED);
   v.state.startedAt = serverNow();
 }
 
@@ -45,7 +48,7 @@ export default function PalmpayScreen() {
     deadline,
     onFinal: (answer) => {
       if (answer.code !== CODE_STOPPED) return;
-      complete(c, CODE_EMPTY);
+      complete(c, CODE_EMPTY, STOPPED);
       return false;
     },
   });

@@ -133,7 +133,7 @@ export const PaymentFailed: Story = {
   parameters: {
     checkout: scenario({
       result: { responseCode: '05' },
-      expect: { en: 'Your bank declined the transaction', fr: 'Votre banque a refusé la transaction' },
+      expect: { en: 'Your bank or provider declined the payment', fr: 'Votre banque ou votre opérateur a refusé le paiement' },
     }),
   },
 };

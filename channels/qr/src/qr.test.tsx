@@ -211,7 +211,8 @@ describe('qr screen', () => {
     await start();
     expect(checkout.state.result?.responseCode).toBe('05');
     expect(screen.getByText('Payment Failed')).toBeTruthy();
-    expect(screen.getByText(/Your bank declined the transaction/)).toBeTruthy();
+    // A QR payment is never told to use a different card: the decline in its method's terms.
+    expect(screen.getByText(/Your bank or provider declined the payment. Try again, or choose another payment method/)).toBeTruthy();
     code = '09';
     await click(screen.getByRole('button', { name: 'Retry payment' }));
     expect(screen.getByRole('img', { name: CODE_LABEL })).toBeTruthy();

@@ -427,7 +427,8 @@ describe('USSD screen', () => {
     await cont();
     await settle();
     expect(screen.getByText('Payment Failed')).toBeTruthy();
-    expect(screen.getByText(/Your bank declined the transaction/)).toBeTruthy();
+    expect(screen.getByText(/Your bank or provider declined the payment/)).toBeTruthy();
+    expect(screen.queryByText(/different card/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry payment' }));
     await settle();
     expect(bankSelect().value).toBe('');

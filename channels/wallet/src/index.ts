@@ -13,6 +13,7 @@ export const wallet = defineChannel({
   id: 'wallet',
   code: 'WALLET',
   path: '/payment/wallet',
+  paysByCard: true,
   order: 15,
   isAvailable: (props) => props.paymentChannels.length > 1 && props.countryCode !== KENYA,
   row: { icon: drawnByServer(() => import('./WalletIcon')), title: 'wallet.row.title', description: 'wallet.row.description' },

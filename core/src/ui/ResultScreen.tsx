@@ -127,6 +127,18 @@ function Return() {
   );
 }
 
+/**
+ * The spec's code messages that speak of a card, and their words for any other method: a failed QR or mobile-money
+ * payment is never told to "use a different card" (ChannelPlugin.paysByCard).
+ */
+const METHOD_WORDED: Record<string, string> = {
+  'core.code.declined': 'core.code.declinedMethod',
+  'core.code.declinedUseAnotherCard': 'core.code.declinedMethod',
+  'core.code.insufficientFunds': 'core.code.insufficientFundsMethod',
+  'core.code.limitExceeded': 'core.code.limitExceededMethod',
+  'core.code.notAccepted': 'core.code.notAcceptedMethod',
+};
+
 /** The catalogue's default message: the failure has no code-specific one. */
 const GENERIC_FAILURE_KEY = 'core.error.default';
 
@@ -159,7 +171,9 @@ export function ResultScreen() {
   const failed = outcome === 'failed';
   const others = failed ? availableFor(c).filter((p) => p.id !== channel && p.row) : [];
   // A channel may name its own failure title and description (translation keys) in the result.
-  const descriptionKey = typeof result.messageKey === 'string' ? result.messageKey : messageKeyForCode(result.responseCode);
+  const codeKey = messageKeyForCode(result.responseCode);
+  const byMethod = channel && !c.registry.channel(channel)?.paysByCard ? METHOD_WORDED[codeKey] : undefined;
+  const descriptionKey = typeof result.messageKey === 'string' ? result.messageKey : (byMethod ?? codeKey);
   const description = t(descriptionKey);
   // The generic failure view (spec core §8): a failure with nothing more specific to say is titled "Oops, something went wrong...".
   const failureTitleKey =

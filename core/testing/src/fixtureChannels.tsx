@@ -31,6 +31,7 @@ export const cardFixture: ChannelPlugin = defineChannel({
   path: '/payment/card',
   baseline: true,
   bulk: true,
+  paysByCard: true,
   order: 10,
   isAvailable: () => true,
   row: row('card'),
