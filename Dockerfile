@@ -4,15 +4,17 @@
 #   docker run --init -p 4400:4400 oja-checkout                      (one instance, sessions in memory)
 #   docker compose up --build                                        (Redis and two instances: compose.yaml)
 
+# Both stages on Node 24, the recommended baseline (the unit tests also run on it: NEWER_NODE in
+# scripts/bin/newer-node.mjs); the workspace also builds and is tested on Node 20.19+ (engines, docs/decisions.md).
 # Build: the whole workspace, as `npm run build` builds it on a developer's machine.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 RUN node scripts/build/build.mjs
 
 # Run: only what the build wrote. The server bundle carries its dependencies (ioredis, hono, …): no node_modules.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { NEWER_NODE } from '../bin/newer-node.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -68,10 +69,11 @@ describe('Dockerfile', () => {
   const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
   const [build, run] = stages;
 
-  it('builds in one stage and runs in another, both on Node 20 (bookworm, slim)', () => {
+  it('builds in one stage and runs in another, both on the Node the unit tests also run on (bookworm, slim)', () => {
+    const major = NEWER_NODE.split('.')[0];
     expect(stages).toHaveLength(2);
-    expect(build.from).toBe('node:20-bookworm-slim AS build');
-    expect(run.from).toBe('node:20-bookworm-slim');
+    expect(build.from).toBe(`node:${major}-bookworm-slim AS build`);
+    expect(run.from).toBe(`node:${major}-bookworm-slim`);
   });
 
   it('builds as a developer does: npm ci, then the build of `npm run build`', () => {
