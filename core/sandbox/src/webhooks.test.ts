@@ -210,7 +210,7 @@ describe('POST /sandbox/webhooks', () => {
     ['a merchant code of the wrong type', { merchant_code: 42, url: 'https://m.test/' }, /merchant_code is required/],
     ['a merchant code with a path in it', { merchant_code: '../x', url: 'https://m.test/' }, /merchant_code is required/],
     ['no url', { merchant_code: 'MX_DEMO' }, /url is required/],
-    ['a url of the wrong type', { merchant_code: 'MX_DEMO', url: ['https://m.test/'] }, /url is required/],
+    ['a url of the wrong type', { merchant_code: 'MX_DEMO', url: ['https://m.test/'] }, /url must be text/],
     ['a relative url', { merchant_code: 'MX_DEMO', url: '/hooks' }, /absolute URL/],
     ['another scheme', { merchant_code: 'MX_DEMO', url: 'ftp://m.test/hooks' }, /http: or https:/],
     ['credentials in the url', { merchant_code: 'MX_DEMO', url: 'https://u:p@m.test/hooks' }, /credentials/],
