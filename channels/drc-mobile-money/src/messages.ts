@@ -4,13 +4,13 @@
  */
 const en = {
   'drc-mobile-money': {
-    row: { title: 'Mobile Money', description: 'Pay from your mobile money wallet and approve on your phone' },
+    row: { title: 'Pay with Mobile Money', description: 'Pay from your mobile money wallet and approve on your phone' },
   },
 };
 
 const fr: typeof en = {
   'drc-mobile-money': {
-    row: { title: 'Mobile Money', description: 'Payez depuis votre portefeuille Mobile Money et validez sur votre téléphone' },
+    row: { title: 'Payer par Mobile Money', description: 'Payez depuis votre portefeuille Mobile Money et validez sur votre téléphone' },
   },
 };
 

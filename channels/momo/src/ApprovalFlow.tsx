@@ -158,6 +158,16 @@ function HowToPayView({ k, focusRef, onBack }: ViewProps & { onBack(): void }) {
   );
 }
 
+/** The merchant's site as the payer reads it (companion §2 "the merchant site URL"): its host; '' when none is usable. */
+export function siteOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.host : '';
+  } catch {
+    return '';
+  }
+}
+
 function SuccessView({ k, focusRef }: ViewProps) {
   const t = useT();
   const { props } = useCheckoutState();
@@ -167,7 +177,7 @@ function SuccessView({ k, focusRef }: ViewProps) {
         <h1 id="approval-success-title" ref={focusRef} tabIndex={-1} className={styles.heading}>
           {t(k('success.title'))}
         </h1>
-        <p className={styles.muted}>{t(k('success.redirect'), { merchant: props.merchantName })}</p>
+        <p className={styles.muted}>{t(k('success.redirect'), { site: siteOf(props.siteRedirectUrl) || props.merchantName })}</p>
         <p>{t(k('success.doNotClose'))}</p>
       </div>
     </section>

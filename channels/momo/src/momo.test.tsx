@@ -192,13 +192,14 @@ describe('MoMo screen', () => {
   });
 
   it('shows its own success on 00, then returns the result to the merchant once, 5 s later', async () => {
-    mount({ status: () => APPROVED });
+    const { checkout } = mount({ status: () => APPROVED });
     await settle();
     await next('08012345678');
     await authorized();
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
     expect(screen.getByText('Please do not close this page.')).toBeTruthy();
-    expect(screen.getByText(/You are being redirected to the merchant site/)).toBeTruthy();
+    // The merchant site's URL (companion §2), as the payer reads it: its host.
+    expect(screen.getByText(`You are being redirected to the merchant site, ${new URL(checkout.state.props.siteRedirectUrl).host}.`)).toBeTruthy();
     await pass(SUCCESS_REDIRECT_MS - 1);
     expect(submit).not.toHaveBeenCalled();
     await pass(1);

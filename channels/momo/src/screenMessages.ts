@@ -28,7 +28,7 @@ const en: { momo: ApprovalMessages & { phoneInvalid: string } } = {
     },
     success: {
       title: 'Payment Successful!',
-      redirect: 'You are being redirected to the merchant site, {{merchant}}.',
+      redirect: 'You are being redirected to the merchant site, {{site}}.',
       doNotClose: 'Please do not close this page.',
     },
   },
@@ -62,7 +62,7 @@ const fr: typeof en = {
     },
     success: {
       title: 'Paiement réussi !',
-      redirect: 'Vous allez être redirigé vers le site du commerçant, {{merchant}}.',
+      redirect: 'Vous allez être redirigé vers le site du commerçant, {{site}}.',
       doNotClose: 'Veuillez ne pas fermer cette page.',
     },
   },

@@ -27,7 +27,7 @@ const en: { pocket: ApprovalMessages & { idRequired: string } } = {
     },
     success: {
       title: 'Payment Successful!',
-      redirect: 'You are being redirected to the merchant site, {{merchant}}.',
+      redirect: 'You are being redirected to the merchant site, {{site}}.',
       doNotClose: 'Please do not close this page.',
     },
   },
@@ -61,7 +61,7 @@ const fr: typeof en = {
     },
     success: {
       title: 'Paiement réussi !',
-      redirect: 'Vous allez être redirigé vers le site du commerçant, {{merchant}}.',
+      redirect: 'Vous allez être redirigé vers le site du commerçant, {{site}}.',
       doNotClose: 'Veuillez ne pas fermer cette page.',
     },
   },
