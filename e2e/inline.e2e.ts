@@ -130,6 +130,21 @@ describe('INLINE from the store', () => {
   });
 });
 
+describe('INLINE in the sandbox', () => {
+  it("draws the demo settings inside the checkout's card, never on the merchant's page around it", async () => {
+    const page = await b.newPage();
+    const { frame } = await payInline(page);
+    const demo = frame.getByRole('button', { name: /Demo settings/ });
+    await demo.waitFor();
+    const [button, card] = await Promise.all([demo.boundingBox(), frame.locator('main').boundingBox()]);
+    expect(button && card).toBeTruthy();
+    expect(button!.x).toBeGreaterThanOrEqual(card!.x);
+    expect(button!.y).toBeGreaterThanOrEqual(card!.y);
+    expect(button!.x + button!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    expect(button!.y + button!.height).toBeLessThanOrEqual(card!.y + card!.height);
+  });
+});
+
 describe('INLINE from a third origin', () => {
   it('the checkout refuses to be framed by an undeclared origin, which receives no message at all', async () => {
     // The refusal this test is about is itself a CSP report.

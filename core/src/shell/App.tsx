@@ -304,7 +304,8 @@ function Shell({ referrer }: { referrer?: string }) {
   const branding = brandingOf(c);
   const gate = usePendingGate();
   usePrefetchLaterParts(c.state.env);
-  // INLINE: the page is the merchant's dialog (styles.page); the demo settings follow the card there.
+  // INLINE: the page is the merchant's dialog (styles.page): the demo settings go inside the card, at its foot, never
+  // on the merchant's scrim around it.
   const embedded = props.displayMode === 'INLINE';
   const demo = env.sandbox && (
     /* In the page's flow, its height kept from the server render so that the button's arrival moves nothing. */
@@ -326,8 +327,8 @@ function Shell({ referrer }: { referrer?: string }) {
           </div>
         </div>
         <Footer />
+        {embedded && demo}
       </main>
-      {embedded && demo}
       <Toast />
       {cancelDialogOpen && <LazyPart name="core-CancelDialog" loader={loadCancelDialog} />}
       <PageEffects />

@@ -42,8 +42,8 @@ export const demoArea = css`
   /* At the top left, above the card (companion §2 "Demo panel"). */
   justify-content: flex-start;
   @media (max-width: 480px) { padding: 6px 8px 0; min-height: 50px; }
-  /* INLINE: under the card, on the merchant's scrim. */
-  .oja-embedded > & { margin: 8px 0 0; padding: 0; }
+  /* INLINE: inside the card, at its foot (the page around the card is the merchant's scrim). */
+  .oja-embedded & { margin: 0; padding: 8px 16px 12px; }
 `;
 
 export const card = css`
