@@ -21,6 +21,14 @@ export const page = css`
   padding: 0;
   @media (min-width: 481px) { padding: 24px 12px; }
   /*
+   * A phone: the card is the screen. It fills the height under a short screen, and the page under it is the card's
+   * colour from the first paint (no grey band before the script, none under a short screen).
+   */
+  @media (max-width: 480px) {
+    :global() { body { background: var(--oja-surface, #fff); } }
+    &:not(.oja-embedded) > main { flex: 1 0 auto; }
+  }
+  /*
    * INLINE (\`oja-embedded\`): the page is the merchant's dialog. Its frame is the card's width, the page around
    * the card is transparent (the merchant's scrim shows), and the card keeps its rounded corners at every width.
    * Without \`:has\` (an old browser) the page's grey shows around the card, as before.
