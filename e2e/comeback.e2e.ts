@@ -16,12 +16,14 @@ import {
   holdStoreReturn,
   payFields,
   postPayFromStore,
+  sandboxPayment,
   simulate,
   sleep,
   storeBase,
   storeResults,
   transfer,
   txnRef,
+  UI_TIMEOUT_MS,
   useBrowser,
   watchResultScreens,
   whenHydrated,
@@ -31,6 +33,9 @@ import {
 const EXPIRED_CANCELLED_WAIT_MS = 2_000;
 /** A phone-sized window: the payer who comes back is often on one. */
 const PHONE = { viewport: { width: 360, height: 740 } };
+
+/** What a page says when another one sent the result first. */
+const ELSEWHERE = `${MERCHANT_NAME} already has this result from another page. You can close this one.`;
 
 const b = useBrowser();
 
@@ -154,6 +159,57 @@ describe.each(WAITING_SCREENS)('The page closed on $name, the payment settled me
   });
 });
 
+describe('The page closed, and more happened meanwhile', () => {
+  it('not back within the grace: the payment cancelled; the page opened again shows Payment Cancelled, Z6 to the merchant once', async () => {
+    const page = await b.newPage();
+    const { ref, url } = await waiting(page, WAITING_SCREENS[0], 'back-cancelled');
+    await page.close();
+    await expect
+      .poll(async () => (await sandboxPayment(ref)).payment?.cancellation ?? null, { timeout: UI_TIMEOUT_MS, interval: 250 })
+      .toMatchObject({ reason: 'Return to merchant Site' });
+    const back = await comeBack(url);
+    expect(back.status).toBe(200);
+    const delivered = await expectDeliveredOnce(back.page, ref, 'Z6');
+    expect(delivered.at - back.at).toBeGreaterThanOrEqual(EXPIRED_CANCELLED_WAIT_MS);
+    expect(back.seen.map((s) => s.title)).toEqual(['Payment Cancelled']);
+  });
+
+  it('failed: Retry from the failure view gives a new account, a reload keeps it, and the payment is paid', async () => {
+    const page = await b.newPage();
+    const { ref, url } = await waiting(page, WAITING_SCREENS[0], 'back-retry');
+    const first = await transfer.accountNumber(page).textContent();
+    await page.close();
+    await simulate(ref, 'failed');
+    const back = (await comeBack(url)).page;
+    await (await whenHydrated(back.getByRole('button', { name: 'Retry payment' }))).click();
+    const second = await transfer.waitForAccount(back);
+    expect(second).not.toBe(first);
+    // The attempt is open again: a load asks anew and draws the account, not the old failure.
+    await back.reload();
+    expect(await transfer.waitForAccount(back)).toBe(second);
+    await simulate(ref, 'success');
+    await back.getByRole('button', { name: 'I have transferred' }).click();
+    await expectDeliveredOnce(back, ref, '00');
+  });
+
+  it('MoMo, paid while the page was away on the authorization: its own success view, then 00 once', async () => {
+    const page = await b.newPage();
+    const ref = txnRef('back-momo');
+    await postPayFromStore(page, payFields(ref, { channels: 'CARD,CUSTOMER_WALLET' }));
+    await page.goto(`${checkoutBase()}/payment/momo?${new URL(page.url()).searchParams}`);
+    await (await whenHydrated(page.getByRole('textbox', { name: 'MTN MoMo phone number' }))).fill('08012345678');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Authorize the payment on your phone' }).waitFor();
+    const url = page.url();
+    await page.close();
+    await simulate(ref, 'success');
+    const back = await comeBack(url);
+    expect(back.status).toBe(200);
+    await back.page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
+    await expectDeliveredOnce(back.page, ref, '00');
+  });
+});
+
 describe('A page loaded again while the payment is still open', () => {
   it('transfer: a reload shows the same account, and the payment goes on from there', async () => {
     const page = await b.newPage(PHONE);
@@ -184,25 +240,48 @@ describe('A page loaded again while the payment is still open', () => {
 });
 
 describe('A settled payment seen by more than one page', () => {
-  it('two tabs opened on the paid page: one sends 00, the other says the merchant has it; the receipt is accessible', async () => {
-    const { ref, url } = await leaveAndSettle(await b.newPage(), WAITING_SCREENS[0], 'back-two-tabs', 'success');
-    const context = await b.newContext(PHONE);
-    const tabs = [await context.newPage(), await context.newPage()];
-    // Held, so that the receipt stays while axe reads it; released at once after.
-    const releases = await Promise.all(tabs.map((t) => holdStoreReturn(t)));
-    await Promise.all(tabs.map((t) => t.goto(url)));
-    await tabs[0].getByTestId('receipt').waitFor();
-    await expectAccessible(tabs[0], 'the receipt of a payment paid while the page was away');
-    for (const release of releases) release();
-    const elsewhere = `${MERCHANT_NAME} already has this result from another page. You can close this one.`;
-    await expect.poll(async () => (await storeResults(ref)).length, { timeout: SUCCESS_SHOWN_MS + 10_000 }).toBe(1);
-    const onStore = async (t: Page) => t.url() === `${storeBase()}/return`;
-    await expect.poll(async () => (await Promise.all(tabs.map(onStore))).filter(Boolean).length).toBe(1);
-    const other = (await onStore(tabs[0])) ? tabs[1] : tabs[0];
-    await other.getByText(elsewhere).waitFor();
-    expect(new URL(other.url()).origin).toBe(checkoutBase());
-    await sleep(1_000);
-    expect((await storeResults(ref)).map((r) => r.fields.resp)).toEqual(['00']);
+  it.each([
+    { outcome: 'success', resp: '00', title: 'Payment Successful' },
+    { outcome: 'expired', resp: 'XS1', title: 'Transaction Expired' },
+  ] as const)(
+    'two tabs opened on the page, $resp: one sends it, the other says the merchant has it and promises no redirect',
+    async ({ outcome, resp, title }) => {
+      const { ref, url } = await leaveAndSettle(await b.newPage(), WAITING_SCREENS[0], `back-tabs-${resp}`, outcome);
+      const context = await b.newContext(PHONE);
+      const tabs = [await context.newPage(), await context.newPage()];
+      // Held, so that the result screen stays while axe reads it; released at once after.
+      const releases = await Promise.all(tabs.map((t) => holdStoreReturn(t)));
+      await Promise.all(tabs.map((t) => t.goto(url)));
+      await tabs[0].getByRole('heading', { name: title, level: 1 }).waitFor();
+      await expectAccessible(tabs[0], `the result (${resp}) of a payment settled while the page was away`);
+      for (const release of releases) release();
+      await expect.poll(async () => (await storeResults(ref)).length, { timeout: SUCCESS_SHOWN_MS + 10_000 }).toBe(1);
+      const onStore = async (t: Page) => t.url() === `${storeBase()}/return`;
+      await expect.poll(async () => (await Promise.all(tabs.map(onStore))).filter(Boolean).length).toBe(1);
+      const other = (await onStore(tabs[0])) ? tabs[1] : tabs[0];
+      await other.getByRole('status').getByText(ELSEWHERE).waitFor();
+      expect(await other.getByText(/redirected to/).count()).toBe(0);
+      expect(await other.getByRole('button', { name: /^Return to/ }).count()).toBe(0);
+      expect(new URL(other.url()).origin).toBe(checkoutBase());
+      await sleep(1_000);
+      expect((await storeResults(ref)).map((r) => r.fields.resp)).toEqual([resp]);
+    },
+  );
+
+  it('Back from the merchant to the paid page: the result again, nothing sent twice', async () => {
+    const page = await b.newPage();
+    const { ref } = await waiting(page, WAITING_SCREENS[0], 'back-button');
+    await simulate(ref, 'success');
+    await page.getByRole('button', { name: 'I have transferred' }).click();
+    await expectDeliveredOnce(page, ref, '00');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Payment Successful', level: 1 }).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(ELSEWHERE)
+      .waitFor({ timeout: SUCCESS_SHOWN_MS + UI_TIMEOUT_MS });
+    expect(new URL(page.url()).origin).toBe(checkoutBase());
+    expect(await storeResults(ref)).toHaveLength(1);
   });
 });
 
@@ -220,4 +299,11 @@ describe('A payment page whose session is gone', () => {
       await expectAccessible(page, 'the page of a session that is gone');
     },
   );
+
+  it('opened from the shop: the way back is a link to it', async () => {
+    const page = await b.newPage();
+    const res = await page.goto(`${checkoutBase()}/payment-methods?p=${'x'.repeat(24)}`, { referer: `${storeBase()}/` });
+    expect(res?.status()).toBe(404);
+    expect(await page.getByRole('link', { name: 'Go back to the shop' }).getAttribute('href')).toBe(`${storeBase()}/`);
+  });
 });
