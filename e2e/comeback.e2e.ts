@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SUCCESS_SHOWN_MS } from '@oja/sdk';
+import type { SeenResult, StoreResult } from './helpers';
 import {
   MERCHANT_NAME,
   TEST_CARDS,
@@ -115,8 +116,16 @@ async function leaveAndSettle(page: Page, screen: WaitingScreen, label: string, 
   return away;
 }
 
-/** The payer opens the address again, in a new tab on a phone: the response's status, and when it was asked. */
-async function comeBack(url: string): Promise<{ page: Page; status: number; at: number; seen: Awaited<ReturnType<typeof watchResultScreens>> }> {
+/** A page opened again: the response's status, when it was asked, and the result screens it showed. */
+interface Back {
+  page: Page;
+  status: number;
+  at: number;
+  seen: SeenResult[];
+}
+
+/** The payer opens the address again, in a new tab on a phone. */
+async function comeBack(url: string): Promise<Back> {
   const page = await b.newPage(PHONE);
   const seen = await watchResultScreens(page);
   const at = Date.now();
@@ -124,26 +133,28 @@ async function comeBack(url: string): Promise<{ page: Page; status: number; at: 
   return { page, status: res?.status() ?? 0, at, seen };
 }
 
+/** The page opened again shows one result screen, `title`, and `resp` reaches the merchant once, not before `afterMs`. */
+async function expectResultSent(back: Back, ref: string, resp: string, title: string, afterMs: number): Promise<StoreResult> {
+  expect(back.status).toBe(200);
+  const delivered = await expectDeliveredOnce(back.page, ref, resp);
+  expect(delivered.at - back.at).toBeGreaterThanOrEqual(afterMs);
+  expect(back.seen.map((s) => s.title)).toEqual([title]);
+  return delivered;
+}
+
 describe.each(WAITING_SCREENS)('The page closed on $name, the payment settled meanwhile, the page opened again', (screen) => {
   it('paid: the receipt for 6 s, then 00 to the merchant once, nothing pressed', async () => {
     const { ref, url } = await leaveAndSettle(await b.newPage(), screen, 'back-paid', 'success');
     const back = await comeBack(url);
-    expect(back.status).toBe(200);
-    const delivered = await expectDeliveredOnce(back.page, ref, '00');
     // Not before the payer could read the receipt.
-    expect(delivered.at - back.at).toBeGreaterThanOrEqual(SUCCESS_SHOWN_MS);
-    expect(back.seen.map((s) => s.title)).toEqual(['Payment Successful']);
+    const delivered = await expectResultSent(back, ref, '00', 'Payment Successful', SUCCESS_SHOWN_MS);
     for (const shown of [screen.amount, MERCHANT_NAME, delivered.fields.payRef, `Return to ${MERCHANT_NAME} now`])
       expect(back.seen[0].text).toContain(shown);
   });
 
   it('expired: Transaction Expired, then XS1 to the merchant once', async () => {
     const { ref, url } = await leaveAndSettle(await b.newPage(), screen, 'back-expired', 'expired');
-    const back = await comeBack(url);
-    expect(back.status).toBe(200);
-    const delivered = await expectDeliveredOnce(back.page, ref, 'XS1');
-    expect(delivered.at - back.at).toBeGreaterThanOrEqual(EXPIRED_CANCELLED_WAIT_MS);
-    expect(back.seen.map((s) => s.title)).toEqual(['Transaction Expired']);
+    await expectResultSent(await comeBack(url), ref, 'XS1', 'Transaction Expired', EXPIRED_CANCELLED_WAIT_MS);
   });
 
   it('failed: the failure view with Retry, nothing to the merchant', async () => {
@@ -167,11 +178,7 @@ describe('The page closed, and more happened meanwhile', () => {
     await expect
       .poll(async () => (await sandboxPayment(ref)).payment?.cancellation ?? null, { timeout: UI_TIMEOUT_MS, interval: 250 })
       .toMatchObject({ reason: 'Return to merchant Site' });
-    const back = await comeBack(url);
-    expect(back.status).toBe(200);
-    const delivered = await expectDeliveredOnce(back.page, ref, 'Z6');
-    expect(delivered.at - back.at).toBeGreaterThanOrEqual(EXPIRED_CANCELLED_WAIT_MS);
-    expect(back.seen.map((s) => s.title)).toEqual(['Payment Cancelled']);
+    await expectResultSent(await comeBack(url), ref, 'Z6', 'Payment Cancelled', EXPIRED_CANCELLED_WAIT_MS);
   });
 
   it('failed: Retry from the failure view gives a new account, a reload keeps it, and the payment is paid', async () => {
