@@ -212,9 +212,9 @@ export async function storeResults(ref: string): Promise<StoreResult[]> {
   return all.filter((r) => r.fields.txnref === ref);
 }
 
-/** Settles a pending payment in the sandbox (CONTRACT §4). */
-export async function simulate(ref: string, outcome: 'success' | 'failed' | 'expired'): Promise<void> {
-  const res = await fetch(`${checkoutBase()}/sandbox/simulate`, {
+/** Settles a pending payment in the sandbox (CONTRACT §4), of the shared e2e server or of the checkout at `base`. */
+export async function simulate(ref: string, outcome: 'success' | 'failed' | 'expired', base = checkoutBase()): Promise<void> {
+  const res = await fetch(`${base}/sandbox/simulate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ merchant_code: MERCHANT_CODE, txn_ref: ref, outcome }),

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { startRedis, freePort } from '../scripts/test/redis-server.mjs';
 import type { RedisServer } from '../scripts/test/redis-server.mjs';
 import { createMerchantStore } from '@oja/app/demo';
-import { MERCHANT_CODE, TEST_CARDS, card, sleep, transfer, txnRef, useBrowser } from './helpers';
+import { MERCHANT_CODE, TEST_CARDS, card, simulate, sleep, transfer, txnRef, useBrowser, watchResultScreens } from './helpers';
 
 /** How long an instance may take to answer /healthz, ms. */
 const START_TIMEOUT_MS = 20_000;
@@ -182,6 +182,29 @@ async function sandboxPayment(ref: string) {
   return (await res.json()) as { paymentId: string; cancellation: { reason: string } | null; calls: Array<{ path: string }> };
 }
 
+/** Every live instance answers /healthz 200 again (Redis back), none of them died meanwhile. */
+async function everyInstanceHealthy(): Promise<void> {
+  for (const i of live) {
+    await expect.poll(async () => (await fetch(`http://${HOST}:${i.port}/healthz`)).status, { timeout: 15_000, interval: 250 }).toBe(200);
+    expect(i.child.exitCode, i.log()).toBeNull();
+  }
+}
+
+/**
+ * The payer closes the page on the transfer account (away paying), and `meanwhile` happens: the address they were
+ * on, and the reference.
+ */
+async function awayOnTransfer(label: string, meanwhile: (ref: string) => Promise<void>): Promise<{ ref: string; url: string }> {
+  const page = await b.newPage();
+  const ref = txnRef(label);
+  await open(page, ref, 'TRANSFER');
+  await transfer.waitForAccount(page);
+  const url = page.url();
+  await page.close();
+  await meanwhile(ref);
+  return { ref, url };
+}
+
 /** The sandbox's on-screen control settles the payment (one instance), and the page asks its status (another). */
 async function settle(page: Page): Promise<void> {
   const simulated = page.waitForResponse((r) => r.url() === `${lb.base}/sandbox/simulate`);
@@ -301,10 +324,7 @@ describe('Redis goes away, and comes back', () => {
     expect(await pay.text()).toContain('We could not reach the checkout');
 
     await redis.start();
-    for (const i of live) {
-      await expect.poll(async () => (await fetch(`http://${HOST}:${i.port}/healthz`)).status, { timeout: 15_000, interval: 250 }).toBe(200);
-      expect(i.child.exitCode, i.log()).toBeNull();
-    }
+    await everyInstanceHealthy();
     // An empty Redis (no persistence here): a new payment opens and pays.
     const fresh = await b.newPage();
     const again = txnRef('svc-redis-back');
@@ -313,5 +333,41 @@ describe('Redis goes away, and comes back', () => {
     await transfer.transferred(fresh);
     await settle(fresh);
     await deliveredOnce(fresh, again, '00');
+  });
+});
+
+describe('The payer away while the payment settles, back through the load balancer', () => {
+  it('A killed (SIGKILL) while its payer is away on the transfer account: opened again on B, the receipt, then 00 to the merchant once', async () => {
+    const [a, other] = live;
+    // The payer's requests all reach A, until it dies.
+    live = [a];
+    const { ref, url } = await awayOnTransfer('svc-away-kill', async (ref) => {
+      await stopInstance(a, 'SIGKILL');
+      live = [other];
+      await simulate(ref, 'success', lb.base);
+    });
+    const page = await b.newPage();
+    const seen = await watchResultScreens(page);
+    expect((await page.goto(url))?.status()).toBe(200);
+    await deliveredOnce(page, ref, '00');
+    expect(seen.map((s) => s.title)).toEqual(['Payment Successful']);
+    live = [other, await startInstance('A3')];
+  });
+
+  it('Redis paused when the payer comes back to a payment paid meanwhile: briefly unavailable, Try again, the receipt, then 00 once', async () => {
+    const { ref, url } = await awayOnTransfer('svc-away-pause', (ref) => simulate(ref, 'success', lb.base));
+    const page = await b.newPage();
+    const seen = await watchResultScreens(page);
+    redis.pause();
+    try {
+      expect((await page.goto(url))?.status()).toBe(503);
+      await page.getByRole('heading', { name: 'The checkout is briefly unavailable' }).waitFor();
+    } finally {
+      redis.resume();
+    }
+    await everyInstanceHealthy();
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await deliveredOnce(page, ref, '00');
+    expect(seen.map((s) => s.title)).toEqual(['Payment Successful']);
   });
 });

@@ -1,6 +1,7 @@
 // A real Redis for tests and the load bench: Debian's redis-server on a free local port, nothing saved to disk.
 // stop() ends it; kill() takes it away at once (SIGKILL), as a crash would; start() again on the same port brings it
-// back (an empty Redis, as after a crash with no persistence).
+// back (an empty Redis, as after a crash with no persistence); pause() freezes it (SIGSTOP: connections stay open,
+// nothing answers, as a stalled host) until resume(), with its data kept.
 import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -86,10 +87,18 @@ export async function startRedis({ port } = {}) {
       if (!child || child.exitCode !== null || child.signalCode) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill(signal);
+      // A paused Redis takes the signal only once it runs again.
+      child.kill('SIGCONT');
       await exited;
     },
     kill() {
       return handle.stop('SIGKILL');
+    },
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
     },
   };
   await handle.start();

@@ -77,6 +77,16 @@ describe('Result screen mode message', () => {
     expect(screen.getByText("You're being redirected to Oja Demo Store, please do not close this page.")).toBeTruthy();
   });
 
+  it.each(['00', 'XS1', 'Z6'])('%s sent by another page: says the merchant has it, promises no redirect, offers no return', async (code) => {
+    const c = await renderResult(code, { props: { displayMode: 'REDIRECT' } });
+    c.state.delivered = true;
+    c.state.deliveredElsewhere = true;
+    await pass();
+    expect(screen.getByRole('status').textContent).toContain('Oja Demo Store already has this result from another page. You can close this one.');
+    expect(screen.queryByText(/redirected to/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Return to/ })).toBeNull();
+  });
+
   it('promises no redirect for an in-progress result (09 is not returned to the merchant)', async () => {
     await renderResult('09');
     expect(screen.queryByText(/redirected to/)).toBeNull();

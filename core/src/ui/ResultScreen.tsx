@@ -112,14 +112,13 @@ function Receipt({ result }: { result: TransactionResponse }) {
 
 /**
  * How a success leaves: in REDIRECT a button to return now rather than after SUCCESS_SHOWN_MS (the same one-time
- * delivery); a page another tab or page beat to it says the merchant has the result already.
+ * delivery). None on a page another tab or page beat to it (the mode message says the merchant has it already).
  */
 function Return() {
   const t = useT();
   const c = useCheckout();
   const { props, delivered, deliveredElsewhere } = useCheckoutState();
-  if (deliveredElsewhere) return <p className={muted}>{t('core.result.deliveredElsewhere', { merchant: props.merchantName })}</p>;
-  if (props.displayMode !== 'REDIRECT') return null;
+  if (deliveredElsewhere || props.displayMode !== 'REDIRECT') return null;
   return (
     <button type="button" className={button} disabled={delivered} onClick={() => void deliver(c)}>
       {t('core.result.returnNow', { merchant: props.merchantName })}
@@ -164,7 +163,7 @@ function modeMessageKey(outcome: Outcome, displayMode: string, siteRedirectUrl: 
 export function ResultScreen() {
   const t = useT();
   const c = useCheckout();
-  const { result, props, channel } = useCheckoutState();
+  const { result, props, channel, deliveredElsewhere } = useCheckoutState();
   if (!result) return null;
   const outcome = classify(result.responseCode);
   const Icon = ICON[outcome];
@@ -189,7 +188,14 @@ export function ResultScreen() {
         <h1 id="oja-result-title" className={heading}>
           {t(`core.result.${outcome}`)}
         </h1>
-        {!failed && <p className={muted}>{t(modeMessageKey(outcome, props.displayMode, props.siteRedirectUrl), { merchant: props.merchantName })}</p>}
+        {/* A page another one beat to the delivery (any delivered result: 00, XS1, Z6) promises no redirect. */}
+        {!failed && (
+          <p className={muted}>
+            {t(deliveredElsewhere ? 'core.result.deliveredElsewhere' : modeMessageKey(outcome, props.displayMode, props.siteRedirectUrl), {
+              merchant: props.merchantName,
+            })}
+          </p>
+        )}
       </div>
       {outcome === 'successful' && (
         <>
