@@ -1,6 +1,7 @@
 // USSD end to end in REDIRECT mode (spec core §2, §4, §5, §7, §9 "USSD"): the bank rule, the code to dial with
 // copy and tap-to-dial, the prompt sent to the phone, the sandbox's outcomes and what reaches the store, the 20 s
 // status rhythm and the code's validity on Playwright's clock, failing status requests, keyboard only, axe.
+import { SUCCESS_SHOWN_MS } from '@oja/sdk';
 import { describe, expect, it } from 'vitest';
 import type { APIResponse, Page, Request, Route } from 'playwright-core';
 import {
@@ -450,8 +451,8 @@ describe('USSD timers and faults', () => {
       }
     });
     release();
-    // The return to the store goes on the page's (paused) clock.
-    await Promise.all([page.waitForURL(`${storeBase()}/return`), page.clock.runFor(1_000)]);
+    // The return to the store goes on the page's (paused) clock, after the receipt's time.
+    await Promise.all([page.waitForURL(`${storeBase()}/return`), page.clock.runFor(SUCCESS_SHOWN_MS + 1_000)]);
     await expectDeliveredOnce(page, ref, '00');
     expect(t.maxInFlight).toBe(1);
     const calls = (await sandboxPayment(ref)).payment!.calls.filter((c) => c.path === STATUS_PATH);
