@@ -16,7 +16,17 @@ import type { HomeTestCard } from './outside/homePage';
 import brandingDefault from '@oja/branding-default';
 import { embeddedSandbox, HASH_MISMATCH_CODE, HASH_MISMATCH_DESCRIPTION, REFUSED_MERCHANT, SANDBOX_MAC_KEYS, webpayHash } from '@oja/sandbox';
 import type { Sandbox } from '@oja/sandbox';
-import { defineGate, definePage, DELIVERY_PATH, GATE_PATH, GateRefusal, HttpError, PAGE_DATA_ID, SESSION_OPENED_PATH } from '@oja/core';
+import {
+  CHANNEL_STARTED_PATH,
+  defineGate,
+  definePage,
+  DELIVERY_PATH,
+  GATE_PATH,
+  GateRefusal,
+  HttpError,
+  PAGE_DATA_ID,
+  SESSION_OPENED_PATH,
+} from '@oja/core';
 import type { PageData } from '@oja/core';
 import { FIXTURE_BILLS, FIXTURE_DONE_PATH, FIXTURE_FORM_PATH, fixturePage, offerGateFixture, termsGateFixture } from '@oja/testing';
 import { createMemoryStore, StoreUnavailable } from '@oja/store';
@@ -1153,6 +1163,33 @@ describe('Metrics for operators (issue 32 part 5)', () => {
       'oja_payments_settled_total{channel="other",code="other"}': 1,
       'oja_results_delivered_total{mode="redirect"}': 2,
       'oja_results_delivered_total{mode="message"}': 1,
+    });
+  });
+
+  it('payments started by channel, once per session and channel; status polls told with the result', async () => {
+    const { base } = await start({ metricsToken: TOKEN, processMetrics: false });
+    const session = sessionIn(await (await postPay(base, payFields('STARTED-1'))).text());
+    const started = (channel: string, p = session) =>
+      fetch(`${base}${CHANNEL_STARTED_PATH}?${new URLSearchParams({ p, channel })}`, { method: 'POST' });
+    expect((await started('transfer')).status).toBe(204);
+    await started('transfer');
+    await started('no-such-channel');
+    await started('transfer', 'unknown-session-token-000');
+    await fetch(`${base}${DELIVERY_PATH}?${new URLSearchParams({ p: session, page: 'page-1', channel: 'transfer', code: '00', polls: '7' })}`, {
+      method: 'POST',
+    });
+    // A second page's word adds nothing; an absurd count is not taken.
+    await fetch(`${base}${DELIVERY_PATH}?${new URLSearchParams({ p: session, page: 'page-2', channel: 'transfer', code: '00', polls: '5' })}`, {
+      method: 'POST',
+    });
+    const other = sessionIn(await (await postPay(base, payFields('STARTED-2'))).text());
+    await fetch(`${base}${DELIVERY_PATH}?${new URLSearchParams({ p: other, page: 'page-1', channel: 'transfer', code: 'Z6', polls: '1e9' })}`, {
+      method: 'POST',
+    });
+    expect(await samplesOf(base)).toMatchObject({
+      'oja_payments_started_total{channel="transfer"}': 1,
+      'oja_payments_started_total{channel="other"}': 1,
+      'oja_status_polls_total{channel="transfer"}': 7,
     });
   });
 

@@ -13,6 +13,7 @@ import { logRequest } from './requestLog';
 import { MAX_SESSIONS } from './sessions';
 import type { Sessions } from './sessions';
 import { assetsRoute } from './routes/assets';
+import { channelStartedRoute } from './routes/channelStarted';
 import { deliveryRoute } from './routes/delivery';
 import { embeddedApiRoute } from './routes/embeddedApi';
 import { errorsRoute } from './routes/errors';
@@ -98,6 +99,7 @@ export function createCheckoutServer(o: CheckoutServerOptions): CheckoutServer {
   openedRoute(app, ctx);
   gateRoute(app, ctx);
   deliveryRoute(app, ctx);
+  channelStartedRoute(app, ctx);
   sdkRoute(app, ctx);
   healthRoute(app, ctx);
   metricsRoute(app, ctx);

@@ -30,6 +30,10 @@ export interface Metrics {
   payment(result: PayResult): void;
   /** A result delivered to the merchant (the payer's page said so, once per session): its channel, code and way. */
   settled(channel: string, code: string, mode: DeliveryMode): void;
+  /** A payer started paying with a channel (its screen opened; once per session and channel). */
+  started(channel: string): void;
+  /** Status requests a payment's page made with a channel before its result (the page says so with the result). */
+  polls(channel: string, count: number): void;
   /** The store wrapped so that each operation is timed and each failure counted, by operation. */
   instrument(store: Store): Store;
 }
@@ -52,6 +56,16 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}): M
     'oja_payments_opened_total',
     'Pay requests, by what they came to: opened (a session), paid (already), refused (by the API), unreachable (API or store), invalid (a field).',
     ['result'],
+  );
+  const started = counter(
+    'oja_payments_started_total',
+    "Payments a payer started with a channel (its screen opened), once per session and channel; 'other': not installed.",
+    ['channel'],
+  );
+  const statusPolls = counter(
+    'oja_status_polls_total',
+    "Status requests payers' pages made, by channel, counted when the page reports its result (POST /session/delivery).",
+    ['channel'],
   );
   const settled = counter(
     'oja_payments_settled_total',
@@ -111,6 +125,8 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}): M
       requestSeconds.observe({ route }, seconds);
     },
     payment: (result) => payments.inc({ result }),
+    started: (channel) => started.inc({ channel }),
+    polls: (channel, count) => statusPolls.inc({ channel }, count),
     settled(channel, code, mode) {
       settled.inc({ channel, code });
       delivered.inc({ mode });

@@ -45,6 +45,8 @@ export interface SessionRecord {
    * this session opens on it even when the API does not answer (a settled payment stays settled).
    */
   settled?: TransactionResponse;
+  /** The channels the payer opened in this session (routes/channelStarted.ts), each counted once. */
+  started?: string[];
   /** The result went to the merchant: which page sent it, when, with which code (routes/delivery.ts). Once. */
   delivered?: { at: number; page: string; code: string };
   /**

@@ -125,6 +125,8 @@ describe('useStatusPolling', () => {
     expect(screen.getByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
     await pass(STATUS_MS * 10);
     expect(http.calls).toHaveLength(3);
+    // Counted by channel, for the result's report to the server (its metrics).
+    expect(Object.values(c.statusPolls)).toEqual([3]);
   });
 
   it('a failure code is final too', async () => {

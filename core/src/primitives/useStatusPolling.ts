@@ -76,7 +76,10 @@ export function useStatusPolling(plugin: ChannelPlugin, active: boolean, options
     const ends = [deadline, timeoutMs === undefined ? null : serverNow() + timeoutMs].filter((d): d is number => d !== null);
     setState((s) => (s.timedOut ? { ...s, timedOut: false } : s));
     const poller = createPoller<StatusAnswer>({
-      check: (signal) => status.check({ props: c.state.props, http: c.http, signal, visits: c.visits, visit: latest.current.visit }),
+      check: (signal) => {
+        c.statusPolls[plugin.id] = (c.statusPolls[plugin.id] ?? 0) + 1;
+        return status.check({ props: c.state.props, http: c.http, signal, visits: c.visits, visit: latest.current.visit });
+      },
       intervalMs: status.intervalMs,
       firstDelayMs: timing(status.firstDelayMs, ctx),
       retryMs: status.retryMs,

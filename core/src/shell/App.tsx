@@ -18,7 +18,7 @@ import {
   useCheckoutState,
 } from '../state/checkout';
 import type { Checkout } from '../state/checkout';
-import { METHODS_PATH } from '../state/actions';
+import { CHANNEL_STARTED_PATH, METHODS_PATH } from '../state/actions';
 import { GateContext } from '../state/gates';
 import { pendingGateOf } from '../plan';
 import { CODE_ALREADY_PAID, CODE_CANCELLED, CODE_SUCCESS, isComplete } from '../codes';
@@ -118,6 +118,9 @@ function ChannelRoute({ plugin }: { plugin: ChannelPlugin }) {
     // ongoing one continues into these steps (Google Pay into the card's PIN): its Retry returns to it.
     const ongoing = c.state.channel ? c.registry.channel(c.state.channel) : undefined;
     if (c.state.channel !== plugin.id && !ongoing?.continuesInto?.includes(plugin.id)) c.state.channel = plugin.id;
+    // The operators' count of payments started by channel (the server counts a session's channel once).
+    const { session } = c.state.env;
+    if (session) navigator.sendBeacon?.(`${CHANNEL_STARTED_PATH}?${new URLSearchParams({ p: session, channel: plugin.id })}`);
     // The status calls load with the screen, not at the first status request: that request then leaves on time.
     preloadStatusCheck(plugin.status?.check);
   }, [c, plugin]);

@@ -11,7 +11,7 @@ import { SUCCESS_SHOWN_MS } from '@oja/sdk';
 import { defineChannel } from '../plugin';
 import { App } from './App';
 import { DELIVERY_CLAIM_ATTEMPTS, TOKEN_SIGN_IN_PATH } from './delivery';
-import { DELIVERY_PATH } from '../state/actions';
+import { CHANNEL_STARTED_PATH, DELIVERY_PATH, SESSION_OPENED_PATH } from '../state/actions';
 import { HttpError } from '../http';
 import { cardFixture, transferFixture } from '@oja/testing';
 import { FIXTURE_DONE_PATH, fixturePage } from '@oja/testing';
@@ -119,7 +119,7 @@ describe('REDIRECT delivery', () => {
       await pass(SUCCESS_SHOWN_MS);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-      expect(url).toBe(`${DELIVERY_PATH}?p=${'S'.repeat(24)}&page=page-1&code=00&channel=card`);
+      expect(url).toBe(`${DELIVERY_PATH}?p=${'S'.repeat(24)}&page=page-1&code=00&channel=card&polls=0`);
       expect(init.method).toBe('POST');
       expect(submit).toHaveBeenCalledTimes(1);
     });
@@ -386,7 +386,13 @@ describe('leaving mid-payment', () => {
   it('tells the server once, as it hydrates, that the page opened (the session then keeps its full time)', async () => {
     const beacon = stubBeacon();
     await renderCheckout();
-    expect(beacon.mock.calls).toEqual([['/session/opened?p=test-session']]);
+    expect(beacon.mock.calls.filter(([url]) => url.startsWith(SESSION_OPENED_PATH))).toEqual([['/session/opened?p=test-session']]);
+  });
+
+  it("tells the server the channel whose screen opened (the operators' count of payments started)", async () => {
+    const beacon = stubBeacon();
+    await renderCheckout();
+    expect(beacon.mock.calls.filter(([url]) => url.startsWith(CHANNEL_STARTED_PATH))).toEqual([['/session/channel?p=test-session&channel=card']]);
   });
 });
 

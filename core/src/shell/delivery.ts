@@ -26,7 +26,8 @@ export const DELIVERY_CLAIM_BACKOFF_MS = 500;
 export async function claimDelivery(c: Checkout, code: string): Promise<boolean> {
   const { session, pageId } = c.state.env;
   if (!session || !pageId || typeof fetch !== 'function') return true;
-  const q = new URLSearchParams({ p: session, page: pageId, code, channel: c.state.channel ?? '' });
+  const channel = c.state.channel ?? '';
+  const q = new URLSearchParams({ p: session, page: pageId, code, channel, polls: String(c.statusPolls[channel] ?? 0) });
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await fetch(`${DELIVERY_PATH}?${q}`, { method: 'POST', signal: AbortSignal.timeout(DELIVERY_CLAIM_TIMEOUT_MS) });

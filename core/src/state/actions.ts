@@ -23,6 +23,8 @@ export const LEAVE_PATH = '/session/leave';
  * is how the server learns of a result at all (its metrics, `oja_payments_settled_total`).
  */
 export const DELIVERY_PATH = '/session/delivery';
+/** Where a page tells the checkout server the payer opened a channel's screen (the operators' metrics, once each). */
+export const CHANNEL_STARTED_PATH = '/session/channel';
 /** Where the shell tells the checkout server its page opened in the payer's browser (the session then lasts its full time). */
 export const SESSION_OPENED_PATH = '/session/opened';
 

@@ -78,6 +78,11 @@ export interface Checkout {
   checkStatusNow?: () => Promise<StatusCheckOutcome>;
   /** The channels' visits: the state of the current attempt at each channel the payer is using (visit.ts). */
   visits: Visits;
+  /**
+   * Status requests this page made, by channel id: told to the server with the result (its metrics). Not state:
+   * nothing renders it, so it stays off the proxy.
+   */
+  statusPolls: Record<string, number>;
 }
 
 export const CheckoutContext = createContext<Checkout | null>(null);
@@ -131,6 +136,7 @@ export function createCheckout(props: PaymentProps, env: PageEnv, registry: Regi
     http: client,
     server: server ?? createHttp(''),
     navigate: () => {},
+    statusPolls: {},
     visits: new Visits({
       props: () => state.props,
       env: () => state.env,

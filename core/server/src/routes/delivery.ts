@@ -6,6 +6,8 @@ import { json } from '../respond';
 
 /** A page id as the server writes them (sessions.ts served: 9 random bytes, base64url). */
 const PAGE_ID = /^[\w-]{1,24}$/;
+/** Most status requests one page may report: a day of polling every 2 s. */
+const MAX_REPORTED_POLLS = 43_200;
 /** A response code as the collections API writes them. */
 const CODE = /^[A-Z0-9]{1,8}$/;
 
@@ -36,6 +38,9 @@ export function deliveryRoute(app: App, { registry, sessions, metrics }: Pick<Se
       const id = c.req.query('channel') ?? '';
       const channel = !id ? 'none' : registry.channel(id) ? id : 'other';
       metrics.settled(channel, codeLabel(code), record.props.displayMode === 'REDIRECT' ? 'redirect' : 'message');
+      // The page's status requests for this payment, told once with its result; a count past any real page's is not.
+      const polls = Number(c.req.query('polls') ?? 0);
+      if (Number.isInteger(polls) && polls > 0 && polls <= MAX_REPORTED_POLLS) metrics.polls(channel, polls);
     }
     return json(200, { deliver: deliver || !record });
   });
