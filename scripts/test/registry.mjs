@@ -63,7 +63,11 @@ export async function startRegistry() {
   });
   child.stdout.on('data', (c) => (output = (output + c).slice(-4_000)));
   child.stderr.on('data', (c) => (output = (output + c).slice(-4_000)));
+  // A test process that ends without closing (a crash, an interrupted run) takes the registry with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const close = async () => {
+    process.off('exit', killOnExit);
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
