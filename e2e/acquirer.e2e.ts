@@ -1,21 +1,26 @@
-// Issue 12, as an acquirer would do it: Oja's packages packed to tarballs and installed into a copy of the app outside
-// the workspace, the acquirer's own branding (HALO's sources renamed ACME) built against the installed @oja/core,
-// packed and installed, oja.config.json listing the transfer channel and the brandings, the app's own build, and a
-// payment through that channel under that branding in Chromium (scripts/test/acquirer-app.mjs makes the app).
+// Issues 12 and 33, as an acquirer would do it: a local npm registry (Verdaccio) gets every released Oja package,
+// versioned with changesets and published; an empty folder becomes a checkout from that registry alone; the
+// acquirer's own branding (HALO's sources renamed ACME) and an outside channel (Zap, the transfer channel's sources
+// renamed) are built against the installed @oja/core, published to the same registry and installed from it;
+// oja.config.json lists them; the app's own build; then payments in Chromium under that branding and through that
+// channel (scripts/test/acquirer-app.mjs makes the app, scripts/test/registry.mjs runs the registry).
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACME, makeAcquirerApp } from '../scripts/test/acquirer-app.mjs';
+import { ACME, ZAP, makeAcquirerApp } from '../scripts/test/acquirer-app.mjs';
 import { releasedPackages } from '../scripts/build/packages.mjs';
 import { freePort } from '../scripts/test/redis-server.mjs';
 import { strictConsumerFlags } from '../scripts/test/strict-consumer';
 import { MERCHANT_CODE, submitForm, transfer, txnRef, useBrowser } from './helpers';
 
-/** Packing, installing from npm's cache and two builds: about 15 s on an idle machine, more beside other tests. */
-const MAKE_TIMEOUT_MS = 240_000;
+/**
+ * Releasing 29 packages to the registry, installing from it, building and publishing two outside packages and the
+ * app's build: about 75 s on a busy machine.
+ */
+const MAKE_TIMEOUT_MS = 300_000;
 /** How long the app's server may take to answer /healthz, ms. */
 const START_TIMEOUT_MS = 20_000;
 const HOST = '127.0.0.1';
@@ -29,7 +34,7 @@ function builtTargets(entry: unknown): string[] {
 
 const b = useBrowser();
 
-let made: ReturnType<typeof makeAcquirerApp>;
+let made: Awaited<ReturnType<typeof makeAcquirerApp>>;
 let child: ChildProcess;
 let output = '';
 let checkout = '';
@@ -50,7 +55,7 @@ async function waitFor(url: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  made = makeAcquirerApp();
+  made = await makeAcquirerApp();
   const [port, merchantPort, outsidePort] = [await freePort(), await freePort(), await freePort()];
   child = spawn(process.execPath, [made.server], {
     cwd: made.app,
@@ -65,9 +70,9 @@ beforeAll(async () => {
   await waitFor(`${store}/results.json`);
 }, MAKE_TIMEOUT_MS);
 
-afterAll(() => {
+afterAll(async () => {
   child?.kill('SIGKILL');
-  if (made) fs.rmSync(made.dir, { recursive: true, force: true });
+  await made?.close();
 });
 
 /** Opens a payment from the store's origin with a form POST, as a merchant's page does. */
@@ -89,6 +94,15 @@ async function pay(page: Page, label: string, extra: Record<string, string> = {}
   return ref;
 }
 
+/** Settles a waiting payment with the sandbox's simulate control; the store hears 00, once. */
+async function simulateSuccess(page: Page, ref: string): Promise<void> {
+  await page.getByRole('timer').waitFor();
+  await Promise.all([page.waitForURL(`${store}/return`), page.getByRole('button', { name: 'Simulate success' }).click()]);
+  await expect.poll(() => page.locator('h1').getAttribute('data-resp')).toBe('00');
+  const results = (await (await fetch(`${store}/results.json`)).json()) as { fields: Record<string, string> }[];
+  expect(results.filter((r) => r.fields.txnref === ref).map((r) => r.fields.resp)).toEqual(['00']);
+}
+
 /** The value of a design token on the page's themed root. */
 const token = (page: Page, name: string) =>
   page.evaluate((n) => {
@@ -97,21 +111,42 @@ const token = (page: Page, name: string) =>
     return getComputedStyle(themed).getPropertyValue(n).trim();
   }, name);
 
-describe("an acquirer's checkout, assembled from installed packages", () => {
-  it('installed every Oja package and the ACME branding from tarballs, built as they ship (no sources)', () => {
+describe("an acquirer's checkout, assembled from a registry", () => {
+  it('published every released package with its changesets applied, and installed Oja and the outside packages from the registry alone', () => {
+    const released = releasedPackages(root).map(
+      (d) => JSON.parse(fs.readFileSync(path.join(d, 'package.json'), 'utf8')) as { name: string; version: string },
+    );
+    expect(Object.keys(made.published).sort()).toEqual(released.map((p) => p.name).sort());
+    // Every package a waiting changeset names is published past the workspace's version (changeset version ran).
+    const named = new Set(
+      fs
+        .readdirSync(path.join(root, '.changeset'))
+        .filter((f) => f.endsWith('.md') && f !== 'README.md')
+        .flatMap((f) =>
+          [...fs.readFileSync(path.join(root, '.changeset', f), 'utf8').matchAll(/^"(@oja\/[\w-]+)": (?:major|minor|patch)$/gm)].map((m) => m[1]),
+        ),
+    );
+    for (const { name, version } of released.filter((p) => named.has(p.name)))
+      expect(made.published[name].localeCompare(version, 'en', { numeric: true }), `${name} ${version} → ${made.published[name]}`).toBe(1);
+    const lock = JSON.parse(fs.readFileSync(path.join(made.app, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; resolved?: string; link?: boolean }>;
+    };
     const modules = path.join(made.app, 'node_modules');
-    for (const name of ['@oja/core', '@oja/transfer', '@oja/server', '@oja/sdk', ACME.name]) {
+    for (const name of ['@oja/core', '@oja/transfer', '@oja/server', '@oja/sdk', ACME.name, ZAP.name]) {
       const dir = path.join(modules, name);
-      // A real folder (installed from a tarball), not a link into a workspace.
+      // A real folder, fetched from the local registry: not a link into a workspace, not a tarball on disk.
       expect(fs.lstatSync(dir).isSymbolicLink(), name).toBe(false);
+      expect(lock.packages[`node_modules/${name}`]?.resolved, name).toMatch(new RegExp(`^${made.registry}`));
       expect(fs.existsSync(path.join(dir, 'src')), `${name} ships no sources`).toBe(false);
       expect(fs.existsSync(path.join(dir, 'dist/index.js')), `${name} ships dist/index.js`).toBe(true);
     }
-    expect(made.packs.some((f) => f.startsWith('acme-oja-branding-acme-'))).toBe(true);
+    for (const name of Object.keys(made.published).filter((n) => lock.packages[`node_modules/${n}`]))
+      expect(lock.packages[`node_modules/${name}`].version, name).toBe(made.published[name]);
     const manifest = JSON.parse(fs.readFileSync(path.join(made.app, 'dist/client/manifest.json'), 'utf8'));
     // The lazy screen is named by its package, its strings stay with the server (scripts/build/chunks.mjs).
     expect(manifest.screens.transfer.js).toMatch(/^\/assets\/channel-oja-transfer-Screen-/);
     expect(manifest.screens.transfer.css).toMatch(/^\/assets\/channel-oja-transfer-Screen-.*\.css$/);
+    expect(manifest.screens[ZAP.id].js).toMatch(/^\/assets\/channel-acme-oja-channel-zap-Screen-/);
     // The installed channel's initial-route strings (its dist/messages.js) come with the page, not in the scripts:
     // the row's title is in none of the initial route's modules, in either language.
     const initial = (manifest.entryModules as string[]).map((m) => fs.readFileSync(path.join(made.app, 'dist/client', m), 'utf8')).join('\n');
@@ -127,8 +162,9 @@ describe("an acquirer's checkout, assembled from installed packages", () => {
         "import { createSandbox } from '@oja/sandbox';",
         "import transfer from '@oja/transfer';",
         `import acme from '${ACME.name}';`,
-        'const plugin: ChannelPlugin = transfer;',
-        'export const names = [plugin.id, acme.acquirer, typeof createSandbox];',
+        `import zap from '${ZAP.name}';`,
+        'const plugins: ChannelPlugin[] = [transfer, zap];',
+        'export const names = [...plugins.map((p) => p.id), acme.acquirer, typeof createSandbox];',
         '',
       ].join('\n'),
     );
@@ -182,11 +218,30 @@ describe("an acquirer's checkout, assembled from installed packages", () => {
 
     await transfer.waitForAccount(page);
     await transfer.transferred(page);
-    await page.getByRole('timer').waitFor();
-    await Promise.all([page.waitForURL(`${store}/return`), page.getByRole('button', { name: 'Simulate success' }).click()]);
-    await expect.poll(() => page.locator('h1').getAttribute('data-resp')).toBe('00');
-    const results = (await (await fetch(`${store}/results.json`)).json()) as { fields: Record<string, string> }[];
-    expect(results.filter((r) => r.fields.txnref === ref).map((r) => r.fields.resp)).toEqual(['00']);
+    await simulateSuccess(page, ref);
+  });
+
+  it('pays through the outside channel: its row in the method list, its screen, settled by the sandbox, and 00 back at the store', async () => {
+    const page = await b.newPage();
+    const ref = await pay(page, 'zap');
+    await page.getByRole('link', { name: /Pay with Transfer/ }).waitFor();
+    await Promise.all([
+      page.waitForURL((u) => u.origin === checkout && u.pathname === `/payment/${ZAP.id}`),
+      page.getByRole('link', { name: new RegExp(ZAP.title) }).click(),
+    ]);
+    // Its screen (the account its sandbox part generated), then the wait, settled with the sandbox's simulate.
+    await page.getByTestId('account-number').waitFor();
+    await page.getByRole('button', { name: 'I have transferred' }).click();
+    await simulateSuccess(page, ref);
+  });
+
+  it("keeps a payment of the outside channel's own market to it, by the config's market alone", async () => {
+    const page = await b.newPage();
+    // The merchant offers both channels; the market keeps Zap alone, which then opens by itself.
+    await pay(page, 'zapland', { country: ZAP.country, channels: `TRANSFER,${ZAP.code}` });
+    await page.waitForURL((u) => u.origin === checkout && u.pathname === `/payment/${ZAP.id}`);
+    await page.getByTestId('account-number').waitFor();
+    expect(await page.getByRole('link', { name: /Pay with Transfer/ }).count()).toBe(0);
   });
 
   it("shows Oja's own look for a payment of another acquirer, and a failed transfer shows the failure with a retry", async () => {

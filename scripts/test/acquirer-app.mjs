@@ -1,23 +1,36 @@
-// An acquirer's checkout, made the way an acquirer would make it (issue 12): outside the workspace, a copy of the
-// app (its entries, its build, its demo store) installs Oja's packages from tarballs (`npm pack` of the built
-// workspace, as the registry would hand them out) and the rest from the npm registry; beside it, the acquirer's
-// own branding, a copy of HALO's sources renamed ACME, is built with the same package build against the installed
-// @oja/core, packed, and installed from its tarball; oja.config.json lists the channel and the brandings; the
-// app's own `npm run build` assembles it. e2e/acquirer.e2e.ts pays through it in Chromium.
+// An acquirer's checkout, made the way an acquirer would make it (issues 12 and 33): a local npm registry (Verdaccio,
+// scripts/test/registry.mjs) gets every released Oja package, versioned with changesets and published as a release
+// is; in an empty folder a starter (a package.json and oja.config.json, beside a copy of the app's entries and build,
+// the private @oja/app) installs Oja's packages from that registry alone. Two outside packages are written, built
+// against the installed @oja/core with the same package build and published to the same registry, as their authors
+// would: the acquirer's branding (HALO's sources renamed ACME) and a channel (the transfer channel's sources renamed
+// Zap, its sandbox part included). The app installs them from the registry, lists them in oja.config.json and its own
+// `npm run build` assembles it. e2e/acquirer.e2e.ts pays through it in Chromium.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packedManifest } from '../release/packManifest.mjs';
+import { publishFolder, publishUser, registryEnv, releaseToRegistry, startRegistry } from './registry.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 /** The acquirer's branding: its package name, its acquirer code, its primary colour (to see its stylesheet applied). */
 export const ACME = { name: '@acme/oja-branding-acme', acquirer: 'ACME', primary: '#0b6e4f' };
-/** The channel the acquirer installs from Oja, and the brandings it lists. */
-export const ACME_CONFIG = { channels: ['@oja/transfer'], brandings: ['@oja/branding-default', ACME.name] };
-/** Oja's packages the app installs from tarballs: what it lists, and what they need (core, the SDK it serves, the server). */
+/** The outside channel: its package name, its id and code, its method-list row, the country of its own market. */
+export const ZAP = { name: '@acme/oja-channel-zap', id: 'zap', code: 'ZAP', title: 'Pay with Zap', country: 'ZL' };
+/**
+ * The acquirer's oja.config.json: Oja's channel and the outside one, the brandings, and a market of the outside
+ * channel's own (in "Zapland" only the card and Zap), which is the config's data, not the channel's.
+ */
+export const ACME_CONFIG = {
+  channels: ['@oja/transfer', ZAP.name],
+  brandings: ['@oja/branding-default', ACME.name],
+  markets: [{ id: 'zapland', when: [{ country: [ZAP.country] }], only: [ZAP.code] }],
+};
+/** Oja's packages the app installs from the registry: what it lists, and what they need (core, the SDK it serves, the server). */
 const OJA_PACKAGES = ['@oja/core', '@oja/sdk', '@oja/store', '@oja/sandbox', '@oja/server', '@oja/transfer', '@oja/branding-default'];
 /** The app as the repository has it (the @oja/app package, installed from its folder), copied file by file (its tests stay behind). */
 const APP_FILES = [
@@ -58,87 +71,138 @@ const APP_DEPENDENCIES = ['react', 'react-dom'];
 
 const run = (cmd, args, cwd) =>
   execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_loglevel: 'error' } });
-/** npm, quietly, from the cache first (the workspace's install filled it). */
-const npm = (args, cwd) => run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], cwd);
+/**
+ * npm against the local registry alone (the userconfig names it, with the publishing user's token). Package documents
+ * are always asked of it (--prefer-online); tarballs whose integrity npm's cache already holds come from the cache.
+ */
+const npmWith = (userconfig) => (args, cwd) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-online'], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: registryEnv(userconfig),
+  });
 
-/** The acquirer's branding package, written from HALO's shipped sources: every "halo" becomes "acme". */
-function writeAcmeBranding(dir) {
-  const halo = path.join(root, 'branding/halo');
-  const pkg = readJson(path.join(halo, 'package.json'));
-  pkg.name = ACME.name;
-  pkg.description = 'ACME Bank branding for Oja Checkout.';
-  pkg.version = '0.1.0';
+/** A manifest as its author publishes it: the workspace's source conditions and pack hooks gone (packManifest.mjs). */
+const publishedManifest = (pkg, fields) => `${JSON.stringify({ ...packedManifest(pkg), ...fields }, null, 2)}\n`;
+
+/**
+ * An outside package written from one of Oja's shipped sources, as an author starting from it would: its manifest as
+ * published, renamed (`fields`), its LICENSE, and each source file (tests and stories stay behind) through `rename`,
+ * which answers the file's new name and text.
+ */
+function writeRenamedCopy(from, dir, fields, rename) {
+  const pkg = readJson(path.join(from, 'package.json'));
   fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
-  fs.copyFileSync(path.join(halo, 'LICENSE'), path.join(dir, 'LICENSE'));
-  for (const f of fs.readdirSync(path.join(halo, 'src'))) {
+  fs.writeFileSync(path.join(dir, 'package.json'), publishedManifest(pkg, { ...fields, version: '0.1.0' }));
+  fs.copyFileSync(path.join(from, 'LICENSE'), path.join(dir, 'LICENSE'));
+  for (const f of fs.readdirSync(path.join(from, 'src'))) {
     if (/\.(test|stories)\.tsx?$/.test(f)) continue;
-    const text = fs
-      .readFileSync(path.join(halo, 'src', f), 'utf8')
-      .replaceAll('HALO', ACME.acquirer)
-      .replaceAll('halo', 'acme')
-      .replace(/primary: '#[0-9a-f]{6}'/, `primary: '${ACME.primary}'`);
-    fs.writeFileSync(path.join(dir, 'src', f), text);
+    const [name, text] = rename(f, fs.readFileSync(path.join(from, 'src', f), 'utf8'));
+    fs.writeFileSync(path.join(dir, 'src', name), text);
   }
 }
 
+/** The acquirer's branding package, written from HALO's shipped sources: every "halo" becomes "acme". */
+const writeAcmeBranding = (dir) =>
+  writeRenamedCopy(path.join(root, 'branding/halo'), dir, { name: ACME.name, description: 'ACME Bank branding for Oja Checkout.' }, (f, text) => [
+    f,
+    text
+      .replaceAll('HALO', ACME.acquirer)
+      .replaceAll('halo', 'acme')
+      .replace(/primary: '#[0-9a-f]{6}'/, `primary: '${ACME.primary}'`),
+  ]);
+
 /**
- * Makes the acquirer's app in a fresh folder and builds it; answers its folder (`dist/server/server.mjs` runs it).
- * The workspace's packages must be built (`npm run build`). `log` hears each step.
+ * The outside channel, written from the transfer channel's shipped sources: its id, code, strings' namespace, sandbox
+ * record and API paths become Zap's, so it installs beside @oja/transfer. Its folder is named by its id (the build
+ * keys a screen's assets by it).
  */
-export function makeAcquirerApp({ log = () => {} } = {}) {
+const writeZapChannel = (dir) =>
+  writeRenamedCopy(path.join(root, 'channels/transfer'), dir, { name: ZAP.name, description: 'Zap, a channel written outside Oja.' }, (f, text) => [
+    f.replace('TransferIcon', 'ZapIcon'),
+    text
+      .replaceAll("'Pay with Transfer'", `'${ZAP.title}'`)
+      .replaceAll("'Payer par virement'", "'Payer avec Zap'")
+      .replaceAll('/api/v1/virtualaccount/', '/api/v1/zap/')
+      .replaceAll('TransferIcon', 'ZapIcon')
+      // Its sandbox part offers it in its own market's country too.
+      .replace("offeredIn: ['NG', 'KE', 'GH']", `offeredIn: ['NG', '${ZAP.country}']`)
+      .replaceAll('TRANSFER', ZAP.code)
+      .replace(/\btransfer\b/g, ZAP.id),
+  ]);
+
+/**
+ * Starts the registry, releases Oja's packages to it, makes the acquirer's app in a fresh folder from it and builds it;
+ * answers its folder (`dist/server/server.mjs` runs it) and `close()`, which stops the registry and removes the
+ * folder. The workspace's packages must be built (`npm run build`). `log` hears each step.
+ */
+export async function makeAcquirerApp({ log = () => {} } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-acquirer-'));
   const app = path.join(dir, 'app');
-  const packs = path.join(dir, 'packs');
-  fs.mkdirSync(packs, { recursive: true });
+  log('starting the registry');
+  const registry = await startRegistry();
+  const close = async () => {
+    await registry.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const userconfig = await publishUser(registry.url, registry.dir);
+    const npm = npmWith(userconfig);
+    const published = releaseToRegistry({ url: registry.url, userconfig, log });
 
-  log('packing Oja packages');
-  const packed = JSON.parse(npm(['pack', ...OJA_PACKAGES.flatMap((p) => ['-w', p]), '--pack-destination', packs, '--json'], root));
-  const tarball = Object.fromEntries(packed.map((p) => [p.name, `file:${path.join(packs, p.filename)}`]));
+    log('writing the app');
+    for (const f of APP_FILES) {
+      fs.mkdirSync(path.dirname(path.join(app, f)), { recursive: true });
+      fs.copyFileSync(path.join(root, f), path.join(app, f));
+    }
+    const workspace = readJson(path.join(root, 'package.json'));
+    const versions = { ...workspace.dependencies, ...workspace.devDependencies };
+    const pick = (names) => Object.fromEntries(names.map((n) => [n, versions[n]]));
+    // The starter's package.json (docs/operators/configure.md): Oja's packages at the released versions.
+    const oja = Object.fromEntries(OJA_PACKAGES.map((n) => [n, `^${published[n]}`]));
+    fs.writeFileSync(
+      path.join(app, 'package.json'),
+      `${JSON.stringify(
+        {
+          name: 'acme-checkout',
+          private: true,
+          type: 'module',
+          scripts: { build: 'node scripts/build/build.mjs', start: 'node dist/server/server.mjs' },
+          dependencies: { ...oja, '@oja/app': `file:${APP_PACKAGE}`, ...pick(APP_DEPENDENCIES) },
+          devDependencies: pick(APP_TOOLS),
+          overrides: workspace.overrides,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    log('installing from the registry (npm install)');
+    npm(['install'], app);
 
-  log('writing the app');
-  for (const f of APP_FILES) {
-    fs.mkdirSync(path.dirname(path.join(app, f)), { recursive: true });
-    fs.copyFileSync(path.join(root, f), path.join(app, f));
+    log('building and publishing the ACME branding and the Zap channel, against the installed @oja/core');
+    const branding = path.join(app, 'plugins', 'acme-branding');
+    const channel = path.join(app, 'plugins', ZAP.id);
+    writeAcmeBranding(branding);
+    writeZapChannel(channel);
+    run(process.execPath, [path.join(app, 'scripts/build/packages.mjs'), branding, channel], app);
+    for (const folder of [branding, channel]) publishFolder(folder, userconfig);
+    log('installing them from the registry');
+    npm(['install', `${ACME.name}@0.1.0`, `${ZAP.name}@0.1.0`], app);
+
+    fs.writeFileSync(path.join(app, 'oja.config.json'), `${JSON.stringify(ACME_CONFIG, null, 2)}\n`);
+    log('building the app (npm run build)');
+    run('npm', ['run', 'build'], app);
+    return { dir, app, server: path.join(app, 'dist/server/server.mjs'), registry: registry.url, stopRegistry: registry.close, published, close };
+  } catch (e) {
+    await close();
+    throw e;
   }
-  const workspace = readJson(path.join(root, 'package.json'));
-  const versions = { ...workspace.dependencies, ...workspace.devDependencies };
-  const pick = (names) => Object.fromEntries(names.map((n) => [n, versions[n]]));
-  fs.writeFileSync(
-    path.join(app, 'package.json'),
-    `${JSON.stringify(
-      {
-        name: 'acme-checkout',
-        private: true,
-        type: 'module',
-        scripts: { build: 'node scripts/build/build.mjs', start: 'node dist/server/server.mjs' },
-        dependencies: { ...tarball, '@oja/app': `file:${APP_PACKAGE}`, ...pick(APP_DEPENDENCIES) },
-        devDependencies: pick(APP_TOOLS),
-        overrides: workspace.overrides,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  log('installing (npm install)');
-  npm(['install'], app);
-
-  log('building the ACME branding against the installed @oja/core');
-  const branding = path.join(app, 'plugins', 'acme-branding');
-  writeAcmeBranding(branding);
-  run(process.execPath, [path.join(app, 'scripts/build/packages.mjs'), branding], app);
-  const [brandingPack] = JSON.parse(npm(['pack', '--pack-destination', packs, '--json'], branding));
-  log('installing the ACME branding from its tarball');
-  npm(['install', path.join(packs, brandingPack.filename)], app);
-
-  fs.writeFileSync(path.join(app, 'oja.config.json'), `${JSON.stringify(ACME_CONFIG, null, 2)}\n`);
-  log('building the app (npm run build)');
-  run('npm', ['run', 'build'], app);
-  return { dir, app, server: path.join(app, 'dist/server/server.mjs'), packs: fs.readdirSync(packs) };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = Date.now();
-  const made = makeAcquirerApp({ log: (s) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${s}`) });
+  const made = await makeAcquirerApp({ log: (s) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${s}`) });
+  await made.stopRegistry();
   console.log(`${made.app} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
