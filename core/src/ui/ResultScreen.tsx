@@ -44,6 +44,10 @@ const reasonTitle = css`
 const alternatives = css`
   max-height: 45vh;
   overflow-y: auto;
+  /* A scroll always stops with a row's top at the box's top: no row shows cut above its title. */
+  scroll-snap-type: y proximity;
+  scroll-padding: 8px;
+  li { scroll-snap-align: start; }
   padding: 8px;
   border: 1px solid var(--oja-border, #e3e8ef);
   border-radius: var(--oja-radius-button, 8px);
