@@ -1,7 +1,8 @@
 // Issues 12 and 33, as an acquirer would do it: a local npm registry (Verdaccio) gets every released Oja package,
 // versioned with changesets and published; an empty folder becomes a checkout from that registry alone; the
 // acquirer's own branding (HALO's sources renamed ACME) and an outside channel (Zap, the transfer channel's sources
-// renamed) are built against the installed @oja/core, published to the same registry and installed from it;
+// renamed), each in a folder of its own, install @oja/build from the registry and build with `npx oja-build` against the
+// installed @oja/core, are published to the same registry and installed from it;
 // oja.config.json lists them; the app's own build; then payments in Chromium under that branding and through that
 // channel (scripts/test/acquirer-app.mjs makes the app, scripts/test/registry.mjs runs the registry).
 import { execFileSync, spawn } from 'node:child_process';
@@ -17,7 +18,7 @@ import { strictConsumerFlags } from '../scripts/test/strict-consumer';
 import { MERCHANT_CODE, submitForm, transfer, txnRef, useBrowser } from './helpers';
 
 /**
- * Releasing 29 packages to the registry, installing from it, building and publishing two outside packages and the
+ * Releasing 30 packages to the registry, installing from it, building and publishing two outside packages and the
  * app's build: about 75 s on a busy machine.
  */
 const MAKE_TIMEOUT_MS = 300_000;
@@ -140,6 +141,13 @@ describe("an acquirer's checkout, assembled from a registry", () => {
       expect(fs.existsSync(path.join(dir, 'src')), `${name} ships no sources`).toBe(false);
       expect(fs.existsSync(path.join(dir, 'dist/index.js')), `${name} ships dist/index.js`).toBe(true);
     }
+    // The outside packages as `npx oja-build` built them: linaria's styles extracted to stylesheets, no `css` tag left.
+    for (const name of [ACME.name, ZAP.name]) {
+      const built = fs.readdirSync(path.join(modules, name, 'dist'));
+      expect(built.filter((f) => f.endsWith('.css')).length, name).toBeGreaterThan(0);
+      for (const f of built.filter((f) => f.endsWith('.js')))
+        expect(fs.readFileSync(path.join(modules, name, 'dist', f), 'utf8'), `${name} ${f}`).not.toMatch(/\bcss`|@linaria\/core/);
+    }
     for (const name of Object.keys(made.published).filter((n) => lock.packages[`node_modules/${n}`]))
       expect(lock.packages[`node_modules/${name}`].version, name).toBe(made.published[name]);
     const manifest = JSON.parse(fs.readFileSync(path.join(made.app, 'dist/client/manifest.json'), 'utf8'));
@@ -192,17 +200,19 @@ describe("an acquirer's checkout, assembled from a registry", () => {
     expect(packed.map((p) => p.name).sort()).toEqual([...names].sort());
     for (const { name, files } of packed) {
       const paths = files.map((f) => f.path);
+      const dir = dirs.find((d) => JSON.parse(fs.readFileSync(path.join(d, 'package.json'), 'utf8')).name === name)!;
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { exports: object; files: string[] };
+      // Built packages ship dist/; @oja/build, plain modules, its bin/ and lib/ (what `files` names).
+      const folders = manifest.files.filter((f) => !f.includes('.') && !f.startsWith('!'));
       expect(
-        paths.filter((f) => !/^dist\/|^(package\.json|LICENSE|README\.md|[\w-]+\.schema\.json)$/.test(f)),
+        paths.filter((f) => !folders.some((d) => f.startsWith(`${d}/`)) && !/^(package\.json|LICENSE|README\.md|[\w-]+\.schema\.json)$/.test(f)),
         name,
       ).toEqual([]);
       expect(
         paths.filter((f) => /\.(test|stories|e2e)\.|\.tsx?$/.test(f) && !f.endsWith('.d.ts')),
         name,
       ).toEqual([]);
-      const dir = dirs.find((d) => JSON.parse(fs.readFileSync(path.join(d, 'package.json'), 'utf8')).name === name)!;
-      const { exports } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-      for (const target of Object.values(exports).flatMap(builtTargets))
+      for (const target of Object.values(manifest.exports).flatMap(builtTargets))
         expect(paths, `${name} exports ${target}`).toContain(target.replace(/^\.\//, ''));
     }
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releasedPackages } from '../scripts/build/packages.mjs';
 import { BACKUP_FILE, exportTargets, SOURCE_CONDITION } from '../scripts/release/packManifest.mjs';
 
-/** npm packs the 29 packages in one process: a few seconds, more beside the browser tests. */
+/** npm packs the 30 packages in one process: a few seconds, more beside the browser tests. */
 const PACK_TIMEOUT_MS = 180_000;
 const root = path.resolve(import.meta.dirname, '..');
 const dirs = releasedPackages(root);

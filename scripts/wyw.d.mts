@@ -1,4 +1,1 @@
-export declare const wywOptions: {
-  babelOptions: { presets: Array<string | [string, Record<string, unknown>]> };
-  classNameSlug: (hash: string, title: string) => string;
-};
+export { wywEsbuild, wywOptions } from '@oja/build/wyw';

@@ -2,14 +2,13 @@
 // its own with its own stylesheet; linaria extracted at build time), the server bundle, precompressed assets
 // and the asset manifest the server renders pages with.
 import * as esbuild from 'esbuild';
-import wyw from '@wyw-in-js/esbuild';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { wywOptions } from '../wyw.mjs';
+import { wywEsbuild, wywOptions } from '../wyw.mjs';
 import { buildInventory, sri } from './inventory.mjs';
 import { CONFIG_FILE, installedModule, KINDS, readConfig } from '@oja/app/oja-config';
 import { exportedNames, isServerStrings, lazyEntries, lazyNames } from './chunks.mjs';
@@ -88,7 +87,7 @@ const common = {
   logLevel: 'warning',
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [ojaInstalled, wyw({ ...wywOptions, filter: /\.(ts|tsx)$/, esbuildOptions: { jsx: 'automatic' } })],
+  plugins: [ojaInstalled, wywEsbuild({ ...wywOptions, filter: /\.(ts|tsx)$/ })],
 };
 /** node-forge asks for node's crypto only when it runs in node: in the browser bundle it is an empty module. */
 const noNodeCrypto = {

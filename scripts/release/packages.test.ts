@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { releasedPackages, shippedSources } from '../build/packages.mjs';
+import { hasSources, releasedPackages, shippedSources } from '../build/packages.mjs';
 import { root } from './workspaces';
 
 interface Manifest {
@@ -25,8 +25,11 @@ const SHARED = /^(react|react-dom|valtio|wouter|@oja\/.+)$/;
 const BUILD_ONLY_IMPORT = /^import \{ css \} from '@linaria\/core';$/m;
 
 const read = (dir: string): Manifest => JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-/** Packages with their own build (the SDK bundles its entries) keep their own rules (core/sdk/src/package.test.ts). */
-const moduleBuilt = releasedPackages(root).filter((d) => !fs.existsSync(path.join(d, 'build.mjs')));
+/**
+ * Packages with their own build (the SDK bundles its entries) keep their own rules (core/sdk/src/package.test.ts); a
+ * package of plain modules with no sources to build (@oja/build, the build itself) has none of these.
+ */
+const moduleBuilt = releasedPackages(root).filter((d) => hasSources(d) && !fs.existsSync(path.join(d, 'build.mjs')));
 const built = (source: string, ext: string) => source.replace(/^\.\/src\//, './dist/').replace(/\.tsx?$/, ext);
 
 /** The package a bare import names: "@scope/name" or "name". */

@@ -1,16 +1,18 @@
 // An acquirer's checkout, made the way an acquirer would make it (issues 12 and 33): a local npm registry (Verdaccio,
 // scripts/test/registry.mjs) gets every released Oja package, versioned with changesets and published as a release
 // is; in an empty folder a starter (a package.json and oja.config.json, beside a copy of the app's entries and build,
-// the private @oja/app) installs Oja's packages from that registry alone. Two outside packages are written, built
-// against the installed @oja/core with the same package build and published to the same registry, as their authors
-// would: the acquirer's branding (HALO's sources renamed ACME) and a channel (the transfer channel's sources renamed
-// Zap, its sandbox part included). The app installs them from the registry, lists them in oja.config.json and its own
-// `npm run build` assembles it. e2e/acquirer.e2e.ts pays through it in Chromium.
-import { execFileSync } from 'node:child_process';
+// the private @oja/app) installs Oja's packages from that registry alone. Two outside packages are written, each in a
+// folder of its own outside the app (its own repository), as their authors would (docs/plugins/own-repository.md):
+// the acquirer's branding (HALO's sources renamed ACME) and a channel (the transfer channel's sources renamed Zap, its
+// sandbox part included). Each installs @oja/build and its peers (@oja/core among them) from the registry, builds with
+// `npx oja-build` and is published to the same registry. The app installs them from there, lists them in
+// oja.config.json and its own `npm run build` assembles it. e2e/acquirer.e2e.ts pays through it in Chromium.
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { packedManifest } from '../release/packManifest.mjs';
 import { publishFolder, publishUser, registryEnv, releaseToRegistry, startRegistry } from './registry.mjs';
 
@@ -54,20 +56,17 @@ const APP_FILES = [
 ];
 /** Where the copied app package is, as the acquirer's package.json installs it. */
 const APP_PACKAGE = 'core/app';
-/** What the app's build and the branding's build run with, at the workspace's versions (npm's cache has them). */
-const APP_TOOLS = [
-  'esbuild',
-  '@wyw-in-js/esbuild',
-  '@wyw-in-js/transform',
-  '@babel/preset-typescript',
-  '@babel/preset-react',
-  '@linaria/core',
-  'typescript',
-  '@types/react',
-  '@types/node',
-];
+/**
+ * What the app's build and its tests run with beside @oja/build (which brings wyw-in-js and Babel's presets), at the
+ * workspace's versions (npm's cache has them).
+ */
+const APP_TOOLS = ['esbuild', '@linaria/core', 'typescript', '@types/react', '@types/node'];
 /** The app's runtime packages beside Oja's (the shell's peers). */
 const APP_DEPENDENCIES = ['react', 'react-dom'];
+/** The package build, installed from the registry by the app (its build builds nothing of its own) and by each plugin. */
+const BUILD_PACKAGE = '@oja/build';
+/** What a plugin's repository installs to build beside @oja/build and its peers (docs/plugins/own-repository.md). */
+const PLUGIN_TOOLS = ['@types/react'];
 
 const run = (cmd, args, cwd) =>
   execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_loglevel: 'error' } });
@@ -82,6 +81,16 @@ const npmWith = (userconfig) => (args, cwd) =>
     stdio: ['ignore', 'pipe', 'pipe'],
     env: registryEnv(userconfig),
   });
+
+/** npm against the registry, as a child process of its own (the two plugins' installs run side by side). */
+const npmAsync = (userconfig) => (args, cwd) =>
+  promisify(execFile)('npm', [...args, '--no-audit', '--no-fund', '--prefer-online'], { cwd, encoding: 'utf8', env: registryEnv(userconfig) });
+
+/** Adds devDependencies to a package's manifest, as its author's `npm install --save-dev` would. */
+function addDevDependencies(dir, deps) {
+  const pkg = readJson(path.join(dir, 'package.json'));
+  fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ ...pkg, devDependencies: { ...pkg.devDependencies, ...deps } }, null, 2)}\n`);
+}
 
 /** A manifest as its author publishes it: the workspace's source conditions and pack hooks gone (packManifest.mjs). */
 const publishedManifest = (pkg, fields) => `${JSON.stringify({ ...packedManifest(pkg), ...fields }, null, 2)}\n`;
@@ -170,7 +179,7 @@ export async function makeAcquirerApp({ log = () => {} } = {}) {
           type: 'module',
           scripts: { build: 'node scripts/build/build.mjs', start: 'node dist/server/server.mjs' },
           dependencies: { ...oja, '@oja/app': `file:${APP_PACKAGE}`, ...pick(APP_DEPENDENCIES) },
-          devDependencies: pick(APP_TOOLS),
+          devDependencies: { ...pick(APP_TOOLS), [BUILD_PACKAGE]: `^${published[BUILD_PACKAGE]}` },
           overrides: workspace.overrides,
         },
         null,
@@ -180,13 +189,19 @@ export async function makeAcquirerApp({ log = () => {} } = {}) {
     log('installing from the registry (npm install)');
     npm(['install'], app);
 
-    log('building and publishing the ACME branding and the Zap channel, against the installed @oja/core');
-    const branding = path.join(app, 'plugins', 'acme-branding');
-    const channel = path.join(app, 'plugins', ZAP.id);
+    log('writing the ACME branding and the Zap channel, each in a folder of its own, and installing what they build with');
+    const branding = path.join(dir, 'acme-branding');
+    const channel = path.join(dir, ZAP.id);
+    const tools = { [BUILD_PACKAGE]: `^${published[BUILD_PACKAGE]}`, ...pick(PLUGIN_TOOLS) };
     writeAcmeBranding(branding);
     writeZapChannel(channel);
-    run(process.execPath, [path.join(app, 'scripts/build/packages.mjs'), branding, channel], app);
-    for (const folder of [branding, channel]) publishFolder(folder, userconfig);
+    for (const folder of [branding, channel]) addDevDependencies(folder, tools);
+    await Promise.all([branding, channel].map((folder) => npmAsync(userconfig)(['install'], folder)));
+    log('building them (npx oja-build, against the installed @oja/core) and publishing them');
+    for (const folder of [branding, channel]) {
+      execFileSync('npx', ['--no', 'oja-build'], { cwd: folder, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: registryEnv(userconfig) });
+      publishFolder(folder, userconfig);
+    }
     log('installing them from the registry');
     npm(['install', `${ACME.name}@0.1.0`, `${ZAP.name}@0.1.0`], app);
 

@@ -124,7 +124,7 @@ export async function publishUser(url, dir, name = 'oja-test') {
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** `changeset version` and `changeset publish` of 29 packages: a few seconds each, more on a busy machine. */
+/** `changeset version` and `changeset publish` of 30 packages: a few seconds each, more on a busy machine. */
 const CHANGESET_TIMEOUT_MS = 180_000;
 
 /**
