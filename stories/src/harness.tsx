@@ -154,7 +154,8 @@ export function checkoutFor(s: CheckoutScenario, locale: Locale, branding: Story
 
 /**
  * In a story the merchant's return must not take the preview away: the result form (REDIRECT) is logged instead
- * of submitted. Stories only; the shell's own code is untouched.
+ * of submitted. Nor is there a checkout server behind a story: the session's beacons (the page opened, a channel
+ * started, a leave) are logged instead of sent. Stories only; the shell's own code is untouched.
  */
 function keepPreviewHere() {
   if (typeof HTMLFormElement === 'undefined') return;
@@ -164,6 +165,15 @@ function keepPreviewHere() {
   HTMLFormElement.prototype.submit = function submit(this: HTMLFormElement) {
     console.info(`[story] the result would be POSTed to ${this.action}`);
   };
+  if (typeof navigator !== 'undefined' && 'sendBeacon' in navigator) {
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (url: string) => {
+        console.info(`[story] the checkout server would be told ${url}`);
+        return true;
+      },
+    });
+  }
 }
 keepPreviewHere();
 

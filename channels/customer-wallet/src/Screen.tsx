@@ -20,7 +20,8 @@ const list = css`
     font-weight: 600;
     text-decoration: none;
   }
-  a:hover, a:focus-visible { border-color: var(--oja-primary, #0b5cad); }
+  a:focus-visible { border-color: var(--oja-primary, #0b5cad); }
+  @media (hover: hover) { a:hover { border-color: var(--oja-primary, #0b5cad); } }
 `;
 
 /**

@@ -11,6 +11,8 @@ export const page = css`
     body { margin: 0; background: var(--oja-page-bg, #eef1f5); color: var(--oja-text, #1c2434);
       font: 15px/1.45 var(--oja-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif); }
     :focus-visible { outline: 3px solid var(--oja-focus, #1f6feb); outline-offset: 2px; }
+    /* A heading focused on arrival (FocusAfterNavigation) is where reading resumes, not a control: no ring. */
+    h1[tabindex='-1']:focus { outline: none; }
     .oja-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
       clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
   }
@@ -160,7 +162,7 @@ export const quietButton = css`
   text-decoration-color: transparent;
   text-underline-offset: 3px;
   cursor: pointer;
-  &:hover { color: var(--oja-text, #1c2434); text-decoration-color: currentColor; }
+  @media (hover: hover) { &:hover { color: var(--oja-text, #1c2434); text-decoration-color: currentColor; } }
 `;
 
 export const stack = css`
@@ -202,7 +204,8 @@ export const choiceRow = css`
   text-decoration: none;
   background: var(--oja-surface, #fff);
   cursor: pointer;
-  &:hover { border-color: var(--oja-primary, #0b5cad); }
+  /* Only where there is a real hover: a phone keeps :hover on the last row tapped. */
+  @media (hover: hover) { &:hover { border-color: var(--oja-primary, #0b5cad); } }
   svg:first-child { flex: 0 0 auto; color: var(--oja-primary, #0b5cad); }
   > svg:last-child { flex: 0 0 18px; margin-left: auto; color: var(--oja-muted, #5b6577); }
 `;
