@@ -370,4 +370,39 @@ describe('The payer away while the payment settles, back through the load balanc
     await deliveredOnce(page, ref, '00');
     expect(seen.map((s) => s.title)).toEqual(['Payment Successful']);
   });
+
+  it('B killed while its payer is away, the payment expired meanwhile: opened again on A, Transaction Expired, then XS1 once', async () => {
+    const [a, other] = live;
+    live = [other];
+    const { ref, url } = await awayOnTransfer('svc-away-kill-xs1', async (ref) => {
+      await stopInstance(other, 'SIGKILL');
+      live = [a];
+      await simulate(ref, 'expired', lb.base);
+    });
+    const page = await b.newPage();
+    const seen = await watchResultScreens(page);
+    expect((await page.goto(url))?.status()).toBe(200);
+    await deliveredOnce(page, ref, 'XS1');
+    expect(seen.map((s) => s.title)).toEqual(['Transaction Expired']);
+    live = [a, await startInstance('B3')];
+  });
+
+  it('Redis paused when the payer comes back to a payment that failed meanwhile: Try again, the failure view, nothing to the merchant', async () => {
+    const { ref, url } = await awayOnTransfer('svc-away-pause-z1', (ref) => simulate(ref, 'failed', lb.base));
+    const page = await b.newPage();
+    redis.pause();
+    try {
+      expect((await page.goto(url))?.status()).toBe(503);
+      await page.getByRole('heading', { name: 'The checkout is briefly unavailable' }).waitFor();
+    } finally {
+      redis.resume();
+    }
+    await everyInstanceHealthy();
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Retry payment' }).waitFor();
+    await sleep(1_500);
+    expect(await results(ref)).toEqual([]);
+    expect(new URL(page.url()).origin).toBe(lb.base);
+  });
 });
