@@ -336,69 +336,74 @@ describe('Redis goes away, and comes back', () => {
   });
 });
 
+/**
+ * The payer away on the transfer account while the instance serving them is killed (SIGKILL) and the payment settles
+ * with `outcome`; they open the same address again, served by the other instance, which is replaced afterwards.
+ */
+async function backAfterKill(
+  label: string,
+  outcome: 'success' | 'expired',
+): Promise<{ page: Page; ref: string; seen: Awaited<ReturnType<typeof watchResultScreens>> }> {
+  const [serving, other] = live;
+  // The payer's requests all reach one instance, until it dies.
+  live = [serving];
+  const { ref, url } = await awayOnTransfer(label, async (ref) => {
+    await stopInstance(serving, 'SIGKILL');
+    live = [other];
+    await simulate(ref, outcome, lb.base);
+  });
+  const page = await b.newPage();
+  const seen = await watchResultScreens(page);
+  expect((await page.goto(url))?.status()).toBe(200);
+  return { page, ref, seen };
+}
+
+/**
+ * The payer away while the payment settles with `outcome`; Redis is paused as they come back: the "briefly
+ * unavailable" page (503), then Redis resumes and they press Try again.
+ */
+async function backAfterRedisPause(
+  label: string,
+  outcome: 'success' | 'failed',
+): Promise<{ page: Page; ref: string; seen: Awaited<ReturnType<typeof watchResultScreens>> }> {
+  const { ref, url } = await awayOnTransfer(label, (ref) => simulate(ref, outcome, lb.base));
+  const page = await b.newPage();
+  const seen = await watchResultScreens(page);
+  redis.pause();
+  try {
+    expect((await page.goto(url))?.status()).toBe(503);
+    await page.getByRole('heading', { name: 'The checkout is briefly unavailable' }).waitFor();
+  } finally {
+    redis.resume();
+  }
+  await everyInstanceHealthy();
+  await page.getByRole('link', { name: 'Try again' }).click();
+  return { page, ref, seen };
+}
+
 describe('The payer away while the payment settles, back through the load balancer', () => {
   it('A killed (SIGKILL) while its payer is away on the transfer account: opened again on B, the receipt, then 00 to the merchant once', async () => {
-    const [a, other] = live;
-    // The payer's requests all reach A, until it dies.
-    live = [a];
-    const { ref, url } = await awayOnTransfer('svc-away-kill', async (ref) => {
-      await stopInstance(a, 'SIGKILL');
-      live = [other];
-      await simulate(ref, 'success', lb.base);
-    });
-    const page = await b.newPage();
-    const seen = await watchResultScreens(page);
-    expect((await page.goto(url))?.status()).toBe(200);
+    const { page, ref, seen } = await backAfterKill('svc-away-kill', 'success');
     await deliveredOnce(page, ref, '00');
     expect(seen.map((s) => s.title)).toEqual(['Payment Successful']);
-    live = [other, await startInstance('A3')];
+    live = [...live, await startInstance('A3')];
+  });
+
+  it('the instance killed while its payer is away, the payment expired meanwhile: opened again on the other, Transaction Expired, then XS1 once', async () => {
+    const { page, ref, seen } = await backAfterKill('svc-away-kill-xs1', 'expired');
+    await deliveredOnce(page, ref, 'XS1');
+    expect(seen.map((s) => s.title)).toEqual(['Transaction Expired']);
+    live = [...live, await startInstance('B3')];
   });
 
   it('Redis paused when the payer comes back to a payment paid meanwhile: briefly unavailable, Try again, the receipt, then 00 once', async () => {
-    const { ref, url } = await awayOnTransfer('svc-away-pause', (ref) => simulate(ref, 'success', lb.base));
-    const page = await b.newPage();
-    const seen = await watchResultScreens(page);
-    redis.pause();
-    try {
-      expect((await page.goto(url))?.status()).toBe(503);
-      await page.getByRole('heading', { name: 'The checkout is briefly unavailable' }).waitFor();
-    } finally {
-      redis.resume();
-    }
-    await everyInstanceHealthy();
-    await page.getByRole('link', { name: 'Try again' }).click();
+    const { page, ref, seen } = await backAfterRedisPause('svc-away-pause', 'success');
     await deliveredOnce(page, ref, '00');
     expect(seen.map((s) => s.title)).toEqual(['Payment Successful']);
   });
 
-  it('B killed while its payer is away, the payment expired meanwhile: opened again on A, Transaction Expired, then XS1 once', async () => {
-    const [a, other] = live;
-    live = [other];
-    const { ref, url } = await awayOnTransfer('svc-away-kill-xs1', async (ref) => {
-      await stopInstance(other, 'SIGKILL');
-      live = [a];
-      await simulate(ref, 'expired', lb.base);
-    });
-    const page = await b.newPage();
-    const seen = await watchResultScreens(page);
-    expect((await page.goto(url))?.status()).toBe(200);
-    await deliveredOnce(page, ref, 'XS1');
-    expect(seen.map((s) => s.title)).toEqual(['Transaction Expired']);
-    live = [a, await startInstance('B3')];
-  });
-
   it('Redis paused when the payer comes back to a payment that failed meanwhile: Try again, the failure view, nothing to the merchant', async () => {
-    const { ref, url } = await awayOnTransfer('svc-away-pause-z1', (ref) => simulate(ref, 'failed', lb.base));
-    const page = await b.newPage();
-    redis.pause();
-    try {
-      expect((await page.goto(url))?.status()).toBe(503);
-      await page.getByRole('heading', { name: 'The checkout is briefly unavailable' }).waitFor();
-    } finally {
-      redis.resume();
-    }
-    await everyInstanceHealthy();
-    await page.getByRole('link', { name: 'Try again' }).click();
+    const { page, ref } = await backAfterRedisPause('svc-away-pause-z1', 'failed');
     await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Retry payment' }).waitFor();
     await sleep(1_500);
