@@ -4,7 +4,7 @@
 // x-oja-refused-reason, and no payment created.
 import { describe, expect, it } from 'vitest';
 import { HASH_MISMATCH_CODE, HASH_MISMATCH_DESCRIPTION, SANDBOX_MAC_KEYS, webpayHash } from '@oja/sandbox';
-import { card, expectDeliveredOnce, MERCHANT_CODE, payFields, postFromMerchantPage, sandboxPayment, TEST_CARDS, txnRef, useBrowser } from './helpers';
+import { MERCHANT_CODE, payFields, payPostedFormByPinCard, postFromMerchantPage, sandboxPayment, txnRef, useBrowser } from './helpers';
 
 const b = useBrowser();
 
@@ -18,15 +18,7 @@ function hashedFields(ref: string): Record<string, string> {
 describe("a merchant's form with Interswitch's request hash", () => {
   it('the right hash: the payer pays by card, and 00 is posted back to the return URL', async () => {
     const page = await b.newPage();
-    const ref = txnRef('hash-ok');
-    const response = await postFromMerchantPage(page, '/pay', hashedFields(ref));
-    expect(response.status()).toBe(200);
-    expect(response.headers()['x-oja-refused-field']).toBeUndefined();
-    await card.choose(page);
-    await card.enter(page, TEST_CARDS.pin);
-    await card.pin(page);
-    const result = await expectDeliveredOnce(page, ref, '00');
-    expect(result.fields).toMatchObject({ txnref: ref, resp: '00', amount: '150000' });
+    await payPostedFormByPinCard(page, '/pay', hashedFields(txnRef('hash-ok')));
   });
 
   it('the amount changed in the browser after hashing: Incorrect Transaction, the reason in the header, no payment', async () => {

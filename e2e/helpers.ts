@@ -461,6 +461,21 @@ export async function expectDeliveredOnce(page: Page, ref: string, resp: string)
   return results[0];
 }
 
+/**
+ * A merchant's own form posted to a checkout path is accepted (200, nothing refused) and paid with the PIN card; the
+ * result comes back to the return URL once, 00 for the whole amount.
+ */
+export async function payPostedFormByPinCard(page: Page, path: string, fields: Record<string, string>): Promise<void> {
+  const response = await postFromMerchantPage(page, path, fields);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['x-oja-refused-field']).toBeUndefined();
+  await card.choose(page);
+  await card.enter(page, TEST_CARDS.pin);
+  await card.pin(page);
+  const result = await expectDeliveredOnce(page, fields.txn_ref, '00');
+  expect(result.fields).toMatchObject({ txnref: fields.txn_ref, resp: '00', amount: fields.amount });
+}
+
 /** The failure view (spec core §2 "Result screen"): its titles, the code's message and Retry. */
 export async function expectFailureView(page: Page, message: string): Promise<void> {
   await page.getByRole('heading', { name: 'Payment Failed', level: 1 }).waitFor();
