@@ -5,19 +5,20 @@ import { useSnapshot } from 'valtio';
 import { styles, useCheckout, useT } from '@oja/core';
 import { Field } from '@oja/core/field';
 import { PendingLayout } from '@oja/core/pending-layout';
+import { ScrollList } from '@oja/core/scroll-list';
 import { creditOf, loadBanks, showDeals } from './flow';
 import { accountDigits, canShowDeals, filterBanks } from './rules';
 import type { Bank } from './api';
 import { StepFrame } from './Frame';
 
-// The institution list scrolls within 200px (companion §9 "bank dropdown 200px").
-const bankList = css`
+// The institution list scrolls within 200px (companion §9 "bank dropdown 200px"), in core's scrolling list.
+const banksLimit = css`
   max-height: 200px;
-  overflow-y: auto;
+`;
+const bankList = css`
   margin: 0;
-  padding: 4px;
-  border: 1px solid var(--oja-border, #cfd6e0);
-  border-radius: 8px;
+  padding: 0;
+  border: 0;
   > legend { padding: 0 4px; font-size: 14px; }
   /* Each bank a 44 px target, as every control. */
   > label { display: flex; align-items: center; gap: 8px; min-height: 44px; padding: 8px 4px; cursor: pointer; }
@@ -69,15 +70,17 @@ export function BankStep() {
             {t('credit.bank.notFound', { text: text.trim() })}
           </p>
         ) : (
-          <fieldset className={bankList} data-testid="credit-banks">
-            <legend>{t('credit.bank.banks')}</legend>
-            {matching.map((b) => (
-              <label key={b.id}>
-                <input type="radio" name="bank" value={b.id} checked={snap.bank?.id === b.id} onChange={() => (s.bank = { ...b })} />
-                {b.name}
-              </label>
-            ))}
-          </fieldset>
+          <ScrollList className={banksLimit} label={t('credit.bank.banks')}>
+            <fieldset className={bankList} data-testid="credit-banks">
+              <legend>{t('credit.bank.banks')}</legend>
+              {matching.map((b) => (
+                <label key={b.id} data-scroll-row="">
+                  <input type="radio" name="bank" value={b.id} checked={snap.bank?.id === b.id} onChange={() => (s.bank = { ...b })} />
+                  {b.name}
+                </label>
+              ))}
+            </fieldset>
+          </ScrollList>
         )}
       </>
     );

@@ -6,12 +6,12 @@ import { CardForm, sealCard } from '@oja/card/steps';
 import { PinPad } from '@oja/card/pin-pad';
 import { creditVisit } from './visit';
 import { submitPin, takeCard } from './flow';
-import { StepFooter } from './Frame';
+import { StepBack, StepFooter } from './Frame';
 
 /**
  * The card's details and PIN through the card's own form and PIN pad (@oja/card/steps), loaded once the payer
  * reaches them: the card stays in this visit's secret, sealed with the PIN for the token request, never routed to
- * the card's own steps. The step's problem (a refused token, the permission message) shows in the footer, with Back.
+ * the card's own steps. The step's problem (a refused token, the permission message) shows in the footer; Back is at the top.
  */
 export default function CardSteps() {
   const t = useT();
@@ -27,6 +27,7 @@ export default function CardSteps() {
   }, [step]);
   return (
     <div ref={frame}>
+      <StepBack />
       {step === 'pin' ? (
         // A refused PIN (or card) clears the pad for the next try: a fresh pad per refusal.
         <PinPad

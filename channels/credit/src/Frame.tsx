@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, styles, useCheckout, useT } from '@oja/core';
+import { BackLink } from '@oja/core/back-link';
 import { back, creditOf } from './flow';
 import type { Problem } from './rules';
 
@@ -23,19 +24,19 @@ export function ProblemAlert() {
   ) : null;
 }
 
-/** Under every step: its problem, Back (one step, companion §4) once there is a step behind, and the change of method. */
-export function StepFooter() {
+/** Back (one step, companion §4), once there is a step behind: the step's one way back, at its top (core's BackLink). */
+export function StepBack() {
   const t = useT();
   const c = useCheckout();
   const { history } = useSnapshot(creditOf(c).state);
+  return history.length > 0 ? <BackLink label={t('credit.back')} onClick={() => back(c)} testId="credit-back" /> : null;
+}
+
+/** Under every step: its problem and the change of method (Back is at its top: StepBack). */
+export function StepFooter() {
   return (
     <>
       <ProblemAlert />
-      {history.length > 0 && (
-        <button type="button" className={`${styles.button} ${styles.secondaryButton}`} onClick={() => back(c)} data-testid="credit-back">
-          {t('credit.back')}
-        </button>
-      )}
       <ChangeMethodLink />
     </>
   );
@@ -65,6 +66,7 @@ export function StepFrame({
   }, [history.length]);
   const content = (
     <>
+      <StepBack />
       <h1 id="credit-title" className={styles.heading} ref={heading} tabIndex={-1}>
         {title}
       </h1>

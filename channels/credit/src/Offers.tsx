@@ -2,15 +2,17 @@ import { css } from '@linaria/core';
 import { useSnapshot } from 'valtio';
 import { changeMethod, formatAmount, styles, useCheckout, useCheckoutState, useT } from '@oja/core';
 import { PendingLayout } from '@oja/core/pending-layout';
+import { ScrollList } from '@oja/core/scroll-list';
 import { continueWithOffer, creditOf, loadOffers } from './flow';
 import { hasMoreOffers, offersFailure, shownOffers } from './rules';
 import type { Offer } from './api';
 import { StepFrame } from './Frame';
 
-// The offers scroll within 210px (companion §9 "Offers list max height 210px").
-const offerList = css`
+// The offers scroll within 210px (companion §9 "Offers list max height 210px"), in core's scrolling list.
+const offersLimit = css`
   max-height: 210px;
-  overflow-y: auto;
+`;
+const offerList = css`
   margin: 0;
   /* Full width, as the button under it. */
   padding: 0;
@@ -106,24 +108,26 @@ export function OffersStep() {
   const shown = shownOffers(offers, snap.showAllOffers);
   return (
     <StepFrame title={title} subtitle={t('credit.steps.offers.subtitle')} onSubmit={() => void continueWithOffer(c)}>
-      <fieldset className={offerList} data-testid="credit-offers">
-        <legend className="oja-sr-only">{t('credit.offers.list')}</legend>
-        {shown.map((o) => (
-          <label key={o.offerId}>
-            <input
-              type="radio"
-              name="offer"
-              value={o.offerId}
-              checked={snap.selectedOffer?.offerId === o.offerId}
-              onChange={() => {
-                s.selectedOffer = { ...o, provider: { ...o.provider } };
-                s.problem = null;
-              }}
-            />
-            <OfferDetails offer={o} />
-          </label>
-        ))}
-      </fieldset>
+      <ScrollList className={offersLimit} label={t('credit.offers.list')}>
+        <fieldset className={offerList} data-testid="credit-offers">
+          <legend className="oja-sr-only">{t('credit.offers.list')}</legend>
+          {shown.map((o) => (
+            <label key={o.offerId} data-scroll-row="">
+              <input
+                type="radio"
+                name="offer"
+                value={o.offerId}
+                checked={snap.selectedOffer?.offerId === o.offerId}
+                onChange={() => {
+                  s.selectedOffer = { ...o, provider: { ...o.provider } };
+                  s.problem = null;
+                }}
+              />
+              <OfferDetails offer={o} />
+            </label>
+          ))}
+        </fieldset>
+      </ScrollList>
       {hasMoreOffers(offers, snap.showAllOffers) && (
         <button type="button" className={styles.link} onClick={() => (s.showAllOffers = true)}>
           {t('credit.offers.seeMore')}

@@ -2,6 +2,7 @@ import { css } from '@linaria/core';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ChangeMethodLink, styles, useChannel, useCheckout, useT } from '@oja/core';
+import { BackLink } from '@oja/core/back-link';
 import { CopyValue } from '@oja/core/copy-value';
 import { formatHms, useCountdown } from '@oja/core/countdown';
 import type { Device, PwaState } from './state';
@@ -29,7 +30,7 @@ const STEPS = ['step1', 'step2', 'step3', 'step4'] as const;
 
 /**
  * The code page (spec core §2 "Five-digit-code screen"): the code to copy, the steps, the eligible banks, the
- * code's validity as 00h mm m ss s, Confirm payment; Go back to the deep links on a phone.
+ * code's validity as 00h mm m ss s, Confirm payment; Go back to the deep links on a phone, at the top.
  */
 export function FiveDigitCode({ state, device }: { state: PwaState; device: Device }) {
   const t = useT();
@@ -47,6 +48,8 @@ export function FiveDigitCode({ state, device }: { state: PwaState; device: Devi
   const { reference, institutions } = snap.start.response!.code as PwaCode;
   return (
     <section className={styles.stack} aria-labelledby="pwa-code-title">
+      {/* On a phone the code page came from the deep links: Go back to them is its one way back, at its top. */}
+      {device === 'mobile' && <BackLink label={t('pay-with-app.goBack')} onClick={() => goToPage(c, plugin, PAGES.deepLink('mobile'))} />}
       <h1 id="pwa-code-title" className={styles.heading}>
         {t('pay-with-app.title')}
       </h1>
@@ -70,11 +73,6 @@ export function FiveDigitCode({ state, device }: { state: PwaState; device: Devi
       <button type="button" className={styles.button} onClick={() => goToPage(c, plugin, PAGES.status)}>
         {t('pay-with-app.code.confirm')}
       </button>
-      {device === 'mobile' && (
-        <button type="button" className={`${styles.button} ${styles.secondaryButton}`} onClick={() => goToPage(c, plugin, PAGES.deepLink('mobile'))}>
-          {t('pay-with-app.goBack')}
-        </button>
-      )}
       <ChangeMethodLink />
       {banksOpen && <EligibleBanks institutions={institutions} onClose={() => setBanksOpen(false)} />}
     </section>

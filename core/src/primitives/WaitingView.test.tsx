@@ -5,7 +5,7 @@ import { CheckoutHarness, click, pass, testCheckout } from '@oja/testing';
 import { defineChannel } from '../plugin';
 import type { Locale } from '../i18n';
 import { setServerOffset, serverNow } from '../clock';
-import { button, link, secondaryButton } from '../ui/styles';
+import { button, link } from '../ui/styles';
 import { STILL_TRYING_AFTER_FAILURES, WaitingView } from './WaitingView';
 import type { WaitingViewProps } from './WaitingView';
 
@@ -155,18 +155,19 @@ describe('WaitingView', () => {
     expect(screen.getByRole('alert').textContent).toBe('Something went wrong');
   });
 
-  it("leaves by the channel's own button when it gives one, instead of Change payment method", async () => {
+  it("goes back by the channel's own way back when it gives one, at the top, instead of Change payment method", async () => {
     const onClick = vi.fn();
     await show({ leave: { label: 'Cancel', onClick }, actions: <button type="button">Change bank</button> });
     expect(screen.queryByRole('link', { name: 'Change payment method' })).toBeNull();
     const cancel = screen.getByRole('button', { name: 'Cancel' });
-    expect(cancel.className).toContain(secondaryButton);
-    // The channel's actions come before the way out.
+    expect(cancel.className).toContain(link);
+    // The view's one way back leads it, above the heading; the channel's actions stay at the foot.
     expect(
       within(region())
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Change bank', 'Cancel']);
+    ).toEqual(['Cancel', 'Change bank']);
+    expect(cancel.compareDocumentPosition(screen.getByRole('heading', { level: 1 })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await click(cancel);
     expect(onClick).toHaveBeenCalledTimes(1);
   });

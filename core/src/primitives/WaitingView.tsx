@@ -6,7 +6,8 @@ import { waitingMessages } from './waitingMessages';
 import { formatMmSs, useCountdown } from './countdown';
 import { StillTrying } from './StillTrying';
 import { SandboxSimulateControl, centred, centredActions, largeSpinner, smallSpinner, spinner } from './PendingLayout';
-import { button, errorText, heading, muted, notice, secondaryButton, stack } from '../ui/styles';
+import { button, errorText, heading, muted, notice, stack } from '../ui/styles';
+import { BackLink } from './BackLink';
 import { ChangeMethodLink } from '../ui/ChangeMethodLink';
 import { useCheckoutState } from '../state/checkout';
 
@@ -97,8 +98,8 @@ export interface WaitingViewProps {
   /** More ways on, above the way out ("Change bank"). Default none. */
   actions?: ReactNode;
   /**
-   * The way out: default core's "Change payment method" link. A channel with a step to go back to gives its own
-   * button instead (MoMo's Cancel, back to the number).
+   * The way out: default core's "Change payment method" link at the foot. A channel with a step to go back to gives
+   * its own instead (MoMo's Cancel, back to the number), the view's one way back: core's BackLink at its top.
    */
   leave?: { label: string; onClick(): void };
   /** Show the sandbox's simulate control (only ever when the sandbox is on). Default true. */
@@ -141,6 +142,7 @@ export function WaitingView({
   };
   return (
     <section className={stack} aria-labelledby={titleId} aria-busy={busy || undefined}>
+      {leave && <BackLink label={leave.label} onClick={leave.onClick} />}
       {leads && <div className={`${spinner} ${largeSpinner}`} aria-hidden="true" />}
       <div className={leads ? centred : lead} role="status" aria-live="polite">
         <h1 id={titleId} ref={headingRef} tabIndex={-1} className={heading}>
@@ -178,13 +180,7 @@ export function WaitingView({
           </button>
         )}
         {actions}
-        {leave ? (
-          <button type="button" className={`${button} ${secondaryButton}`} onClick={leave.onClick}>
-            {leave.label}
-          </button>
-        ) : (
-          <ChangeMethodLink />
-        )}
+        {!leave && <ChangeMethodLink />}
       </div>
       {simulate && env.sandbox && <SandboxSimulateControl />}
     </section>

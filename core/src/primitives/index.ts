@@ -20,3 +20,7 @@ export { SimulateControl } from './SimulateControl';
 export { Field, fieldStyles } from './Field';
 export type { FieldProps } from './Field';
 export { SelectField, type SelectFieldProps } from './SelectField';
+export { ScrollList, fitHeight, ROW_ATTRIBUTE, TITLE_CLEARANCE_PX } from './ScrollList';
+export type { RowBox, ScrollListProps } from './ScrollList';
+export { BackLink } from './BackLink';
+export type { BackLinkProps } from './BackLink';

@@ -10,6 +10,7 @@ import { useT } from '../i18n';
 import { useCheckout, useCheckoutState, availableFor } from '../state/checkout';
 import { retry } from '../state/attemptActions';
 import { MethodRows } from './MethodList';
+import { ScrollList } from '../primitives/ScrollList';
 import { CrossIcon, TickIcon } from './icons';
 import { CancelledIcon, ExpiredIcon, WarningIcon } from './resultIcons';
 import { button, heading, muted, stack } from './styles';
@@ -37,26 +38,9 @@ const reason = css`
 const reasonTitle = css`
   font-weight: 600;
 `;
-/**
- * The other methods, at most 45vh tall (spec core §2). That it scrolls shows: a frame around it and shadows at
- * the edge where more rows wait (background-attachment: the covers move with the content, the shadows stay).
- */
+/** The other methods: at most 45vh tall (spec core §2), in core's scrolling list. */
 const alternatives = css`
   max-height: 45vh;
-  overflow-y: auto;
-  /* A scroll always stops with a row's top at the box's top: no row shows cut above its title. */
-  scroll-snap-type: y proximity;
-  scroll-padding: 8px;
-  li { scroll-snap-align: start; }
-  padding: 8px;
-  border: 1px solid var(--oja-border, #e3e8ef);
-  border-radius: var(--oja-radius-button, 8px);
-  background:
-    linear-gradient(var(--oja-surface, #fff) 30%, transparent) top / 100% 24px no-repeat local,
-    linear-gradient(transparent, var(--oja-surface, #fff) 70%) bottom / 100% 24px no-repeat local,
-    radial-gradient(farthest-side at 50% 0, rgba(20, 30, 50, 0.22), transparent) top / 100% 10px no-repeat scroll,
-    radial-gradient(farthest-side at 50% 100%, rgba(20, 30, 50, 0.22), transparent) bottom / 100% 10px no-repeat scroll,
-    var(--oja-surface, #fff);
 `;
 const alternativesHeading = css`
   text-align: center;
@@ -223,9 +207,9 @@ export function ResultScreen() {
               <p id="oja-alternatives" className={`${muted} ${alternativesHeading}`}>
                 {t('core.result.alternatives')}
               </p>
-              <div className={alternatives}>
+              <ScrollList className={alternatives} label={t('core.result.alternatives')} testId="alternatives">
                 <MethodRows channels={others} labelledBy="oja-alternatives" />
-              </div>
+              </ScrollList>
             </>
           )}
         </>
