@@ -38,10 +38,11 @@ const box = css`
   position: relative;
   overflow-y: auto;
   overscroll-behavior: contain;
-  /* A scroll stops with a row's top at the box's top: no row shows cut above its title there either. */
+  /* A scroll stops with a row's top at the box's top: no row shows cut above its title there either. The list's
+     own top is one of the stops, or a heading above the rows (a legend) would be snapped away as the list opens. */
   scroll-snap-type: y proximity;
   scroll-padding: 8px;
-  [data-scroll-row], li { scroll-snap-align: start; }
+  > :first-child, [data-scroll-row], li { scroll-snap-align: start; }
   padding: 8px;
   border: 1px solid var(--oja-border, #cfd6e0);
   border-radius: var(--oja-radius-button, 8px);
