@@ -20,6 +20,7 @@ import {
   useBrowser,
   whenHydrated,
   withFaultHeaders,
+  expectOneWayBack,
 } from './helpers';
 
 const BANKS_PATH = '/api/v1/credit/banks';
@@ -303,6 +304,8 @@ describe('Pay on credit: Back, keyboard, French', () => {
     await heading(page, 'Authorize the offer').waitFor();
     const steps = ['Enter your card PIN', 'Card details', 'Choose a loan offer', 'Bank details', 'Verify your phone number', 'Pay on Credit'];
     for (const title of steps) {
+      // Back is each step's one way back, at its top; Change payment method and the cancel stay at the foot.
+      expect(await (await expectOneWayBack(page, 'Back')).getAttribute('data-testid')).toBe('credit-back');
       await page.getByTestId('credit-back').click();
       await heading(page, title).waitFor();
     }

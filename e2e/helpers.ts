@@ -684,3 +684,23 @@ export const cspDirective = (csp: string, name: string): string =>
     .split(';')
     .map((d) => d.trim())
     .find((d) => d.startsWith(`${name} `)) ?? '';
+
+/**
+ * A screen's one way back a step (core's BackLink; docs/decisions.md "One way back per screen"): the only control of
+ * its name, above the screen's heading; the foot keeps only what leaves the flow ("Change payment method", at most
+ * once, and the shell's cancel, last).
+ */
+export async function expectOneWayBack(page: Page, name: string): Promise<Locator> {
+  const back = page.getByRole('button', { name, exact: true });
+  expect(await back.count()).toBe(1);
+  const heading = page.getByRole('heading', { level: 1 });
+  const [b, h] = await Promise.all([back.boundingBox(), heading.boundingBox()]);
+  expect(b!.y + b!.height).toBeLessThanOrEqual(h!.y);
+  expect(await page.getByRole('link', { name: 'Change payment method' }).count()).toBeLessThanOrEqual(1);
+  const cancel = page.getByTestId('cancel-payment');
+  if (await cancel.count()) {
+    const c = (await cancel.boundingBox())!;
+    for (const exit of await page.getByRole('link', { name: 'Change payment method' }).all()) expect((await exit.boundingBox())!.y).toBeLessThan(c.y);
+  }
+  return back;
+}

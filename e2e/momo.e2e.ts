@@ -19,6 +19,7 @@ import {
   useBrowser,
   whenHydrated,
   withFaultHeaders,
+  expectOneWayBack,
 } from './helpers';
 
 const INITIATE_PATH = '/api/v1/momo/initialize';
@@ -104,8 +105,8 @@ describe('MoMo: paying', () => {
     await phoneField(page).fill(NUMBER);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { level: 1, name: 'Authorize the payment on your phone' }).waitFor();
-    // Cancel returns to validation, the number kept.
-    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    // Cancel, the view's one way back at its top, returns to validation, the number kept.
+    await (await expectOneWayBack(page, 'Cancel')).click();
     await page.getByRole('heading', { level: 1, name: 'Pay with MoMo' }).waitFor();
     expect(await phoneField(page).inputValue()).toBe(NUMBER);
     expect(await storeResults(ref)).toEqual([]);

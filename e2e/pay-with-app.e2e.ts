@@ -23,6 +23,7 @@ import {
   useBrowser,
   watchTimer,
   whenHydrated,
+  expectOneWayBack,
 } from './helpers';
 
 const BASE_PATH = '/payment/pay-with-app';
@@ -195,7 +196,8 @@ describe('Pay with App on a phone', () => {
     await page.getByTestId('pwa-code').waitFor();
     expect(pathOf(page)).toBe(`${BASE_PATH}/five-digit-code/mobile`);
     expect(await page.getByTestId('pwa-code').textContent()).toBe(code);
-    await page.getByRole('button', { name: 'Go back' }).click();
+    // Go back, the code page's one way back on a phone, is at its top.
+    await (await expectOneWayBack(page, 'Go back')).click();
     await page.getByRole('combobox', { name: 'Select your bank' }).waitFor();
     expect(pathOf(page)).toBe(`${BASE_PATH}/deeplink/mobile`);
 

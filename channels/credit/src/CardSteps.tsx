@@ -6,12 +6,12 @@ import { CardForm, sealCard } from '@oja/card/steps';
 import { PinPad } from '@oja/card/pin-pad';
 import { creditVisit } from './visit';
 import { submitPin, takeCard } from './flow';
-import { StepBack, StepFooter } from './Frame';
+import { StepFooter } from './StepFooter';
 
 /**
  * The card's details and PIN through the card's own form and PIN pad (@oja/card/steps), loaded once the payer
  * reaches them: the card stays in this visit's secret, sealed with the PIN for the token request, never routed to
- * the card's own steps. The step's problem (a refused token, the permission message) shows in the footer; Back is at the top.
+ * the card's own steps. The step's problem (a refused token, the permission message) shows in the footer; Back is above them (Screen.tsx).
  */
 export default function CardSteps() {
   const t = useT();
@@ -27,7 +27,6 @@ export default function CardSteps() {
   }, [step]);
   return (
     <div ref={frame}>
-      <StepBack />
       {step === 'pin' ? (
         // A refused PIN (or card) clears the pad for the next try: a fresh pad per refusal.
         <PinPad

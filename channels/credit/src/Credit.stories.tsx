@@ -126,6 +126,17 @@ export const BankChosen = story('Bank details: bank and account (Show loan deals
   expect: { en: 'Zenith Bank', fr: 'Zenith Bank' },
 });
 
+/** More banks than 200px holds, as a real list has: the list scrolls, its edge never cuts a bank's name. */
+const MANY_BANKS = ['Access', 'Ecobank', 'Fidelity', 'First', 'Guaranty Trust', 'Polaris', 'Stanbic IBTC', 'Sterling', 'Union', 'Zenith'].map(
+  (name, i) => ({ id: String(i + 1), code: `BANK${i + 1}`, name: `${name} Bank`, bankCode: String(100 + i) }),
+);
+
+export const BanksMany = story('Bank details: many banks (the list scrolls within 200px)', {
+  http: { [ROUTES.banks]: () => ({ banks: MANY_BANKS }) },
+  setup: at('bank'),
+  expect: { en: 'Zenith Bank', fr: 'Zenith Bank' },
+});
+
 export const BanksFailed = story('Bank details: Could not fetch banks', {
   http: {
     [ROUTES.banks]: () => {
@@ -152,6 +163,25 @@ export const OffersAll = story('Offers: every offer, one chosen', {
   setup: at('offers', (s) => {
     s.showAllOffers = true;
     s.selectedOffer = BANK_OFFER;
+  }),
+  expect: { en: 'Oja Credit', fr: 'Oja Credit' },
+});
+
+/** More offers than 210px holds: the list scrolls, its edge never cuts a lender's name. */
+const MANY_OFFERS = [
+  BANK_OFFER,
+  ...[30, 60, 90, 120].map((tenure, i) => ({
+    ...LENDER_OFFER,
+    offerId: `OFR-MANY-${tenure}`,
+    tenure,
+    amountPayable: LENDER_OFFER.amountPayable + i * 5000,
+  })),
+];
+
+export const OffersMany = story('Offers: many offers (the list scrolls within 210px)', {
+  setup: at('offers', (s) => {
+    Object.assign(s.offers, { status: 'success', response: MANY_OFFERS });
+    s.showAllOffers = true;
   }),
   expect: { en: 'Oja Credit', fr: 'Oja Credit' },
 });

@@ -1,28 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { ChangeMethodLink, styles, useCheckout, useT } from '@oja/core';
+import { styles, useCheckout, useT } from '@oja/core';
 import { BackLink } from '@oja/core/back-link';
 import { back, creditOf } from './flow';
-import type { Problem } from './rules';
-
-/** A problem's words: our message by key, or the API's own description. */
-export function useProblemText(): (p: Problem | null) => string | null {
-  const t = useT();
-  return (p) => (p ? ('key' in p ? t(p.key) : p.text) : null);
-}
-
-/** The current step's problem, announced. */
-export function ProblemAlert() {
-  const c = useCheckout();
-  const { problem } = useSnapshot(creditOf(c).state);
-  const text = useProblemText()(problem as Problem | null);
-  return text ? (
-    <p className={styles.errorText} role="alert">
-      {text}
-    </p>
-  ) : null;
-}
+import { StepFooter } from './StepFooter';
 
 /** Back (one step, companion §4), once there is a step behind: the step's one way back, at its top (core's BackLink). */
 export function StepBack() {
@@ -30,16 +12,6 @@ export function StepBack() {
   const c = useCheckout();
   const { history } = useSnapshot(creditOf(c).state);
   return history.length > 0 ? <BackLink label={t('credit.back')} onClick={() => back(c)} testId="credit-back" /> : null;
-}
-
-/** Under every step: its problem and the change of method (Back is at its top: StepBack). */
-export function StepFooter() {
-  return (
-    <>
-      <ProblemAlert />
-      <ChangeMethodLink />
-    </>
-  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { PhoneStep, WalletStep } from './SignIn';
 import { OtpStep } from './Otp';
 import { BankStep } from './BankDetails';
 import { OffersStep } from './Offers';
+import { StepBack } from './Frame';
 import { screenMessages } from './screenMessages';
 
 registerMessages(screenMessages);
@@ -21,10 +22,14 @@ const CARD_STEPS_PART = 'credit-CardSteps';
 function CardPart() {
   const t = useT();
   const Part = useLazyPart(CARD_STEPS_PART, loadCardSteps);
+  // Back is the card steps' one way back at their top, drawn here: the card part stays within its budget.
   return (
-    <Suspense fallback={<PendingLayout title={t('credit.steps.card.title')} simulate={false} />}>
-      <Part />
-    </Suspense>
+    <>
+      <StepBack />
+      <Suspense fallback={<PendingLayout title={t('credit.steps.card.title')} simulate={false} />}>
+        <Part />
+      </Suspense>
+    </>
   );
 }
 

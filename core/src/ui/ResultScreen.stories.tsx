@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { renderCheckout, scenario } from '@oja/stories/harness';
 import transfer from '@oja/transfer';
-import { cardFixture } from '@oja/testing/fixtures';
+import { cardFixture, opayFixture, qrFixture, ussdFixture, walletFixture } from '@oja/testing/fixtures';
 
 /** The result screen of spec core §2: each outcome, and the success message of each display mode. */
 const meta = {
@@ -109,6 +109,20 @@ export const FailedWithAlternatives: Story = {
     checkout: scenario({
       // The card failed; transfer is offered as the alternative.
       channels: [cardFixture, transfer],
+      channel: 'card',
+      path: '/payment/card',
+      result: { responseCode: '51' },
+      expect: { en: 'or select an alternative payment method', fr: 'ou choisissez un autre moyen de paiement' },
+    }),
+  },
+};
+
+export const FailedManyAlternatives: Story = {
+  name: 'Payment Failed (many alternatives: the list scrolls within 45vh)',
+  parameters: {
+    checkout: scenario({
+      // More alternatives than a phone's 45vh holds: the list scrolls, its edge never cuts a row above its title.
+      channels: [cardFixture, transfer, walletFixture, qrFixture, ussdFixture, opayFixture],
       channel: 'card',
       path: '/payment/card',
       result: { responseCode: '51' },
