@@ -435,12 +435,24 @@ describe('keyboard only', () => {
   });
 });
 
-/** Every key of the PIN pad (Clear and Delete too) is one grid cell of the same size, at least 44 px. */
+/**
+ * Every key of the PIN pad (Clear and Delete too) is one grid cell of the same size, at least 44 px; Clear and Delete
+ * (the 10th and 12th keys) are lighter than the digits: regular weight, no border drawn.
+ */
 async function expectEvenPad(page: Page): Promise<void> {
-  const boxes = await page
-    .getByTestId('pin-pad')
-    .getByRole('button')
-    .evaluateAll((keys) => keys.map((k) => k.getBoundingClientRect()));
+  const keys = page.getByTestId('pin-pad').getByRole('button');
+  const looks = await keys.evaluateAll((all) =>
+    all.map((k) => {
+      const s = getComputedStyle(k);
+      return { weight: Number(s.fontWeight), border: s.borderTopColor };
+    }),
+  );
+  for (const [i, look] of looks.entries()) {
+    const edits = i === 9 || i === 11;
+    expect(look.weight, `key ${i}`).toBe(edits ? 400 : 600);
+    expect(look.border === 'rgba(0, 0, 0, 0)', `key ${i}'s border`).toBe(edits);
+  }
+  const boxes = await keys.evaluateAll((all) => all.map((k) => k.getBoundingClientRect()));
   expect(boxes).toHaveLength(12);
   for (const box of boxes) {
     expect(Math.round(box.width)).toBe(Math.round(boxes[0]!.width));

@@ -122,6 +122,27 @@ describe("Google Pay's three test cards", () => {
   });
 });
 
+describe('under an acquirer that forces Google Pay on', () => {
+  it("HALO: a merchant that asked only for card and transfer pays with Google Pay from the list, the sandbox's gateway data with it", async () => {
+    const page = await b.newPage();
+    const ref = txnRef('gpay-halo');
+    expect(await openPay(page, payFields(ref, { channels: 'CARD,TRANSFER', acquirer: 'HALO' }))).toBe(200);
+    await page.getByRole('img', { name: 'HALO' }).first().waitFor();
+    await (await whenHydrated(page.getByRole('link', { name: /Google Pay/ }))).click();
+    await page.getByRole('heading', { name: 'Pay with Google Pay' }).waitFor();
+    // Google's button, not "not available": the payment carries the merchant's Google Pay gateway.
+    await page.getByRole('button', { name: 'Pay with Google Pay' }).waitFor();
+    expect(await page.getByText('Google Pay is not available', { exact: false }).count()).toBe(0);
+    await expectAccessible(page, 'Google Pay under HALO');
+    await chooseInSheet(page, SHEET.atOnce);
+    await page.getByText('Visa ending in 1111').waitFor();
+    await page.getByLabel('CVV').fill('123');
+    await page.getByTestId('card-pay').click();
+    await expectDeliveredOnce(page, ref, '00');
+    expect(await card.counters(ref)).toMatchObject({ charges: 1, binLookups: 1 });
+  });
+});
+
 describe('after a refusal, and by keyboard', () => {
   it('a wrong PIN is declined (55); Retry returns to Google Pay, not to the card entry, and another card pays', async () => {
     const page = await b.newPage();

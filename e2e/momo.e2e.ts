@@ -112,7 +112,7 @@ describe('MoMo: paying', () => {
     expect(await storeResults(ref)).toEqual([]);
   });
 
-  it('a failing initiate call (HTTP 500 by fault injection) and a failing status call say so; the payment still completes', async () => {
+  it('a failing initiate call (HTTP 500 by fault injection) and a failing status call ("Unable to requery payment") say so; the payment still completes', async () => {
     const page = await b.newPage();
     await withFaultHeaders(page, INITIATE_PATH, { 'x-sandbox-error-rate': '1' });
     await withFaultHeaders(page, STATUS_PATH, { 'x-sandbox-error-rate': '1' });
@@ -124,7 +124,10 @@ describe('MoMo: paying', () => {
     await page.getByRole('heading', { level: 1, name: 'Authorize the payment on your phone' }).waitFor();
     await simulate(ref, 'success');
     await page.getByRole('button', { name: 'I have authorized this payment' }).click();
-    await page.getByText('Something went wrong...Please go to the previous page and retry.', { exact: true }).waitFor();
+    // The status check failed (HTTP 500): a temporary failure, worded as such (companion §8's requery fallback).
+    await page.getByRole('alert').filter({ hasText: 'Unable to requery payment. Please try again' }).waitFor();
+    expect(await page.getByText('Something went wrong...Please go to the previous page and retry.').count()).toBe(0);
+    await expectAccessible(page, 'status check failed');
     await page.getByRole('button', { name: 'I have authorized this payment' }).click();
     await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
     await expectDeliveredOnce(page, ref, '00');

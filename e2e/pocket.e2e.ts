@@ -102,7 +102,7 @@ describe('Pocket: paying', () => {
     expect(await storeResults(ref)).toEqual([]);
   });
 
-  it('a failing status call (HTTP 500 by fault injection) says so; the next press completes', async () => {
+  it('a failing status call (HTTP 500 by fault injection) says "Unable to requery payment"; the next press completes', async () => {
     const page = await b.newPage();
     await withFaultHeaders(page, STATUS_PATH, { 'x-sandbox-error-rate': '1' });
     const ref = await openPocket(page, 'pocket-faults');
@@ -111,7 +111,10 @@ describe('Pocket: paying', () => {
     await page.getByRole('heading', { level: 1, name: 'Authorize the payment on your phone' }).waitFor();
     await simulate(ref, 'success');
     await page.getByRole('button', { name: 'I have authorized this payment' }).click();
-    await page.getByText('Something went wrong...Please go to the previous page and retry.', { exact: true }).waitFor();
+    // The status check failed (HTTP 500): a temporary failure, worded as such (companion §8's requery fallback).
+    await page.getByRole('alert').filter({ hasText: 'Unable to requery payment. Please try again' }).waitFor();
+    expect(await page.getByText('Something went wrong...Please go to the previous page and retry.').count()).toBe(0);
+    await expectAccessible(page, 'status check failed');
     await page.getByRole('button', { name: 'I have authorized this payment' }).click();
     await expectDeliveredOnce(page, ref, '00');
   });

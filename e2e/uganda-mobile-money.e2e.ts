@@ -67,6 +67,24 @@ async function callsTo(ref: string, path: string) {
 }
 
 describe('Uganda mobile money: paying', () => {
+  it('says "Wallet ID is required" under the number or wallet ID left empty (axe-clean), then pays once it is typed', async () => {
+    const page = await b.newPage();
+    const ref = await openMobileMoney(page, 'ugmm-id-required');
+    await billerSelect(page).selectOption('MTN');
+    await numberField(page).focus();
+    await numberField(page).fill('  ');
+    await page.keyboard.press('Tab');
+    await page.getByText('Wallet ID is required', { exact: true }).waitFor();
+    expect(await numberField(page).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('button', { name: PAY }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'Uganda mobile money, wallet ID required');
+    expect(await callsTo(ref, NOTIFICATION_PATH)).toEqual([]);
+    await numberField(page).fill(NUMBER);
+    expect(await page.getByText('Wallet ID is required', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: PAY }).click();
+    await expect.poll(async () => (await callsTo(ref, NOTIFICATION_PATH)).length).toBe(1);
+  });
+
   it('offers card and mobile money only; Pay waits for both fields; 09, a status every 2 s, then 00 reaches the store once', async () => {
     const page = await b.newPage();
     const seen = await watchResultScreens(page);

@@ -136,6 +136,17 @@ describe('paying with a saved card', () => {
     await signIn(page, '08000000000');
     await page.getByRole('button', { name: 'Verve ending in 7499' }).click();
     await page.getByText('No more details are needed for this card.').waitFor();
+    // The chosen card's line: its name right beside its brand mark, both at the start of the line (issue 34).
+    const line = page.getByTestId('wallet-card-line');
+    await line.locator('svg').first().waitFor();
+    const [lineBox, markBox, textBox] = await Promise.all([
+      line.boundingBox(),
+      line.locator('svg').first().boundingBox(),
+      line.getByText('Verve ending in 7499', { exact: true }).boundingBox(),
+    ]);
+    expect(markBox!.x - lineBox!.x).toBeLessThan(2);
+    expect(textBox!.x - (markBox!.x + markBox!.width)).toBeLessThanOrEqual(16);
+    expect(textBox!.x + textBox!.width).toBeLessThan(lineBox!.x + lineBox!.width - 40);
     expect(await page.getByLabel('Card number').count()).toBe(0);
     expect(await page.getByLabel('Expiry date').count()).toBe(0);
     expect(await page.getByLabel('CVV').count()).toBe(0);

@@ -355,6 +355,22 @@ export const OtpRequired: Story = {
   },
 };
 
+export const OtpRequiredGeneric: Story = {
+  name: 'OTP sent to phone, email or token, Authorize with no code',
+  parameters: {
+    checkout: scenario({
+      path: '/payment/card/otp',
+      setup: (c) => {
+        seedFlow(c, { card: TYPED, config: PIN_CARD, otpTarget: '', otpSentAt: serverNow() });
+      },
+      expect: { en: 'Provide card otp', fr: "Indiquez l'OTP de la carte" },
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByTestId('otp-authorize', {}, loaded));
+  },
+};
+
 export const OtpIncomplete: Story = {
   name: 'OTP, code too short',
   parameters: {

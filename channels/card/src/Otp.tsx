@@ -20,12 +20,14 @@ export function Otp() {
   const flow = useSnapshot(cardFlow(c));
   const [otp, setOtp] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const error = submitted ? validateOtp(otp) : null;
+  // The empty field's message names the phone only when the API said the code went there.
+  const rule = { sentToPhone: !!flow.otpTarget };
+  const error = submitted ? validateOtp(otp, rule) : null;
 
   const authorize = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (validateOtp(otp) || flow.busy) return;
+    if (validateOtp(otp, rule) || flow.busy) return;
     void submitOtp(c, otp).then(() => {
       // A refused code is cleared for the next try, and its message (not the empty field's) is what shows.
       if (!cardFlow(c).error) return;

@@ -31,7 +31,13 @@ const pad = css`
   grid-auto-rows: minmax(52px, auto);
   gap: 8px;
   > button { min-height: 52px; font-size: 20px; }
-  > button[data-key='word'] { padding: 6px 4px; font-size: 15px; line-height: 1.2; flex-wrap: wrap; gap: 4px; }
+  /* Clear and Delete edit the PIN, the digits make it: lighter than a digit (no box, regular weight, the muted text
+     colour, 4.5:1 on every branding's surface), still a whole cell of the pad, so a 52 px target. */
+  > button[data-key='word'] {
+    padding: 6px 4px; font-size: 15px; line-height: 1.2; flex-wrap: wrap; gap: 4px;
+    border-color: transparent; font-weight: 400; color: var(--oja-muted, #5b6577);
+  }
+  @media (hover: hover) { > button[data-key='word']:hover { color: var(--oja-text, #1c2434); border-color: var(--oja-border, #cfd6e0); } }
 `;
 
 /** Backspace, drawn beside the Delete key's label. */
@@ -62,7 +68,7 @@ export interface PinPadProps {
 
 /**
  * The card PIN (spec core §2 "Card PIN"): a four-digit pad with shuffled digits, a 30 ms vibration per tap,
- * Authorize. Clear and Delete are keys of the pad's own size. The physical keyboard works too (digits, Backspace or
+ * Authorize. Clear and Delete are keys of the pad's own size, drawn lighter than the digits. The physical keyboard works too (digits, Backspace or
  * Delete, Escape to clear, Enter).
  */
 export function PinPad({ digits: given, onSubmit, busy, error: givenError, footer }: PinPadProps) {

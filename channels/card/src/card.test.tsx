@@ -407,8 +407,8 @@ describe('OTP', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   });
 
-  async function mountOtp(routes: Record<string, FakeRoute> = {}) {
-    const m = mount('/payment/card/otp', routes, { seed: { card: secret(MASTERCARD), otpTarget: '0803***4567', otpSentAt: Date.now() } });
+  async function mountOtp(routes: Record<string, FakeRoute> = {}, otpTarget = '0803***4567') {
+    const m = mount('/payment/card/otp', routes, { seed: { card: secret(MASTERCARD), otpTarget, otpSentAt: Date.now() } });
     await flush();
     // The shell fetches its later parts (the result screen and its messages) once the page is idle.
     await advance(10);
@@ -450,6 +450,14 @@ describe('OTP', () => {
     expect(alerts()).toEqual(['OTP is incomplete']);
     authorize();
     await flush();
+    expect(http.calls).toEqual([]);
+  });
+
+  it('asks for the card OTP in words of its own when the API named no phone (phone, email or token)', async () => {
+    const { http } = await mountOtp({}, '');
+    authorize();
+    await flush();
+    expect(alerts()).toEqual(['Provide card otp']);
     expect(http.calls).toEqual([]);
   });
 

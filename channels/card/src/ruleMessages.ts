@@ -14,6 +14,7 @@ const en = {
       pinRequired: 'Provide card Pin',
       pinLength: 'Card pin is 4 digits long',
       otpRequired: 'Kindly enter otp sent to your phone number',
+      otpRequiredGeneric: 'Provide card otp',
       otpIncomplete: 'OTP is incomplete',
     },
     brand: {
@@ -40,6 +41,7 @@ const fr: typeof en = {
       pinRequired: 'Indiquez le code PIN de la carte',
       pinLength: 'Le code PIN comporte 4 chiffres',
       otpRequired: "Veuillez saisir l'OTP envoyé à votre numéro de téléphone",
+      otpRequiredGeneric: "Indiquez l'OTP de la carte",
       otpIncomplete: "L'OTP est incomplet",
     },
     brand: {

@@ -320,12 +320,18 @@ describe('validators', () => {
 
   it('OTP: required, then complete (6 digits by default)', () => {
     expect(OTP_LENGTH).toBe(6);
-    expect(validateOtp('')).toBe('card.validation.otpRequired');
+    expect(validateOtp('')).toBe('card.validation.otpRequiredGeneric');
     expect(validateOtp('12345')).toBe('card.validation.otpIncomplete');
     expect(validateOtp('12345a')).toBe('card.validation.otpIncomplete');
     expect(validateOtp('123456')).toBeNull();
-    expect(validateOtp('1234', 4)).toBeNull();
-    expect(validateOtp('123', 4)).toBe('card.validation.otpIncomplete');
+    expect(validateOtp('1234', { length: 4 })).toBeNull();
+    expect(validateOtp('123', { length: 4 })).toBe('card.validation.otpIncomplete');
+  });
+
+  it('OTP required: "sent to your phone number" only when the API named the phone, "Provide card otp" otherwise', () => {
+    expect(validateOtp('', { sentToPhone: true })).toBe('card.validation.otpRequired');
+    expect(validateOtp('  ', { sentToPhone: false })).toBe('card.validation.otpRequiredGeneric');
+    expect(validateOtp('123456', { sentToPhone: true })).toBeNull();
   });
 });
 
@@ -341,6 +347,7 @@ describe('ruleMessages', () => {
     ['card.validation.pinRequired', 'Provide card Pin'],
     ['card.validation.pinLength', 'Card pin is 4 digits long'],
     ['card.validation.otpRequired', 'Kindly enter otp sent to your phone number'],
+    ['card.validation.otpRequiredGeneric', 'Provide card otp'],
     ['card.validation.otpIncomplete', 'OTP is incomplete'],
   ])('%s is the spec text in English and translated in French', (key, text) => {
     expect(lookup(key)).toBe(text);

@@ -186,9 +186,16 @@ export function validatePin(value: string): string | null {
 /** The spec does not say the card OTP length; the sandbox uses 6. */
 export const OTP_LENGTH = 6;
 
-/** Empty: otpRequired. Shorter than `length` (default OTP_LENGTH) or not digits: otpIncomplete. */
-export function validateOtp(value: string, length: number = OTP_LENGTH): string | null {
-  if (isBlank(value)) return 'card.validation.otpRequired';
+/**
+ * Empty: otpRequired ("Kindly enter otp sent to your phone number") when the API named the phone the code went to,
+ * otherwise otpRequiredGeneric ("Provide card otp": the code may have gone to an email or a hardware token, spec core
+ * §2 "Card OTP", §5 "OTP"). Shorter than `length` (default OTP_LENGTH) or not digits: otpIncomplete.
+ */
+export function validateOtp(
+  value: string,
+  { length = OTP_LENGTH, sentToPhone = false }: { length?: number; sentToPhone?: boolean } = {},
+): string | null {
+  if (isBlank(value)) return sentToPhone ? 'card.validation.otpRequired' : 'card.validation.otpRequiredGeneric';
   return /^\d+$/.test(value) && value.length >= length ? null : 'card.validation.otpIncomplete';
 }
 

@@ -87,6 +87,16 @@ export const FormFilled = story('Form filled (Pay enabled)', {
   expect: { en: 'Pay CDF 1500', fr: 'Payer CDF 1500' },
 });
 
+export const WalletIdRequired = story('Form, number or wallet ID left empty (Wallet ID is required)', {
+  setup: (c) => {
+    filled(c);
+    const state = visitOf(c.visits, drcVisit).state;
+    state.number = '';
+    state.numberLeft = true;
+  },
+  expect: { en: 'Wallet ID is required', fr: "L'identifiant de portefeuille est obligatoire" },
+});
+
 export const Submitting = story('Sending the payment request', {
   setup: (c) => {
     filled(c);

@@ -12,7 +12,7 @@ import { loadProviders, payFromWallet } from './api';
 import type { WalletAnswer } from './api';
 import { CODE_WALLET_FAILED } from './constants';
 import { PAGES } from './pages';
-import { canPay } from './rules';
+import { canPay, numberError } from './rules';
 import { drcVisit, rememberBiller, rememberStart } from './visit';
 
 /** The result of a 02 ("mobile wallet failure", companion §8): the wallet's own words, not a bank's. */
@@ -100,6 +100,7 @@ export function WalletForm() {
   }
 
   const ready = canPay(snap.providerId, snap.number);
+  const idError = numberError(snap);
   return (
     <form className={styles.stack} onSubmit={submit} noValidate aria-labelledby="drc-title">
       {title}
@@ -131,6 +132,8 @@ export function WalletForm() {
         autoComplete="tel-national"
         value={snap.number}
         onChange={(e) => (state.number = e.target.value)}
+        onBlur={() => (state.numberLeft = true)}
+        error={idError ? t(idError) : null}
       />
       <p id="drc-pay-hint" className={styles.muted} hidden={ready}>
         {t('drc-mobile-money.payHint')}

@@ -10,7 +10,7 @@ import { screenMessages } from './screenMessages';
 import { checkStatus, loadProviders, paymentBody, readAnswer } from './api';
 import { SELECTED_BILLER_KEY, USSD_STARTED_KEY } from './constants';
 import { FIRST_QUERY_MS, ORANGE_FIRST_QUERY_MS, POLL_TIMEOUT_MS, QUERY_INTERVAL_MS } from './timing';
-import { canPay, namesMerchantCountry, orderCurrency, walletNumber } from './rules';
+import { canPay, namesMerchantCountry, numberError, orderCurrency, walletNumber } from './rules';
 import { drcVisit, recallWait, rememberBiller, rememberStart } from './visit';
 import { DRC_PROPS, PAYMENT, PROMPT_SENT, PROVIDER_LIST, PROVIDERS, QUERY, WALLET_REFUSED, queried } from './fixtures';
 
@@ -104,6 +104,14 @@ describe('DRC mobile money rules (companion §5, §7, §9)', () => {
     expect(canPay('101', '   ')).toBe(false);
     expect(canPay('', '902345678')).toBe(false);
     expect(canPay('101', '902345678')).toBe(true);
+  });
+
+  it('says "Wallet ID is required" once the payer has left the number or wallet ID empty (spaces do not count)', () => {
+    expect(numberError({ number: '', numberLeft: false })).toBeNull();
+    expect(numberError({ number: '', numberLeft: true })).toBe('drc-mobile-money.idRequired');
+    expect(numberError({ number: ' ', numberLeft: true })).toBe('drc-mobile-money.idRequired');
+    expect(numberError({ number: '902345678', numberLeft: true })).toBeNull();
+    expect(screenMessages.en['drc-mobile-money'].idRequired).toBe('Wallet ID is required');
   });
 });
 
@@ -271,6 +279,19 @@ describe('DRC mobile money screens', () => {
     await settle();
     await settle();
   }
+
+  it('says "Wallet ID is required" under the number left empty, tied to it, and no more once it is typed', async () => {
+    mount();
+    await settle();
+    expect(screen.queryByText('Wallet ID is required')).toBeNull();
+    fireEvent.blur(numberInput());
+    await settle();
+    const message = screen.getByText('Wallet ID is required');
+    expect(numberInput().getAttribute('aria-invalid')).toBe('true');
+    expect(numberInput().getAttribute('aria-describedby')).toContain(message.id);
+    await choose(numberInput(), '902345678');
+    expect(screen.queryByText('Wallet ID is required')).toBeNull();
+  });
 
   it('loads the providers with a spinner, then the form; Pay waits for a biller and a number', async () => {
     let answer!: (v: unknown) => void;

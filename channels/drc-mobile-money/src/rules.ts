@@ -15,6 +15,13 @@ export const orderCurrency = (currencyCode: string): 'USD' | 'CDF' => (currencyC
 /** Pay is enabled once a biller is chosen and a number typed (companion §5). */
 export const canPay = (billerId: string, number: string): boolean => billerId !== '' && number.trim() !== '';
 
+/**
+ * The number or wallet ID's message (spec core §5 "Wallet": "Wallet ID is required"): once the payer has left the
+ * field, an empty one (spaces do not count) says so; Pay stays disabled meanwhile (companion §5).
+ */
+export const numberError = (form: { number: string; numberLeft: boolean }): string | null =>
+  form.numberLeft && form.number.trim() === '' ? 'drc-mobile-money.idRequired' : null;
+
 /** A DRC number with its country code (+243 or 00243 or 243) or its trunk 0 in front of the nine national digits. */
 const WITH_COUNTRY_CODE = new RegExp(`^(?:\\+|00)?${DRC_DIAL_PREFIX}(\\d{9})$`);
 const WITH_TRUNK_ZERO = /^0(\d{9})$/;

@@ -10,6 +10,8 @@ function createDrcState() {
     providerId: '',
     /** The number or wallet ID as typed. */
     number: '',
+    /** The payer has left the number field once: an empty one then says so (rules.ts numberError). */
+    numberLeft: false,
     payment: createAsyncSlot<WalletAnswer>(),
     /** The biller the USSD page waits on: its label (companion §2 "selectedBiller"); '' until known. */
     biller: '',

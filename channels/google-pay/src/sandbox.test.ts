@@ -10,8 +10,9 @@ import { googlePayConfig } from './request';
 
 const bodyOf = (reply: SandboxReply | undefined) => JSON.parse(reply && 'body' in reply ? reply.body : '{}') as Record<string, unknown>;
 
-async function payPage(extra: Record<string, string> = {}) {
-  const sb = createSandbox([{ id: 'google-pay', part: sandbox }]);
+/** A pay-page answer; `forced` stands for the acquirers' brandings (HALO forces Google Pay on). */
+async function payPage(extra: Record<string, string> = {}, forced: Record<string, string[]> = {}) {
+  const sb = createSandbox([{ id: 'google-pay', part: sandbox }], { forcedBy: (acquirer) => forced[acquirer] ?? [] });
   const fields = {
     merchant_code: 'MX_DEMO',
     pay_item_id: 'P',
@@ -45,6 +46,17 @@ describe('Google Pay sandbox', () => {
     expect(googlePayConfig({ nonCardOptions: [{ ...option, enabled: true }] })).toMatchObject({ allowedCardNetworks: ['MASTERCARD', 'VISA'] });
     const amex = (await payPage({ card_networks: 'amex' })).opened.nonCardOptions as typeof options;
     expect(amex.find((o) => o.providerCode === 'GOOGLE_PAY')?.additionalInformation.allowedCardNetworks).toEqual(['AMEX']);
+  });
+
+  it('gives a merchant of an acquirer forcing Google Pay on (HALO) the gateway data, though its request names no GOOGLE_PAY', async () => {
+    const halo = { HALO: ['CARD', 'TRANSFER', 'WALLET', 'QR', 'USSD', 'CREDIT', 'GOOGLE_PAY'] };
+    const { opened } = await payPage({ channels: 'CARD,TRANSFER', acquirer: 'HALO' }, halo);
+    const options = opened.nonCardOptions as Array<{ providerCode: string; enabled: boolean; additionalInformation?: Record<string, unknown> }>;
+    expect(options.map((o) => o.providerCode)).toEqual(['TRANSFER', 'GOOGLE_PAY']);
+    expect(googlePayConfig({ nonCardOptions: options })).toMatchObject({ allowedCardNetworks: DEFAULT_NETWORKS });
+    // Another acquirer's merchant gets only what it asked for.
+    const other = (await payPage({ channels: 'CARD,TRANSFER' }, halo)).opened.nonCardOptions as typeof options;
+    expect(other.map((o) => o.providerCode)).toEqual(['TRANSFER']);
   });
 
   it("serves the stand-in of Google's script on the second origin, as JavaScript, with the integrity the page checks", async () => {

@@ -6,7 +6,7 @@ import type { Visit } from '@oja/core';
 import { Field } from '@oja/core/field';
 import { WaitingView } from '@oja/core/waiting-view';
 import { useVisit } from '@oja/core/visit';
-import { backToEntry, confirmAuthorized, submitId } from './approval';
+import { authorizationProblem, backToEntry, confirmAuthorized, submitId } from './approval';
 import type { ApprovalState, ApprovalWallet } from './approval';
 
 /*
@@ -53,9 +53,7 @@ export function ApprovalFlow({ wallet }: { wallet: ApprovalWallet }) {
         k={k}
         focusRef={focus}
         checking={snap.authorization.status === 'pending'}
-        failed={
-          snap.authorization.status === 'error' || (snap.authorization.status === 'success' && snap.authorization.response?.code !== CODE_SUCCESS)
-        }
+        problem={authorizationProblem(snap.authorization)}
         onAuthorized={() => void confirmAuthorized(c, wallet, v)}
         onCancel={() => backToEntry(v.state)}
       />
@@ -117,10 +115,10 @@ function AuthorizationView({
   k,
   focusRef,
   checking,
-  failed,
+  problem,
   onAuthorized,
   onCancel,
-}: ViewProps & { checking: boolean; failed: boolean; onAuthorized(): void; onCancel(): void }) {
+}: ViewProps & { checking: boolean; problem: ReturnType<typeof authorizationProblem>; onAuthorized(): void; onCancel(): void }) {
   const t = useT();
   // The heading is announced as the view opens; the focus goes to the view's one action, asking the status now.
   return (
@@ -132,7 +130,7 @@ function AuthorizationView({
         busyLabel: t(k('authorization.checking')),
         busy: checking,
         onClick: onAuthorized,
-        failed: failed ? t(k('authorization.failed')) : null,
+        failed: problem ? t(k(`authorization.${problem}`)) : null,
         ref: focusRef,
       }}
       leave={{ label: t(k('authorization.cancel')), onClick: onCancel }}

@@ -69,7 +69,7 @@ export type ApprovalMessages = {
   next: string;
   initiating: string;
   initiateFailed: string;
-  authorization: { title: string; message: string; authorized: string; checking: string; cancel: string; failed: string };
+  authorization: { title: string; message: string; authorized: string; checking: string; cancel: string; failed: string; requeryFailed: string };
   howToPay: { title: string; step1: string; step2: string; back: string };
   success: { title: string; redirect: string; doNotClose: string };
 };
@@ -90,6 +90,19 @@ export async function confirmAuthorized(c: Checkout, wallet: ApprovalWallet, v: 
   if (state.authorization.status === 'pending') return;
   const answer = await v.run(state.authorization, (ctx) => wallet.checkStatus(ctx));
   if (answer?.code === CODE_SUCCESS) complete(c, CODE_SUCCESS, answer.response);
+}
+
+/**
+ * What the authorization view says after "I have authorized this payment", as a name under the channel's
+ * `authorization` keys: `failed` when the status answered and it is not 00 (companion §8 "Authorization failure");
+ * `requeryFailed` when the status check itself failed (a timeout, a 5xx, no connection: companion §8's fallback
+ * "Unable to requery payment. Please try again"), since a temporary failure is never the payer's mistake and
+ * pressing again is the way on; null while nothing is to be said.
+ */
+export function authorizationProblem(slot: Pick<ApprovalState['authorization'], 'status' | 'response'>): 'failed' | 'requeryFailed' | null {
+  if (slot.status === 'error') return 'requeryFailed';
+  if (slot.status === 'success' && slot.response?.code !== CODE_SUCCESS) return 'failed';
+  return null;
 }
 
 /** Cancel and How to pay's Back: the first view again, the last call's outcome forgotten. */

@@ -8,6 +8,7 @@ import { messages } from './messages';
 import { screenMessages } from './screenMessages';
 import { checkStatus, initiate } from './api';
 import { validatePhone } from './rules';
+import { authorizationProblem } from './approval';
 import { PHONE_LENGTH, SUCCESS_REDIRECT_MS } from './constants';
 import { APPROVED, INITIATE, INITIATED, PENDING, STATUS, WALLET_PAYMENT } from './fixtures';
 
@@ -173,22 +174,37 @@ describe('MoMo screen', () => {
     }
   });
 
-  it('shows the authorization failure when the status is not 00, or fails; a later 00 succeeds', async () => {
+  it('shows the authorization failure when the status is not 00, "Unable to requery" when the check fails; a later 00 succeeds', async () => {
     let answer: FakeRoute = () => PENDING;
     const { checkout } = mount({ status: (b, o) => answer(b, o) });
     await settle();
     await next('08012345678');
     await authorized();
     expect(screen.getByRole('alert').textContent).toBe('Something went wrong...Please go to the previous page and retry.');
+    // The check itself failing (a 5xx, a timeout, no connection) is no fault of the payer's: press again.
     answer = () => {
       throw new HttpError('HTTP 500', 'http', 500);
     };
     await authorized();
-    expect(screen.getByRole('alert').textContent).toBe('Something went wrong...Please go to the previous page and retry.');
+    expect(screen.getByRole('alert').textContent).toBe('Unable to requery payment. Please try again');
+    answer = () => {
+      throw new HttpError('timeout', 'timeout');
+    };
+    await authorized();
+    expect(screen.getByRole('alert').textContent).toBe('Unable to requery payment. Please try again');
     expect(checkout.state.result).toBeNull();
     answer = () => APPROVED;
     await authorized();
     expect(checkout.state.result).toMatchObject({ responseCode: '00', paymentReference: 'OJA|MOMO|4242001' });
+  });
+
+  it('words the authorization by what the check came to (companion §8): not 00 "failed", the check failing "requeryFailed"', () => {
+    expect(authorizationProblem({ status: 'idle', response: null })).toBeNull();
+    expect(authorizationProblem({ status: 'pending', response: null })).toBeNull();
+    expect(authorizationProblem({ status: 'success', response: { code: '00', response: {} } })).toBeNull();
+    expect(authorizationProblem({ status: 'success', response: { code: '09', response: {} } })).toBe('failed');
+    expect(authorizationProblem({ status: 'error', response: null })).toBe('requeryFailed');
+    expect(screenMessages.en.momo.authorization.requeryFailed).toBe('Unable to requery payment. Please try again');
   });
 
   it('shows its own success on 00, then returns the result to the merchant once, 5 s later', async () => {

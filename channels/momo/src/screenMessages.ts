@@ -18,6 +18,7 @@ const en: { momo: ApprovalMessages & { phoneInvalid: string } } = {
       checking: 'Checking your payment…',
       cancel: 'Cancel',
       failed: 'Something went wrong...Please go to the previous page and retry.',
+      requeryFailed: 'Unable to requery payment. Please try again',
     },
     howToPay: {
       title: 'How to pay with MoMo',
@@ -52,6 +53,7 @@ const fr: typeof en = {
       checking: 'Vérification de votre paiement…',
       cancel: 'Annuler',
       failed: 'Un problème est survenu... Veuillez revenir à la page précédente et réessayer.',
+      requeryFailed: 'Impossible de vérifier le paiement. Veuillez réessayer',
     },
     howToPay: {
       title: 'Comment payer avec MoMo',

@@ -107,6 +107,16 @@ export const AuthorizationFailed = view(
   { en: 'Something went wrong...Please go to the previous page and retry.', fr: 'Un problème est survenu' },
 );
 
+export const AuthorizationRequeryFailed = view(
+  'Authorization, status check failed',
+  (s) => {
+    s.view = 'authorization';
+    s.authorization.status = 'error';
+    s.authorization.error = new HttpError('HTTP 503', 'http', 503);
+  },
+  { en: 'Unable to requery payment. Please try again', fr: 'Impossible de vérifier le paiement. Veuillez réessayer' },
+);
+
 export const HowToPay = view(
   'How to pay',
   (s) => {

@@ -131,6 +131,13 @@ describe('Pocket screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'I have authorized this payment' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe('Something went wrong...Please go to the previous page and retry.');
+    // The check itself failing is no fault of the payer's: Pocket's own words say to press again.
+    answer = () => {
+      throw new HttpError('HTTP 503', 'http', 503);
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'I have authorized this payment' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Unable to requery payment. Please try again');
     answer = () => APPROVED;
     fireEvent.click(screen.getByRole('button', { name: 'I have authorized this payment' }));
     await settle();

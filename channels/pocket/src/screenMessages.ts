@@ -18,6 +18,7 @@ const en: { pocket: ApprovalMessages & { idRequired: string } } = {
       checking: 'Checking your payment…',
       cancel: 'Cancel',
       failed: 'Something went wrong...Please go to the previous page and retry.',
+      requeryFailed: 'Unable to requery payment. Please try again',
     },
     howToPay: {
       title: 'How to pay with Pocket',
@@ -51,6 +52,7 @@ const fr: typeof en = {
       checking: 'Vérification de votre paiement…',
       cancel: 'Annuler',
       failed: 'Un problème est survenu... Veuillez revenir à la page précédente et réessayer.',
+      requeryFailed: 'Impossible de vérifier le paiement. Veuillez réessayer',
     },
     howToPay: {
       title: 'Comment payer avec Pocket',

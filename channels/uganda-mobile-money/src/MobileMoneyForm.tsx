@@ -4,7 +4,7 @@ import { ChangeMethodLink, formatAmount, styles, useCheckoutState, useT } from '
 import { Field } from '@oja/core/field';
 import { SelectField } from '@oja/core/select-field';
 import { BILLERS, isTelco } from './constants';
-import { detailsOf } from './rules';
+import { customerIdError, detailsOf } from './rules';
 import type { MobileMoneyState } from './visit';
 
 export interface MobileMoneyFormProps {
@@ -19,6 +19,7 @@ export function MobileMoneyForm({ state, onPay }: MobileMoneyFormProps) {
   const { props, locale } = useCheckoutState();
   const snap = useSnapshot(state);
   const ready = detailsOf(snap) !== null;
+  const idError = customerIdError(snap);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (detailsOf(state)) onPay();
@@ -51,6 +52,8 @@ export function MobileMoneyForm({ state, onPay }: MobileMoneyFormProps) {
         autoComplete="tel"
         value={snap.customerId}
         onChange={(e) => (state.customerId = e.target.value)}
+        onBlur={() => (state.customerIdLeft = true)}
+        error={idError ? t(idError) : null}
       />
       {/* Enabled only when both are filled (companion §5): until then neither a click nor Enter sends anything. */}
       <button type="submit" className={styles.button} disabled={!ready} data-testid="ugmm-pay">

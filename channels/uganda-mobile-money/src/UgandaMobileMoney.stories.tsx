@@ -94,6 +94,19 @@ export const FilledForm = form(
   false,
 );
 
+export const WalletIdRequired = form(
+  'Form, number or wallet ID left empty (Wallet ID is required)',
+  {
+    setup: (c) => {
+      const { state } = visitOf(c.visits, mobileMoneyVisit);
+      state.telco = 'MTN';
+      state.customerIdLeft = true;
+    },
+    expect: { en: 'Wallet ID is required', fr: "L'identifiant de portefeuille est obligatoire" },
+  },
+  true,
+);
+
 export const Sending = afterPaying('Sending the payment request', {
   http: { [NOTIFY]: never },
   expect: { en: 'Sending the payment request to your phone…', fr: 'Envoi de la demande de paiement à votre téléphone…' },

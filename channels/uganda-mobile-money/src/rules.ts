@@ -10,3 +10,11 @@ export function detailsOf(form: { telco: Telco | ''; customerId: string }): Mobi
   const customerId = form.customerId.trim();
   return isTelco(form.telco) && customerId !== '' ? { telco: form.telco, customerId } : null;
 }
+
+/**
+ * The number or wallet ID's message (spec core §5 "Wallet": "Wallet ID is required"): once the payer has left the
+ * field, an empty one (spaces do not count) says so; Pay stays disabled meanwhile (companion §5).
+ */
+export function customerIdError(form: { customerId: string; customerIdLeft: boolean }): string | null {
+  return form.customerIdLeft && form.customerId.trim() === '' ? 'uganda-mobile-money.idRequired' : null;
+}

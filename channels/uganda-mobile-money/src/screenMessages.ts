@@ -8,6 +8,7 @@ const en = {
     billers: { mtn: 'MTN Mobile Money', airtel: 'Airtel Mobile Money' },
     numberLabel: 'Mobile Number or Wallet ID',
     numberPlaceholder: '01023456789',
+    idRequired: 'Wallet ID is required',
     pay: 'Pay {{amount}}',
     sending: 'Sending the payment request to your phone…',
     pending: {
@@ -27,6 +28,7 @@ const fr: typeof en = {
     billers: { mtn: 'MTN Mobile Money', airtel: 'Airtel Mobile Money' },
     numberLabel: 'Numéro de mobile ou identifiant de portefeuille',
     numberPlaceholder: '01023456789',
+    idRequired: "L'identifiant de portefeuille est obligatoire",
     pay: 'Payer {{amount}}',
     sending: 'Envoi de la demande de paiement à votre téléphone…',
     pending: {

@@ -7,7 +7,7 @@ import ugandaMobileMoney from './index';
 import { messages } from './messages';
 import { screenMessages } from './screenMessages';
 import { checkStatus, notifyPayment } from './api';
-import { detailsOf } from './rules';
+import { customerIdError, detailsOf } from './rules';
 import { BILLERS, STATUS_POLL_MS } from './constants';
 import { APPROVED, NOTIFY, PENDING, SENT, STATUS, UGX_PAYMENT } from './fixtures';
 
@@ -62,6 +62,14 @@ describe('Uganda mobile money rules and calls', () => {
     expect(detailsOf({ telco: 'Vodafone' as never, customerId: '0772123456' })).toBeNull();
     expect(detailsOf({ telco: 'MTN', customerId: ' 0772123456 ' })).toEqual({ telco: 'MTN', customerId: '0772123456' });
     expect(detailsOf({ telco: 'Airtel', customerId: 'wallet-7' })).toEqual({ telco: 'Airtel', customerId: 'wallet-7' });
+  });
+
+  it('says "Wallet ID is required" once the payer has left the number or wallet ID empty (spaces do not count)', () => {
+    expect(customerIdError({ customerId: '', customerIdLeft: false })).toBeNull();
+    expect(customerIdError({ customerId: '', customerIdLeft: true })).toBe('uganda-mobile-money.idRequired');
+    expect(customerIdError({ customerId: '  ', customerIdLeft: true })).toBe('uganda-mobile-money.idRequired');
+    expect(customerIdError({ customerId: '0772123456', customerIdLeft: true })).toBeNull();
+    expect(screenMessages.en['uganda-mobile-money'].idRequired).toBe('Wallet ID is required');
   });
 
   it('posts the notification with the telco, the number, the payment and the checkout amount (surcharge included)', async () => {
@@ -130,6 +138,20 @@ describe('Uganda mobile money screen', () => {
     await advance(0);
     await advance(0);
   };
+
+  it('says "Wallet ID is required" under the field left empty, tied to it, and no more once it is filled', async () => {
+    mount();
+    await settle();
+    expect(screen.queryByText('Wallet ID is required')).toBeNull();
+    fireEvent.focus(numberField());
+    fireEvent.blur(numberField());
+    await settle();
+    const message = screen.getByText('Wallet ID is required');
+    expect(numberField().getAttribute('aria-invalid')).toBe('true');
+    expect(numberField().getAttribute('aria-describedby')).toBe(message.id);
+    await fill('MTN', '0772123456');
+    expect(screen.queryByText('Wallet ID is required')).toBeNull();
+  });
 
   it('shows the form of the spec, with Pay enabled only once a biller and a number are both given', async () => {
     const { http } = mount();

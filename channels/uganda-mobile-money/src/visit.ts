@@ -9,6 +9,8 @@ function createMobileMoneyState() {
     telco: '' as Telco | '',
     /** The mobile number or wallet ID as typed. */
     customerId: '',
+    /** The payer has left the number field once: an empty one then says so (rules.ts customerIdError). */
+    customerIdLeft: false,
     notification: createAsyncSlot<StatusAnswer>(),
   };
 }

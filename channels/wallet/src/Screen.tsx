@@ -58,6 +58,14 @@ const userRow = css`
   align-items: center;
   gap: 8px;
 `;
+// The chosen card's line: its brand mark, then its name right beside it, both at the start of the line.
+const cardLine = css`
+  display: flex;
+  justify-content: flex-start;
+  align-items: center;
+  gap: 10px;
+  margin: 0;
+`;
 
 function brandOf(card: WalletCard) {
   return CARD_TYPE_BRANDS[card.cardTypeCode] ?? null;
@@ -268,7 +276,7 @@ function CardDetail() {
         void submitCard(c, secret);
       }}
     >
-      <p className={userRow}>
+      <p className={cardLine} data-testid="wallet-card-line">
         <CardLabel card={card} />
       </p>
       {!fields.expiry && !fields.cvv && <p className={styles.muted}>{t('wallet.card.noDetails')}</p>}

@@ -267,6 +267,13 @@ export const VerveDetail: Story = {
       expect: { en: 'No more details are needed for this card.', fr: "Aucune autre information n'est nécessaire pour cette carte." },
     }),
   },
+  play: async ({ canvasElement, globals }) => {
+    // The chosen card's line: its name right after its brand mark, at the start of the line (issue 34).
+    const line = await within(canvasElement).findByTestId('wallet-card-line', {}, loaded);
+    const ending = globals.locale === 'fr' ? 'se terminant par' : 'ending in';
+    await expect([...line.children].map((el) => el.tagName.toLowerCase())).toEqual(['svg', 'span']);
+    await expect(line.lastElementChild?.textContent).toBe(`Verve ${ending} 7499`);
+  },
 };
 
 export const VisaDetail: Story = {

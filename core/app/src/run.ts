@@ -57,7 +57,7 @@ export async function runCheckout(o: RunOptions): Promise<RunningCheckout> {
   const embedded = apiBase
     ? undefined
     : embeddedSandbox(
-        { channels: o.channels, gates: o.gates, pages: o.pages },
+        { channels: o.channels, gates: o.gates, pages: o.pages, brandings: o.brandings },
         { faults: faultsFromEnv(env), store, outsideBase, webhooks: webhookDeliveryFromEnv(env) },
       );
   const checkout = createCheckoutServer({

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { defineChannel } from '@oja/core';
-import { cardFixture, transferFixture } from '@oja/testing';
-import { embeddedSandbox, sandboxSettings, sandboxSources } from './embedded';
+import { cardFixture, plainBranding, transferFixture } from '@oja/testing';
+import { embeddedSandbox, forcedByAcquirer, sandboxSettings, sandboxSources } from './embedded';
 
 const card = defineChannel({
   ...cardFixture,
@@ -41,5 +41,43 @@ describe('the sandbox as an embedded collections API', () => {
     expect(embedded.sandbox.origins).toEqual({ checkout: 'http://127.0.0.1:4400', outside: 'http://127.0.0.1:4402' });
     const reply = await embedded.handle({ method: 'GET', url: '/nowhere', headers: {}, body: {} });
     expect(reply).toBeUndefined();
+  });
+
+  it("configures the options an acquirer forces on for its merchants: a forced channel's option comes with its information", async () => {
+    const wallet = defineChannel({
+      ...transferFixture,
+      id: 'e-wallet',
+      code: 'E_WALLET',
+      sandbox: { routes: [], optionInformation: { E_WALLET: (f) => ({ merchant: f.merchant_code }) } },
+    });
+    const acme = { ...plainBranding, acquirer: 'ACME', channels: { force: ['E_WALLET', 'TRANSFER'] } };
+    expect(forcedByAcquirer([plainBranding, acme])('ACME')).toEqual(['E_WALLET', 'TRANSFER']);
+    expect(forcedByAcquirer([plainBranding, acme])('OTHER')).toEqual([]);
+    const embedded = embeddedSandbox({ channels: [card, transferFixture, wallet], brandings: [plainBranding, acme] });
+    const open = async (acquirer: string, channels: string) => {
+      const fields = {
+        merchant_code: 'MX_DEMO',
+        pay_item_id: 'P',
+        txn_ref: `T-${Math.random().toString(36).slice(2)}`,
+        amount: '1000',
+        currency: '566',
+        site_redirect_url: 'https://shop.test/r',
+        acquirer,
+        channels,
+      };
+      const reply = await embedded.handle({ method: 'POST', url: '/api/v1/pay-page', headers: {}, body: fields });
+      return JSON.parse(reply && 'body' in reply ? reply.body : '{}').nonCardOptions as Array<{
+        providerCode: string;
+        additionalInformation?: unknown;
+      }>;
+    };
+    // ACME's merchant: the forced wallet's option with its information; a forced channel with none to carry is left to the policy.
+    expect(await open('ACME', 'CARD')).toEqual([
+      expect.objectContaining({ providerCode: 'E_WALLET', enabled: true, additionalInformation: { merchant: 'MX_DEMO' } }),
+    ]);
+    // Named by the merchant already: once.
+    expect((await open('ACME', 'CARD,E_WALLET')).map((o) => o.providerCode)).toEqual(['E_WALLET']);
+    // Another acquirer's merchant: only what it asked for.
+    expect(await open('', 'CARD')).toEqual([]);
   });
 });

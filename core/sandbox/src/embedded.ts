@@ -1,4 +1,4 @@
-import type { ChannelPlugin, GatePlugin, PagePlugin, SandboxHttpRequest, SandboxReply, SandboxTestCard } from '@oja/core';
+import type { BrandingPlugin, ChannelPlugin, GatePlugin, PagePlugin, SandboxHttpRequest, SandboxReply, SandboxTestCard } from '@oja/core';
 import { declaredSourceKeys, sandboxFieldsOf } from '@oja/core';
 import type { Store } from '@oja/store';
 import { createSandbox, SANDBOX_PREFIXES } from './sandbox';
@@ -8,11 +8,18 @@ import type { WebhookDeliveryOptions } from './webhookDelivery';
 /** The sandbox field naming where one payment's webhooks go (docs/merchants/webhooks.md). */
 export const WEBHOOK_URL_FIELD = 'webhook_url';
 
+/** The channel codes each acquirer's branding forces on (its `channels.force`), by acquirer. */
+export function forcedByAcquirer(brandings: readonly BrandingPlugin[]): (acquirer: string) => readonly string[] {
+  return (acquirer) => brandings.find((b) => b.acquirer === acquirer)?.channels?.force ?? [];
+}
+
 /** The plugins the app installs: each one's sandbox part becomes part of the sandbox. */
 export interface SandboxPlugins {
   channels: readonly ChannelPlugin[];
   gates?: readonly GatePlugin[];
   pages?: readonly PagePlugin[];
+  /** The brandings: the channels each acquirer's policy forces on come configured for its merchants. Default none. */
+  brandings?: readonly BrandingPlugin[];
 }
 
 /**
@@ -57,7 +64,7 @@ export function embeddedSandbox(
   const sandbox = createSandbox(
     // A channel's code goes with its part: where the part says it is offered, the sandbox offers that code.
     all.map((p) => ({ id: p.id, code: 'code' in p ? p.code : undefined, part: p.sandbox })),
-    { faults: options.faults, store: options.store, webhooks: options.webhooks },
+    { faults: options.faults, store: options.store, webhooks: options.webhooks, forcedBy: forcedByAcquirer(plugins.brandings ?? []) },
   );
   if (options.outsideBase) sandbox.origins.outside = options.outsideBase;
   return {

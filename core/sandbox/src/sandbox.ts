@@ -149,6 +149,13 @@ export interface SandboxOptions {
   maxPayments?: number;
   /** How the merchants' webhooks are delivered (retry schedule, fetch); default webhookDelivery.ts's constants. */
   webhooks?: WebhookDeliveryOptions;
+  /**
+   * The channel codes an acquirer's policy forces on (its branding's `channels.force`), by acquirer. The API
+   * configures an acquirer's merchants for them: a forced channel whose option carries the merchant's configuration
+   * (a part's `optionInformation`, Google Pay's gateway) gets that option on every payment of the acquirer. Default
+   * none.
+   */
+  forcedBy?: (acquirer: string) => readonly string[];
 }
 
 /** Every JSON answer's headers: never cached, never sniffed as another type (a body that looks like markup stays data). */
@@ -443,7 +450,7 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
   const add = (r: CoreRoute) => routes.push({ ...r, re: compile(r.path) });
   const optionInformation: OptionInformation = Object.assign({}, ...parts.map(({ part }) => part?.optionInformation ?? {}));
   const partProps = parts.flatMap(({ part }) => part?.paymentProps ?? []);
-  for (const r of coreRoutes({ optionInformation, partProps, channelsOf: countryChannels(parts) })) add(r);
+  for (const r of coreRoutes({ optionInformation, partProps, channelsOf: countryChannels(parts), forcedBy: options.forcedBy })) add(r);
   for (const { part } of parts) for (const r of part?.routes ?? []) add(r);
   const outsideRoutes: Compiled[] = parts.flatMap(({ part }) => part?.outsideRoutes ?? []).map((r) => ({ ...r, re: compile(r.path) }));
 
@@ -613,6 +620,8 @@ interface PayPageParts {
   partProps?: ReadonlyArray<NonNullable<SandboxPart['paymentProps']>>;
   /** The channel codes offered by default in a country (countryChannels). */
   channelsOf?: (country: string) => string[];
+  /** The channel codes an acquirer forces on (SandboxOptions.forcedBy). */
+  forcedBy?: (acquirer: string) => readonly string[];
 }
 
 function coreRoutes(parts: PayPageParts): CoreRoute[] {
@@ -738,7 +747,7 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
 export function payPageProps(
   paymentId: string,
   b: Record<string, string>,
-  { optionInformation = {}, partProps = [], channelsOf = () => [] }: PayPageParts = {},
+  { optionInformation = {}, partProps = [], channelsOf = () => [], forcedBy = () => [] }: PayPageParts = {},
 ): Record<string, unknown> {
   const country = (b.country || 'NG').toUpperCase();
   const requested = (b.channels ? b.channels.split(',') : channelsOf(country)).map((s) => s.trim().toUpperCase()).filter(Boolean);
@@ -746,7 +755,11 @@ export function payPageProps(
   const amount = Number(b.amount);
   const bulk = b.bulk === '1' || b.bulk === 'true';
   const origin = new URL(b.site_redirect_url).origin;
-  const nonCard = requested.filter((c) => c !== 'CARD' && c !== 'WALLET');
+  const acquirer = (b.acquirer || '').toUpperCase();
+  // An option the acquirer forces on comes configured, as the API configures the acquirer's merchants: without its
+  // information (Google Pay's gateway) a forced channel would open only to say it is not available.
+  const configured = forcedBy(acquirer).filter((c) => optionInformation[c] && !requested.includes(c));
+  const nonCard = [...requested, ...configured].filter((c) => c !== 'CARD' && c !== 'WALLET');
   // A part's properties (SandboxPart.paymentProps) never replace core's.
   const own: Record<string, unknown> = Object.assign({}, ...partProps.map((props) => props(b)));
   return {
@@ -775,7 +788,7 @@ export function payPageProps(
     siteRedirectUrl: b.site_redirect_url,
     siteOrigin: origin,
     displayMode: b.display_mode || 'REDIRECT',
-    acquiredBy: (b.acquirer || '').toUpperCase(),
+    acquiredBy: acquirer,
     isBulkPayment: bulk,
     payItems: bulk ? sampleBulkItems(b) : undefined,
     accessToken: b.access_token || undefined,
