@@ -189,28 +189,41 @@ const altOf = (d, s, side) => `Item ${d.item} ${side}: ${s.kind === 'story' ? s.
  */
 export function designFragment(manifest, imageBase) {
   const { before, after } = manifest;
-  const rev = (side) => (side ? `\`${side.label}\`${side.sha ? ` (${side.sha.slice(0, 7)})` : ''}` : 'not shot');
+  const rev = (side) => {
+    if (!side) return 'not shot';
+    const short = side.sha?.slice(0, 7);
+    return `\`${side.label}\`${short && !side.label.includes(short) ? ` (${short})` : ''}`;
+  };
   const cell = (d, side, name) =>
     (side?.shots ?? [])
       .filter((s) => s.item === d.item)
       .map((s) => (s.kind === 'missing' || !s.bytes ? '(no such state)' : `![${altOf(d, s, name)}](${imageBase}/${s.file})`))
       .join(' ') || '(not shot)';
   const rows = DESIGN_ITEMS.map((d) => `| ${d.item} | ${d.title} | ${cell(d, before, 'before')} | ${cell(d, after, 'after')} |`);
+  // A shot that is not the story named first, said once when both sides took it alike.
+  const noteOf = (s) =>
+    s && (s.kind !== 'story' || s.nearest || s.problem)
+      ? `${describeShot(s)}${s.problem ? `; did not render cleanly: ${s.problem}` : ''}`
+      : undefined;
+  const find = (side, item, k) => side?.shots.find((s) => s.item === item && s.k === k);
   const notes = [];
-  for (const [name, side] of [
-    ['before', before],
-    ['after', after],
-  ])
-    for (const s of side?.shots ?? [])
-      if (s.kind !== 'story' || s.nearest || s.problem)
-        notes.push(`- Item ${s.item} ${name}: ${describeShot(s)}${s.problem ? `; did not render cleanly: ${s.problem}` : ''}.`);
+  for (const d of DESIGN_ITEMS)
+    d.shots.forEach((_, k) => {
+      const [b, a] = [noteOf(find(before, d.item, k)), noteOf(find(after, d.item, k))];
+      const n = d.shots.length > 1 ? `${d.item}.${k + 1}` : `${d.item}`;
+      if (b && b === a) notes.push(`- Item ${n}, before and after: ${b}.`);
+      else {
+        if (b) notes.push(`- Item ${n}, before: ${b}.`);
+        if (a) notes.push(`- Item ${n}, after: ${a}.`);
+      }
+    });
   return [
     `Before: ${rev(before)}${before?.shotAt ? `, shot ${before.shotAt}` : ''}. After: ${rev(after)}${after?.shotAt ? `, shot ${after.shotAt}` : ''}. English, the default branding; a phone is 360 px wide (the whole page, cut at ${PHONE_MAX_HEIGHT_PX} px), a desktop 1280 × 800 shown at half size.`,
     '',
     '| # | item | before | after |',
     '|---:|---|---|---|',
     ...rows,
-    ...(notes.length ? ['', 'Where a shot is not the story named first:', '', ...notes] : []),
+    ...(notes.length ? ['', 'Shots that are a real page, or not the story named first:', '', ...notes] : []),
   ].join('\n');
 }
 

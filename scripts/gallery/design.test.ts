@@ -128,12 +128,22 @@ describe('the design shots', () => {
     );
     expect(row(5)).toMatch(/\| \(no such state\) \| \(not shot\) \|$/);
     expect(lines.filter((l) => /^\| \d+ \| /.test(l))).toHaveLength(10);
-    expect(md).toContain('- Item 2 before: the real method list (GET /pay, every channel of the country, the sandbox), 360 px.');
+    expect(md).toContain('- Item 2, before: the real method list (GET /pay, every channel of the country, the sandbox), 360 px.');
     expect(md).toContain(
-      '- Item 2 after: the real method list (GET /pay, every channel of the country, the sandbox), 360 px; did not render cleanly: page error: x.',
+      '- Item 2, after: the real method list (GET /pay, every channel of the country, the sandbox), 360 px; did not render cleanly: page error: x.',
     );
-    expect(md).toContain('- Item 5 before: nothing (no such state), 360 px.');
-    expect(md).not.toContain('Item 1 before:  ');
+    expect(md).toContain('- Item 5.1, before: nothing (no such state), 360 px.');
+    expect(md).not.toMatch(/- Item 1\b/);
+    // A side labelled by its short hash does not repeat it; both sides shot alike are said once.
+    const same = designFragment(
+      {
+        before: { label: 'e2b1546', sha: 'e2b1546aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', shots: [manifest.before!.shots[1]] },
+        after: { label: 'main', shots: [{ ...manifest.before!.shots[1], file: 'item-02-1-after.png' }] },
+      },
+      'x',
+    );
+    expect(same).toMatch(/^Before: `e2b1546`\. After: `main`\./);
+    expect(same).toContain('- Item 2, before and after: the real method list');
   });
 
   it('replace only the table between its markers', () => {
