@@ -57,16 +57,18 @@ export const PAGES = {
 
 /**
  * Issue 34's ten most visible items, most visible first: each with the shots that show it. A shot names stories in
- * order of preference (the first the side's Storybook has is shot; a later one is "the nearest equivalent") and,
- * where no story shows it, a real page. English, the default branding; 360 px unless the item is about a desktop.
+ * order of preference (the first the side's Storybook has is shot; a later one is "the nearest equivalent", said so
+ * on the page) and, where no story shows it, a real page. English, the default branding; 360 px unless the item is
+ * about a desktop. A story that comes with a fix is named first, before the one that stands in for it until then.
  */
 export const DESIGN_ITEMS = [
   {
     item: 1,
     title: "The failure view's alternatives and pay on credit's lists: whole rows, the rest scrolls",
     shots: [
-      { stories: ['core-result-screen--failed-with-alternatives'], width: 360 },
-      { stories: ['channels-pay-on-credit--offers-all', 'channels-pay-on-credit--offers-banks-first'], width: 360 },
+      // The stories of many rows come with the fix; before it, the nearest show fewer.
+      { stories: ['core-result-screen--failed-many-alternatives', 'core-result-screen--failed-with-alternatives'], width: 360 },
+      { stories: ['channels-pay-on-credit--offers-many', 'channels-pay-on-credit--offers-all'], width: 360 },
     ],
   },
   {
@@ -84,7 +86,7 @@ export const DESIGN_ITEMS = [
     title: "One success language: the result screen, MoMo and Pocket's own success, the revenue page's",
     shots: [
       { stories: ['core-result-screen--success-redirect'], width: 360 },
-      { stories: ['channels-momo--success', 'channels-pocket--success'], width: 360 },
+      { stories: ['channels-momo--success-receipt', 'channels-momo--success'], width: 360 },
       { stories: ['pages-revenue--success'], width: 360 },
     ],
   },
@@ -238,7 +240,7 @@ export function spliceFragment(page, fragment) {
 // ---- the trees, the server and the browser (not unit-tested: `npm run design-shots` runs them) ----
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
-const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 function run(cmd, args, cwd) {
   return new Promise((resolve, reject) => {
