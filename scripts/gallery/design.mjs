@@ -521,7 +521,8 @@ export async function runDesign(argv) {
         git('worktree', 'remove', '--force', t.dir);
       }
   }
-  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 1)}\n`);
+  // Two spaces, as the formatter (biome) writes JSON.
+  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   // Pictures of shots no longer listed (an item's shots changed) go.
   const listed = new Set(['before', 'after'].flatMap((side) => (manifest[side]?.shots ?? []).map((s) => s.file)));
   for (const f of fs.readdirSync(out)) if (f.endsWith('.png') && !listed.has(f)) fs.rmSync(path.join(out, f));
