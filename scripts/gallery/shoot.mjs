@@ -45,10 +45,11 @@ function storyEnded(page) {
 }
 
 /**
- * Opens and shoots one variant of a story into out. Answers the shot as the page lists it, or `skipped` when the
- * story does not exist under that branding (a scenario's `brandings`, or a page outside a payment, which has none).
+ * Opens one variant of a story and waits until it shows its state. Answers `skipped` when the story does not exist
+ * under that branding (a scenario's `brandings`, or a page outside a payment, which has none), else the reason the
+ * page may not show the state (undefined when it rendered cleanly). Throws when the story never ended.
  */
-export async function shoot(page, base, shot, out) {
+export async function render(page, base, shot) {
   const vp = viewportOf(shot.width);
   await page.setViewportSize({ width: vp.width, height: vp.height });
   const errors = [];
@@ -81,23 +82,35 @@ export async function shoot(page, base, shot, out) {
         });
     }
     await page.evaluate(() => document.fonts.ready);
+    if (!problem && errors.length) problem = `page error: ${errors[0]}`;
+    return { problem };
+  } finally {
+    page.off('pageerror', onError);
+  }
+}
+
+/**
+ * Opens and shoots one variant of a story into out. Answers the shot as the page lists it, or `skipped` when the
+ * story does not exist under that branding.
+ */
+export async function shoot(page, base, shot, out) {
+  try {
+    const seen = await render(page, base, shot);
+    if (seen.skipped) return { skipped: true };
     const file = fileOf(shot);
     fs.mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
     const jpeg = await page.screenshot({
       path: path.join(out, file),
       type: 'jpeg',
       quality: JPEG_QUALITY,
-      fullPage: vp.fullPage,
+      fullPage: viewportOf(shot.width).fullPage,
       // Spinners and caret frozen: the same state shoots the same picture.
       animations: 'disabled',
       caret: 'hide',
     });
-    if (!problem && errors.length) problem = `page error: ${errors[0]}`;
-    return { shot: { ...shot, file, ...jpegSize(jpeg), problem } };
+    return { shot: { ...shot, file, ...jpegSize(jpeg), problem: seen.problem } };
   } catch (e) {
     return { failed: `${shot.id} (${shot.locale}, ${shot.branding}, ${shot.width} px): ${e.message.split('\n')[0]}` };
-  } finally {
-    page.off('pageerror', onError);
   }
 }
 
