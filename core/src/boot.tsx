@@ -15,6 +15,9 @@ import type { ScreenLoader } from './plugin';
 import type { MarketRule } from './markets';
 import { createI18n, registerMessages } from './i18n';
 
+/** Ends the current task: what follows runs in a new one, after input and rendering waiting for the browser. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** The lazily loaded screen on the route the server rendered, if any. */
 function firstScreen(registry: Registry, data: PageData): { key: string; loader: ScreenLoader } | undefined {
   const gate = pendingGateOf(registry, data.plan, data.gates ?? {});
@@ -48,6 +51,9 @@ export async function bootCheckout(installed: {
   /** The markets of the app's configuration (oja.config.json "markets"), as the server was given them. */
   markets?: readonly MarketRule[];
 }): Promise<void> {
+  // A task of its own for the boot: the modules' evaluation is one task already (under a cheap phone's CPU, the
+  // longest of the load); the page data, the registry and the state come after the browser had its turn.
+  await yieldToBrowser();
   const el = document.getElementById(PAGE_DATA_ID);
   if (!el?.textContent) return;
   const parsed = JSON.parse(el.textContent) as PageData | PageScreenData;
@@ -76,7 +82,7 @@ export async function bootCheckout(installed: {
   if (screen) await preloadScreen(screen.key, screen.loader, data.env).catch(() => undefined);
   // A task of its own for hydration: a tap that arrived while the scripts were evaluated is handled first (by the
   // browser: the rows are links), instead of waiting for the hydration's first slice too.
-  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  await yieldToBrowser();
   // As a transition, hydration yields to the browser every few ms instead of one long task: a tap that lands
   // meanwhile is handled at once (React hydrates the row under the thumb first), and the page keeps painting.
   startTransition(() => {

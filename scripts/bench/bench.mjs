@@ -7,7 +7,9 @@
 //      and what each adds to the initial route (generated.mjs),
 //      then throttled cold loads (../shared/tools/pageperf.mjs, firstScreen.mjs) of the static floor page and of the
 //      checkout's first screens (transfer; every channel tapped on a row's title, description and edge; the
-//      generated catalogue), interleaved run by run, as medians and ratios to the floor (reported, not gated); the
+//      generated catalogue), interleaved run by run, as medians and ratios to the floor paired round by round, gated by
+//      the first screen's budgets (firstScreen.mjs FIRST_SCREEN_BUDGETS); a few traced loads per case (trace.mjs): the
+//      main thread's busy time and what its long tasks were made of; the
 //      steps after the first tap (steps.mjs); the request waterfalls (waterfall.mjs),
 //   4. the checkout server's memory: RSS after 10,000 POST /pay under a 128 MiB heap limit (unless --no-rss),
 //      against RSS_BUDGET_MIB,
@@ -15,7 +17,7 @@
 //      in-memory store and with a real Redis (CHECKOUT_SESSION_STORE): requests/s overall and per 5 s, p50, p99,
 //      errors, the server's RSS before, after and at its peak (reported, not gated, but a server dying under load),
 //   6. a table on stdout, dist/bench/report.json and dist/bench/report.md.
-// Exit 0 all budgets met, 1 a byte or memory budget broken, a forbidden package on the initial route, or the server
+// Exit 0 all budgets met, 1 a byte, memory or first-screen budget broken, a forbidden package on the initial route, or the server
 // died under load, 2 harness failure.
 // Usage: node scripts/bench/bench.mjs [--no-build] [--no-perf] [--no-rss] [--rss-only] [--no-load] [--load-only] [--no-redis]
 //          [--duration S] [--connections N] [--quick] [--runs N] [--warmup N] [--profile slow4g] [--no-generated]
@@ -32,7 +34,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { accountBytes, accountSdk, checkBudgets, DEFAULT_BUDGETS, gzipSize, brotliSize, KiB } from './bytes.mjs';
 import {
   LOAD_CONNECTIONS,
@@ -46,7 +48,8 @@ import {
   rssOf as readRss,
 } from './load.mjs';
 import { startRedis } from '../test/redis-server.mjs';
-import { firstScreenCases, payUrl, ratioRows, runFirstScreen } from './firstScreen.mjs';
+import { FIRST_SCREEN_BUDGETS, firstScreenCases, firstScreenViolations, payUrl, ratioRows, runFirstScreen } from './firstScreen.mjs';
+import { medianSummary, summaryTable, traceOnce } from './trace.mjs';
 import { measureSteps } from './steps.mjs';
 import { writeGeneratedApp } from './generated.mjs';
 import { medianWaterfall, recordWaterfall, waterfallTable } from './waterfall.mjs';
@@ -62,6 +65,8 @@ const LCP_RATIO_WARN = 2.0;
 const GENERATED_CHANNELS = 20;
 /** What each generated channel may add to the initial route, gzip KiB (its plugin object and row, no more). */
 const GENERATED_CHANNEL_AIM_KIB = 0.3;
+/** Traced cold loads per case (trace.mjs): the main thread's busy time and what its long tasks were made of. */
+const TRACE_RUNS = 3;
 /** Cold loads per case whose median request waterfall the report shows. */
 const WATERFALL_RUNS = 3;
 const FORBIDDEN_PORTS = new Set([4400, 4401, 4402]);
@@ -653,9 +658,21 @@ async function throttled(o, generatedBuild) {
       for (let i = 0; i < WATERFALL_RUNS; i++) runs.push(await recordWaterfall({ url: c.url, chromium: o.chromium, profile: o.profile }));
       waterfalls[c.key] = medianWaterfall(runs);
     }
+    // The main thread's CPU time beside the wall-clock figures, and where the long tasks go: a few traced loads per
+    // case (tracing weighs on the page a little: these loads are not the ones timed above).
+    console.log(`bench: tracing the main thread: ${TRACE_RUNS} loads per case…`);
+    const { PROFILES } = await import(pathToFileURL(path.join(toolsDir, 'pageperf.mjs')).href);
+    const traces = {};
+    for (const c of cases) {
+      const runs = [];
+      for (let i = 0; i < TRACE_RUNS; i++)
+        runs.push(await traceOnce({ url: c.url, tap: c.ready, chromium: o.chromium, settleMs: 1000 }, PROFILES[o.profile]));
+      traces[c.key] = medianSummary(runs);
+    }
     return {
       profile: o.profile,
       throttle: results[0].throttle,
+      traces,
       runs: o.runs,
       warmup: o.warmup,
       chromium: o.chromium,
@@ -678,18 +695,37 @@ async function throttled(o, generatedBuild) {
   }
 }
 
+/** A paired ratio as the report shows it: the median, the middle half of the rounds, the outlying rounds. */
+function pairedCell(p) {
+  if (!p) return '';
+  const spread = p.n > 1 ? ` (${p.q1.toFixed(2)}–${p.q3.toFixed(2)})` : '';
+  const out = p.outliers.length ? `, ${p.outliers.length} outlier${p.outliers.length > 1 ? 's' : ''}` : '';
+  return `${fmtRatio(p.median)}${spread}${out}`;
+}
+
 function perfRows(perf) {
-  const pct = (v) => (v == null ? '–' : fmtRatio(v));
   return {
-    headers: ['case (medians)', 'FCP ms', 'LCP ms', 'LCP / floor', 'first working tap ms', 'tap / floor', 'long tasks ms', 'initial KiB', 'requests'],
+    headers: [
+      'case (medians)',
+      'FCP ms',
+      'LCP ms',
+      'LCP / floor (middle half)',
+      'first working tap ms',
+      'tap / floor (middle half)',
+      'long tasks ms',
+      'main thread busy ms (traced)',
+      'initial KiB',
+      'requests',
+    ],
     rows: perf.rows.map((r) => [
       r.label,
       fmtMs(r.fcpMs),
       fmtMs(r.lcpMs),
-      r.lcpRatio == null ? '' : pct(r.lcpRatio),
+      pairedCell(r.lcpPaired),
       fmtMs(r.tapMs),
-      r.tapRatio == null ? '' : pct(r.tapRatio),
+      pairedCell(r.tapPaired),
       fmtMs(r.longTaskMs),
+      perf.traces?.[r.key] ? fmtMs(perf.traces[r.key].busyMs) : '–',
       r.initialBytes == null ? '–' : fmtKiB(r.initialBytes),
       r.initialRequests == null ? '–' : String(r.initialRequests),
     ]),
@@ -913,10 +949,15 @@ function writeReport(report) {
     const t = perf.throttle;
     md.push('## Throttled cold loads: the first screen against the static floor', '');
     md.push(
-      `pageperf (\`../shared/tools/pageperf.mjs\`, run in-process), profile ${perf.profile} (${t.latencyMs} ms, ${Math.round(t.downKbps)} kbps down, ${t.cpu}x CPU), ${perf.warmup} warmup + ${perf.runs} rounds, every case once per round (interleaved, so that the machine's load weighs on all alike), medians; a fresh Chromium per load. Floor: \`floor.html\`, the same list without script. The first working tap is when a tap on the marker first had an effect (a navigation of any kind: before hydration the row is a plain link). Load average when measured: ${perf.load.join(', ')} on ${os.cpus().length} cores. Reported, not gated: quote the ratios.`,
+      `pageperf (\`../shared/tools/pageperf.mjs\`, run in-process), profile ${perf.profile} (${t.latencyMs} ms, ${Math.round(t.downKbps)} kbps down, ${t.cpu}x CPU), ${perf.warmup} warmup + ${perf.runs} rounds, every case once per round (interleaved, so that the machine's load weighs on all alike), medians; a fresh Chromium per load. Floor: \`floor.html\`, the same list without script. Ratios are paired: each round's load against the floor's load of the same round, the median of those, the middle half of the rounds in brackets, rounds beyond 1.5 times that range named as outliers (kept). The first working tap is when a tap on the marker first had an effect (a navigation of any kind: before hydration the row is a plain link). Long tasks: the page's tasks of 50 ms or more, summed, from the first byte to 1 s after the tap. Main thread busy: every task's time on the page's main thread (its CPU time under the throttling), from ${TRACE_RUNS} traced loads per case. Load average when measured: ${perf.load.join(', ')} on ${os.cpus().length} cores. Budgets, every case: LCP ${FIRST_SCREEN_BUDGETS.lcpRatio}x, first tap ${FIRST_SCREEN_BUDGETS.tapRatio}x, long tasks ${FIRST_SCREEN_BUDGETS.longTaskMs} ms.`,
       '',
     );
-    md.push(mdTable(p.headers, p.rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']), '');
+    md.push(mdTable(p.headers, p.rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']), '');
+    if (perf.traces) {
+      md.push('### Where the long tasks go (traced loads, medians)', '');
+      for (const [key, t] of Object.entries(perf.traces))
+        md.push(`#### ${perf.rows.find((r) => r.key === key)?.label ?? key}`, '', summaryTable(t), '');
+    }
     md.push(`${stepsLine(perf)}.`, '');
     for (const [key, w] of Object.entries(perf.waterfalls ?? {})) {
       md.push(
@@ -931,7 +972,7 @@ function writeReport(report) {
   md.push('## Verdict', '');
   if (report.violations.length) md.push(...report.violations.map((v) => `- FAIL: ${v}`));
   if (report.warnings.length) md.push(...report.warnings.map((v) => `- warning: ${v}`));
-  if (!report.violations.length) md.push('- all byte budgets met');
+  if (!report.violations.length) md.push('- all budgets met');
   md.push('', `Run took ${(report.durationMs / 1000).toFixed(0)} s.`, '');
   fs.writeFileSync(path.join(outDir, 'report.md'), md.join('\n'));
 }
@@ -1031,7 +1072,14 @@ async function main() {
     console.log(`\n${stepsLine(perf)}`);
     for (const [key, served] of Object.entries(perf.markerServerRendered))
       if (!served) warnings.push(`${key}: the page's HTML has no link to tap before hydration: its first working tap includes hydration`);
+    violations.push(...firstScreenViolations(perf.rows, FIRST_SCREEN_BUDGETS));
     for (const r of perf.rows) {
+      for (const [what, p] of [
+        ['LCP', r.lcpPaired],
+        ['first tap', r.tapPaired],
+      ])
+        if (p?.outliers.length)
+          warnings.push(`${r.label}: ${what} outlying rounds ${p.outliers.map((x) => `${x.round} (${fmtRatio(x.ratio)})`).join(', ')}`);
       if (r.lcpRatio != null && r.lcpRatio > LCP_RATIO_WARN)
         warnings.push(`${r.label}: LCP is ${fmtRatio(r.lcpRatio)} the floor's (over ${LCP_RATIO_WARN}x)`);
       if (r.runsFailed) warnings.push(`${r.label}: ${r.runsFailed} run(s) failed: ${[...new Set(perf.cases[r.key].failures)].join('; ')}`);
@@ -1081,7 +1129,7 @@ async function main() {
   for (const w of warnings) console.log(`WARNING: ${w}`);
   for (const v of violations) console.log(`FAIL: ${v}`);
   console.log(
-    `bench: ${violations.length ? 'budget exceeded' : 'all byte budgets met'}; report in ${path.relative(root, path.join(outDir, 'report.md'))} and report.json (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    `bench: ${violations.length ? 'budget exceeded' : 'all budgets met'}; report in ${path.relative(root, path.join(outDir, 'report.md'))} and report.json (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
   return violations.length ? 1 : 0;
 }

@@ -19,6 +19,15 @@ export interface CaseResult extends FirstScreenCase {
   runsOk: number;
   runsFailed: number;
   effectKinds?: string[];
+  /** Each measured load in round order (pageperf's runOnce), for ratios paired round by round. */
+  runs?: { ok: boolean; lcp?: number | null; interactive?: number | null; longTaskMs?: number }[];
+}
+export interface Paired {
+  median: number;
+  q1: number;
+  q3: number;
+  n: number;
+  outliers: { round: number; ratio: number }[];
 }
 export interface RatioRow {
   key: string;
@@ -29,6 +38,8 @@ export interface RatioRow {
   visibleMs: number | null;
   tapMs: number | null;
   tapRatio: number | null;
+  lcpPaired: Paired | null;
+  tapPaired: Paired | null;
   longTaskMs: number | null;
   initialBytes: number | null;
   initialRequests: number | null;
@@ -37,6 +48,13 @@ export interface RatioRow {
   effectKinds: string[];
 }
 export declare function ratioRows(results: CaseResult[]): RatioRow[];
+export declare const FIRST_SCREEN_BUDGETS: { lcpRatio: number; tapRatio: number; longTaskMs: number };
+export declare function pairedRatio<R extends { ok: boolean }>(
+  floorRuns: R[],
+  caseRuns: R[],
+  pick: (r: R) => number | null | undefined,
+): Paired | null;
+export declare function firstScreenViolations(rows: RatioRow[], budgets?: { lcpRatio: number; tapRatio: number; longTaskMs: number }): string[];
 export declare function runFirstScreen(o: {
   toolsDir: string;
   cases: FirstScreenCase[];

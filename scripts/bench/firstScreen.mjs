@@ -62,27 +62,102 @@ export function firstScreenCases({ floorUrl, checkout, generated, txnRef }) {
   return cases;
 }
 
-/** Each case's medians against the floor's: LCP and first working tap as ratios. */
+/** The first screen's budgets (developers' guide, issue 35): every case, as medians of paired rounds. */
+export const FIRST_SCREEN_BUDGETS = { lcpRatio: 1.2, tapRatio: 1.3, longTaskMs: 400 };
+
+const median = (a) => {
+  const s = [...a].sort((x, y) => x - y);
+  const n = s.length;
+  return n ? (n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2) : null;
+};
+/** The value at fraction q of the sorted values (linear between neighbours). */
+const quantile = (sorted, q) => {
+  if (!sorted.length) return null;
+  const i = (sorted.length - 1) * q;
+  const lo = Math.floor(i);
+  return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (i - lo);
+};
+
+/**
+ * Round by round: each of a case's loads against the floor's load of the same round (both loads ok), so that what the
+ * machine was doing in that round weighs on both. Gives the median ratio, the middle half's range and the outliers
+ * (rounds past 1.5 times that range beyond it, stated, kept in the median, which they barely move).
+ */
+export function pairedRatio(floorRuns, caseRuns, pick) {
+  const ratios = [];
+  for (let i = 0; i < Math.min(floorRuns.length, caseRuns.length); i++) {
+    const f = floorRuns[i];
+    const c = caseRuns[i];
+    if (!f?.ok || !c?.ok || !(pick(f) > 0) || !(pick(c) >= 0)) continue;
+    ratios.push({ round: i + 1, ratio: pick(c) / pick(f) });
+  }
+  if (!ratios.length) return null;
+  const sorted = ratios.map((r) => r.ratio).sort((a, b) => a - b);
+  const q1 = quantile(sorted, 0.25);
+  const q3 = quantile(sorted, 0.75);
+  const fence = 1.5 * (q3 - q1);
+  return {
+    median: median(sorted),
+    q1,
+    q3,
+    n: sorted.length,
+    outliers: ratios.filter((r) => r.ratio < q1 - fence || r.ratio > q3 + fence),
+  };
+}
+
+/**
+ * Each case's medians, and its LCP and first working tap against the floor's: paired round by round when the runs are
+ * there (pairedRatio), else the ratio of the medians.
+ */
 export function ratioRows(results) {
   const floor = results.find((r) => r.floor);
   const m = (r, k) => r.summary[k]?.median ?? null;
-  const ratio = (r, k) => (floor && m(r, k) != null && m(floor, k) ? m(r, k) / m(floor, k) : null);
-  return results.map((r) => ({
-    key: r.key,
-    label: r.label,
-    fcpMs: m(r, 'fcpMs'),
-    lcpMs: m(r, 'lcpMs'),
-    lcpRatio: r.floor ? null : ratio(r, 'lcpMs'),
-    visibleMs: m(r, 'markerVisibleMs'),
-    tapMs: m(r, 'interactiveMs'),
-    tapRatio: r.floor ? null : ratio(r, 'interactiveMs'),
-    longTaskMs: m(r, 'longTaskTotalMs'),
-    initialBytes: m(r, 'initialTotalBytes'),
-    initialRequests: m(r, 'initialRequests'),
-    runsOk: r.runsOk,
-    runsFailed: r.runsFailed,
-    effectKinds: r.effectKinds ?? [],
-  }));
+  const ofMedians = (r, k) => (floor && m(r, k) != null && m(floor, k) ? m(r, k) / m(floor, k) : null);
+  const paired = (r, k, pick) => {
+    if (!floor || r.floor) return null;
+    if (!floor.runs || !r.runs) {
+      const v = ofMedians(r, k);
+      return v == null ? null : { median: v, q1: v, q3: v, n: 0, outliers: [] };
+    }
+    return pairedRatio(floor.runs, r.runs, pick);
+  };
+  return results.map((r) => {
+    const lcp = paired(r, 'lcpMs', (x) => x.lcp);
+    const tap = paired(r, 'interactiveMs', (x) => x.interactive);
+    return {
+      key: r.key,
+      label: r.label,
+      fcpMs: m(r, 'fcpMs'),
+      lcpMs: m(r, 'lcpMs'),
+      lcpRatio: lcp?.median ?? null,
+      lcpPaired: lcp,
+      visibleMs: m(r, 'markerVisibleMs'),
+      tapMs: m(r, 'interactiveMs'),
+      tapRatio: tap?.median ?? null,
+      tapPaired: tap,
+      longTaskMs: m(r, 'longTaskTotalMs'),
+      initialBytes: m(r, 'initialTotalBytes'),
+      initialRequests: m(r, 'initialRequests'),
+      runsOk: r.runsOk,
+      runsFailed: r.runsFailed,
+      effectKinds: r.effectKinds ?? [],
+    };
+  });
+}
+
+/** What breaks the first screen's budgets, case by case (the floor is measured, not budgeted). */
+export function firstScreenViolations(rows, budgets = FIRST_SCREEN_BUDGETS) {
+  const out = [];
+  for (const r of rows) {
+    if (r.key === 'floor') continue;
+    if (r.lcpRatio != null && r.lcpRatio > budgets.lcpRatio)
+      out.push(`${r.label}: LCP ${r.lcpRatio.toFixed(2)}x the floor's, over ${budgets.lcpRatio}x`);
+    if (r.tapRatio != null && r.tapRatio > budgets.tapRatio)
+      out.push(`${r.label}: first working tap ${r.tapRatio.toFixed(2)}x the floor's, over ${budgets.tapRatio}x`);
+    if (r.longTaskMs != null && r.longTaskMs > budgets.longTaskMs)
+      out.push(`${r.label}: long tasks ${Math.round(r.longTaskMs)} ms, over ${budgets.longTaskMs} ms`);
+  }
+  return out;
 }
 
 /**
@@ -107,5 +182,5 @@ export async function runFirstScreen({ toolsDir, cases, runs, warmup, profile, c
       );
     }
   }
-  return cases.map((c) => ({ ...pageperf.summarize(opts.get(c.key), measured.get(c.key)), ...c }));
+  return cases.map((c) => ({ ...pageperf.summarize(opts.get(c.key), measured.get(c.key)), runs: measured.get(c.key), ...c }));
 }

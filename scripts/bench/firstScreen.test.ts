@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { firstScreenCases, payUrl, ratioRows, ROW_TAPS } from './firstScreen.mjs';
+import { FIRST_SCREEN_BUDGETS, firstScreenCases, firstScreenViolations, pairedRatio, payUrl, ratioRows, ROW_TAPS } from './firstScreen.mjs';
 import type { CaseResult } from './firstScreen.mjs';
 
 const checkout = { base: 'http://127.0.0.1:5000', merchantPort: 5001 };
@@ -75,5 +75,83 @@ describe('ratioRows', () => {
 
   it('gives no ratio without a floor', () => {
     expect(ratioRows([result('transfer', 440, 600)])[0].lcpRatio).toBeNull();
+  });
+});
+
+describe('pairedRatio', () => {
+  const run = (lcp: number, ok = true) => ({ ok, lcp });
+  it("divides each round's load by the floor's of the same round, and takes the median", () => {
+    // The machine slowed in round 2: both loads took twice as long; the pair's ratio did not move.
+    const p = pairedRatio([run(400), run(800), run(400)], [run(440), run(880), run(480)], (r) => r.lcp)!;
+    expect(p.median).toBeCloseTo(1.1);
+    expect(p.n).toBe(3);
+    expect(p.outliers).toEqual([]);
+  });
+
+  it('leaves out a round where either load failed, and names the rounds far outside the middle half', () => {
+    const floor = [400, 400, 400, 400, 400, 400, 400].map((v) => run(v));
+    const cases = [440, 444, 436, 440, 900, 442, 438].map((v) => run(v));
+    cases[1] = run(0, false);
+    const p = pairedRatio(floor, cases, (r) => r.lcp)!;
+    expect(p.n).toBe(6);
+    expect(p.outliers).toEqual([{ round: 5, ratio: 2.25 }]);
+    expect(p.median).toBeCloseTo(1.1, 1);
+  });
+
+  it('is null without a single pair', () => {
+    expect(pairedRatio([run(400, false)], [run(440)], (r) => r.lcp)).toBeNull();
+  });
+});
+
+describe('ratioRows with the runs', () => {
+  it('pairs the rounds rather than dividing the medians', () => {
+    const mk = (key: string, lcps: number[], floor = false): CaseResult => ({
+      key,
+      label: key,
+      url: '',
+      ready: '',
+      floor,
+      runsOk: lcps.length,
+      runsFailed: 0,
+      runs: lcps.map((l) => ({ ok: true, lcp: l, interactive: l + 100 })),
+      summary: { lcpMs: { median: lcps[1], min: 0, max: 0, n: 3 }, interactiveMs: { median: lcps[1] + 100, min: 0, max: 0, n: 3 } },
+    });
+    const rows = ratioRows([mk('floor', [300, 400, 800], true), mk('all-title', [330, 880, 440])]);
+    // Medians alone: 440 / 400 = 1.1; paired: 1.1, 2.2, 0.55 → 1.1 too, with the spread stated.
+    expect(rows[1].lcpRatio).toBeCloseTo(1.1);
+    expect(rows[1].lcpPaired?.n).toBe(3);
+    expect(rows[1].lcpPaired!.q3).toBeGreaterThan(rows[1].lcpPaired!.q1);
+  });
+});
+
+describe('firstScreenViolations', () => {
+  const row = (over: Partial<ReturnType<typeof ratioRows>[number]>) => ({
+    key: 'all-title',
+    label: 'every channel',
+    fcpMs: 0,
+    lcpMs: 0,
+    lcpRatio: 1,
+    lcpPaired: null,
+    visibleMs: 0,
+    tapMs: 0,
+    tapRatio: 1,
+    tapPaired: null,
+    longTaskMs: 100,
+    initialBytes: 0,
+    initialRequests: 0,
+    runsOk: 1,
+    runsFailed: 0,
+    effectKinds: [],
+    ...over,
+  });
+  it("holds every case to the guide's budgets: LCP 1.2x, first tap 1.3x, long tasks 400 ms", () => {
+    expect(FIRST_SCREEN_BUDGETS).toEqual({ lcpRatio: 1.2, tapRatio: 1.3, longTaskMs: 400 });
+    expect(firstScreenViolations([row({})])).toEqual([]);
+    expect(firstScreenViolations([row({ lcpRatio: 1.21 })])).toEqual(["every channel: LCP 1.21x the floor's, over 1.2x"]);
+    expect(firstScreenViolations([row({ tapRatio: 1.31 })])[0]).toContain('first working tap 1.31x');
+    expect(firstScreenViolations([row({ longTaskMs: 401 })])[0]).toContain('long tasks 401 ms, over 400 ms');
+  });
+  it('never budgets the floor itself', () => {
+    expect(firstScreenViolations([row({ key: 'floor', longTaskMs: 900 })])).toEqual([]);
   });
 });

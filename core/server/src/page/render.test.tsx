@@ -167,8 +167,8 @@ describe('renderPage', () => {
     });
     const head = html.slice(0, html.indexOf('</head>'));
     const body = html.slice(html.indexOf('<body>'));
-    // The preload scanner fetches every module link before the parser starts: none is in the HTML.
-    expect(html).not.toContain('<link rel="modulepreload"');
+    // The preload scanner fetches every module link before the parser starts: of the screen's, none is in the HTML.
+    expect(html).not.toMatch(/<link rel="modulepreload" href="\/assets\/(card|chunk-B)\.js"/);
     expect(head).not.toContain('card.js');
     const text =
       'requestAnimationFrame(()=>setTimeout(()=>{for(const[h,i]of[["/assets/card.js",""],["/assets/chunk-B.js","sha256-b"]]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;if(i){l.integrity=i;l.crossOrigin="anonymous"}document.head.append(l)}}))';
@@ -203,14 +203,25 @@ describe('renderPage', () => {
     expect(body).not.toContain('<script type="module">');
   });
 
-  it("preloads the initial route's chunk in the head, not a round trip after the entry; the entry by its own tag", async () => {
+  it("links the initial route's chunk as a module (compiled as it streams in) right after the import map, not a round trip after the entry; the entry by its own tag", async () => {
     const html = await renderPage({
       ...input(),
-      assets: { js: '/assets/main.js', css: [], screens: {}, entryModules: ['/assets/main.js', '/assets/chunk-A.js'] },
+      assets: {
+        js: '/assets/main.js',
+        css: [],
+        screens: {},
+        entryModules: ['/assets/main.js', '/assets/chunk-A.js'],
+        integrity: { '/assets/chunk-A.js': 'sha256-a' },
+      },
+      importMap: '{"integrity":{"/assets/chunk-A.js":"sha256-a"}}',
     });
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="preload" as="script" crossorigin="anonymous" href="/assets/chunk-A.js">');
+    const link = '<link rel="modulepreload" href="/assets/chunk-A.js" integrity="sha256-a" crossorigin="anonymous">';
+    expect(head).not.toContain('chunk-A.js');
     expect(head).not.toContain('main.js');
+    // After the import map (a module fetch before it makes older browsers drop the map), before the entry.
+    expect(html.indexOf('type="importmap"')).toBeLessThan(html.indexOf(link));
+    expect(html.indexOf(link)).toBeLessThan(html.indexOf('<script type="module" src="/assets/main.js"'));
     expect(html.match(/href="\/assets\/main\.js"|src="\/assets\/main\.js"/g)).toHaveLength(1);
   });
 

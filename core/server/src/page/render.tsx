@@ -196,11 +196,10 @@ export function checkoutDocument(d: {
   scriptHashes?: string[];
 }): string {
   const { assets, root } = d;
-  // In the head, the initial route's chunk alone: the largest file, the one hydration waits for. The entry's own
-  // script tag is in the same first read of the document. The first screen's modules are asked for after the
-  // first paint (moduleRequests).
-  const headModules = entryModulesBeyond(assets);
-  const laterModules = [...new Set(d.modules)].filter((m) => m !== assets.js && !headModules.includes(m));
+  // Linked at once, after the import map: the initial route's chunk, the largest file, the one hydration waits for.
+  // The first screen's modules are asked for after the first paint (moduleRequests).
+  const initialModules = entryModulesBeyond(assets);
+  const laterModules = [...new Set(d.modules)].filter((m) => m !== assets.js && !initialModules.includes(m));
   return [
     ...documentStart(d.locale, d.title),
     // No frame before the whole first screen is parsed (FirstScreenEnd): the parser may yield halfway down a long
@@ -208,10 +207,6 @@ export function checkoutDocument(d: {
     `<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render">`,
     // The first screen's styles before anything else: nothing but the document itself stands before the first paint.
     ...[...new Set(d.stylesheets)].map((href) => stylesheet(assets, href, d.styleHashes)),
-    // The initial route's chunk (the entry is a one-line import of it) is fetched from the first bytes on, as a
-    // module fetches it (CORS, same-origin credentials, its integrity). A plain preload: a modulepreload here would
-    // come before the import map, which must precede every module fetch.
-    ...headModules.map((href) => `<link rel="preload" as="script" crossorigin="anonymous" href="${escapeAttr(href)}"${integrityAttr(assets, href)}>`),
     '</head>',
     '<body>',
     `<div id="${ROOT_ID}">${root}</div>`,
@@ -221,6 +216,12 @@ export function checkoutDocument(d: {
     // stand between the first bytes and the first paint. Module scripts run after parsing anyway.
     // Before any module: the integrity of every module the page may fetch (integrity.ts).
     ...(d.importMap ? [`<script type="importmap">${d.importMap}</script>`] : []),
+    // The initial route's chunk (the entry is a one-line import of it), fetched at once rather than a round trip
+    // after the entry. A modulepreload: the browser compiles it off the main thread as it streams in, every function
+    // at once (the build's compile hint); a script preload in the head was compiled on the main thread when the entry
+    // imported it, and its functions one by one as they first ran (docs/contributors/performance.md). After the
+    // import map, which must precede every module fetch.
+    ...initialModules.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`),
     // After the import map, the first screen's modules are asked for.
     moduleRequests(assets, laterModules, d.scriptHashes),
     `<script type="module" src="${escapeAttr(assets.js)}"${integrityOf(assets, assets.js)}></script>`,
