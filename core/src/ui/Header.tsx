@@ -98,17 +98,28 @@ export function initialsOf(name: string): string {
     .join('');
 }
 
+/** What a payment's header shows: who is paid, and, for a payment that may be made, how much. */
+export interface PayeeHeaderProps {
+  /** Who is paid: the merchant, an agency. Text, never markup. */
+  payee: string;
+  /** Its logo; shown only from an absolute https URL, else its initials. */
+  logoUrl?: string;
+  /** Above the amount: the payer's e-mail, else "You are paying". */
+  who?: string;
+  /** The amount, already formatted with its currency; none, no amount shown (a refused request). */
+  amount?: string;
+  /** The fee line under the amount, already written; none, no line. */
+  fee?: string;
+}
+
 /**
- * Who is being paid and how much: the merchant (its logo when given, else its initials) leads, the amount and
- * the payer's e-mail face it. The acquirer's mark is in the footer ("powered by", spec core §1).
+ * Who is being paid and how much: the payee (its logo when given, else its initials) leads, the amount and the
+ * payer's e-mail face it. A payment's header (Header) and a page's that asks for one (the revenue bill) draw it.
  */
-export function Header() {
+export function PayeeHeader({ payee, logoUrl: url, who: whoText, amount: amountText, fee: feeText }: PayeeHeaderProps) {
   const t = useT();
-  const locale = useLocale();
-  const { props } = useCheckoutState();
-  const logoUrl = safeLogoUrl(props.logoUrl);
-  const showFee = props.passFeeToCustomer && props.surcharge > 0;
-  const initials = initialsOf(props.merchantName ?? '');
+  const logoUrl = safeLogoUrl(url);
+  const initials = initialsOf(payee);
   return (
     <header className={header}>
       {logoUrl ? (
@@ -122,20 +133,37 @@ export function Header() {
           </div>
         )
       )}
-      {/* The merchant's name is text, never markup (it comes from the merchant's request). */}
-      {props.merchantName && <p className={merchant}>{props.merchantName}</p>}
-      {/* A refused request (Incorrect Transaction) has no amount to show. */}
-      {props.responseCode === CODE_SUCCESS && (
+      {payee && <p className={merchant}>{payee}</p>}
+      {amountText !== undefined && (
         <div className={payer}>
-          <div className={who}>{props.customerEmail || t('core.header.youArePaying')}</div>
+          <div className={who}>{whoText || t('core.header.youArePaying')}</div>
           {/* Named for screen readers by text they read (an aria-label on a plain div is not announced everywhere). */}
           <div className={amount}>
             <span className="oja-sr-only">{t('core.header.amountLabel')}: </span>
-            <span>{formatAmount(props.checkoutAmount, props.currencyCode, locale)}</span>
+            <span>{amountText}</span>
           </div>
-          {showFee && <div className={fee}>{t('core.header.fee', { amount: formatAmount(props.surcharge, props.currencyCode, locale) })}</div>}
+          {feeText && <div className={fee}>{feeText}</div>}
         </div>
       )}
     </header>
+  );
+}
+
+/** A payment's header: its merchant and amount (the acquirer's mark is in the footer, "powered by", spec core §1). */
+export function Header() {
+  const t = useT();
+  const locale = useLocale();
+  const { props } = useCheckoutState();
+  const showFee = props.passFeeToCustomer && props.surcharge > 0;
+  // A refused request (Incorrect Transaction) has no amount to show.
+  const paying = props.responseCode === CODE_SUCCESS;
+  return (
+    <PayeeHeader
+      payee={props.merchantName ?? ''}
+      logoUrl={props.logoUrl}
+      who={props.customerEmail}
+      amount={paying ? formatAmount(props.checkoutAmount, props.currencyCode, locale) : undefined}
+      fee={paying && showFee ? t('core.header.fee', { amount: formatAmount(props.surcharge, props.currencyCode, locale) }) : undefined}
+    />
   );
 }
