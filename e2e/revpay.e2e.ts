@@ -120,7 +120,12 @@ describe('a revenue payment', () => {
       (await whenHydrated(page.getByRole('button', { name: 'Télécharger le reçu' }))).click(),
     ]);
     const text = await pdfText(new Uint8Array(fs.readFileSync((await download.path())!)));
-    for (const fact of ['Reçu de paiement', 'Montant payé NGN 1 500,50', 'Mille cinq cents nairas et cinquante kobos', 'Référence de facturation RVP-0001'])
+    for (const fact of [
+      'Reçu de paiement',
+      'Montant payé NGN 1 500,50',
+      'Mille cinq cents nairas et cinquante kobos',
+      'Référence de facturation RVP-0001',
+    ])
       expect(text, fact).toContain(fact);
   });
 

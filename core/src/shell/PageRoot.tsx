@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { I18nContext, useLocale } from '../i18n';
+import { I18nContext } from '../i18n';
 import type { I18n } from '../i18n';
-import { formatAmount } from '../money';
+import { CODE_SUCCESS } from '../codes';
 import type { PageHeader, PageView } from '../pageData';
 import { PayeeHeader } from '../ui/Header';
 import { body, card, page } from '../ui/styles';
@@ -19,9 +19,20 @@ export function usePageView<T = unknown>(): PageView<T> {
 
 /** A page's header as a payment's: the payee, and the amount when the page gives one. */
 function PageHeaderBar({ header }: { header: PageHeader }) {
-  const locale = useLocale();
-  const amount = header.amount !== undefined && header.currencyCode ? formatAmount(header.amount, header.currencyCode, locale) : undefined;
-  return <PayeeHeader payee={header.payee} amount={amount} />;
+  const paying = header.amount !== undefined && !!header.currencyCode;
+  return (
+    <PayeeHeader
+      props={{
+        merchantName: header.payee,
+        // Without an amount, drawn as a refused request's header: the payee alone.
+        responseCode: paying ? CODE_SUCCESS : '',
+        checkoutAmount: header.amount ?? 0,
+        currencyCode: header.currencyCode ?? '',
+        passFeeToCustomer: false,
+        surcharge: 0,
+      }}
+    />
+  );
 }
 
 /**

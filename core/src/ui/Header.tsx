@@ -3,6 +3,7 @@ import { useLocale, useT } from '../i18n';
 import { formatAmount } from '../money';
 import { CODE_SUCCESS } from '../codes';
 import { useCheckoutState } from '../state/checkout';
+import type { PaymentProps } from '../props';
 
 const header = css`
   display: flex;
@@ -98,28 +99,27 @@ export function initialsOf(name: string): string {
     .join('');
 }
 
-/** What a payment's header shows: who is paid, and, for a payment that may be made, how much. */
-export interface PayeeHeaderProps {
-  /** Who is paid: the merchant, an agency. Text, never markup. */
-  payee: string;
-  /** Its logo; shown only from an absolute https URL, else its initials. */
-  logoUrl?: string;
-  /** Above the amount: the payer's e-mail, else "You are paying". */
-  who?: string;
-  /** The amount, already formatted with its currency; none, no amount shown (a refused request). */
-  amount?: string;
-  /** The fee line under the amount, already written; none, no line. */
-  fee?: string;
+/** What a payment's header reads of its properties; a page in a payment's frame (PageView.header) gives as much. */
+export type PayeeProps = Pick<
+  PaymentProps,
+  'merchantName' | 'logoUrl' | 'customerEmail' | 'responseCode' | 'checkoutAmount' | 'currencyCode' | 'passFeeToCustomer' | 'surcharge'
+>;
+
+/** A payment's header: its own properties. */
+export function Header() {
+  return <PayeeHeader props={useCheckoutState().props} />;
 }
 
 /**
- * Who is being paid and how much: the payee (its logo when given, else its initials) leads, the amount and the
- * payer's e-mail face it. A payment's header (Header) and a page's that asks for one (the revenue bill) draw it.
+ * Who is being paid and how much: the merchant (its logo when given, else its initials) leads, the amount and
+ * the payer's e-mail face it. The acquirer's mark is in the footer ("powered by", spec core §1).
  */
-export function PayeeHeader({ payee, logoUrl: url, who: whoText, amount: amountText, fee: feeText }: PayeeHeaderProps) {
+export function PayeeHeader({ props }: { props: PayeeProps }) {
   const t = useT();
-  const logoUrl = safeLogoUrl(url);
-  const initials = initialsOf(payee);
+  const locale = useLocale();
+  const logoUrl = safeLogoUrl(props.logoUrl);
+  const showFee = props.passFeeToCustomer && props.surcharge > 0;
+  const initials = initialsOf(props.merchantName ?? '');
   return (
     <header className={header}>
       {logoUrl ? (
@@ -133,37 +133,20 @@ export function PayeeHeader({ payee, logoUrl: url, who: whoText, amount: amountT
           </div>
         )
       )}
-      {payee && <p className={merchant}>{payee}</p>}
-      {amountText !== undefined && (
+      {/* The merchant's name is text, never markup (it comes from the merchant's request). */}
+      {props.merchantName && <p className={merchant}>{props.merchantName}</p>}
+      {/* A refused request (Incorrect Transaction) has no amount to show. */}
+      {props.responseCode === CODE_SUCCESS && (
         <div className={payer}>
-          <div className={who}>{whoText || t('core.header.youArePaying')}</div>
+          <div className={who}>{props.customerEmail || t('core.header.youArePaying')}</div>
           {/* Named for screen readers by text they read (an aria-label on a plain div is not announced everywhere). */}
           <div className={amount}>
             <span className="oja-sr-only">{t('core.header.amountLabel')}: </span>
-            <span>{amountText}</span>
+            <span>{formatAmount(props.checkoutAmount, props.currencyCode, locale)}</span>
           </div>
-          {feeText && <div className={fee}>{feeText}</div>}
+          {showFee && <div className={fee}>{t('core.header.fee', { amount: formatAmount(props.surcharge, props.currencyCode, locale) })}</div>}
         </div>
       )}
     </header>
-  );
-}
-
-/** A payment's header: its merchant and amount (the acquirer's mark is in the footer, "powered by", spec core §1). */
-export function Header() {
-  const t = useT();
-  const locale = useLocale();
-  const { props } = useCheckoutState();
-  const showFee = props.passFeeToCustomer && props.surcharge > 0;
-  // A refused request (Incorrect Transaction) has no amount to show.
-  const paying = props.responseCode === CODE_SUCCESS;
-  return (
-    <PayeeHeader
-      payee={props.merchantName ?? ''}
-      logoUrl={props.logoUrl}
-      who={props.customerEmail}
-      amount={paying ? formatAmount(props.checkoutAmount, props.currencyCode, locale) : undefined}
-      fee={paying && showFee ? t('core.header.fee', { amount: formatAmount(props.surcharge, props.currencyCode, locale) }) : undefined}
-    />
   );
 }

@@ -29,6 +29,8 @@ describe('GET /revpay', () => {
     const a = await serve({ http, request: { path: '/revpay', query: new URLSearchParams('ref=RVP-0001') } });
     expect(a).toMatchObject({ kind: 'screen', status: 200, title: 'revpay.title' });
     expect(data(a)).toMatchObject({ kind: 'form', ref: 'RVP-0001', details: { amount: 25_000, payerName: 'Ada Okafor' }, errors: {} });
+    // In a payment's frame: the agency is the payee, the amount due faces it.
+    expect(a).toMatchObject({ header: { payee: BILL.agencyName, amount: 2_500_000, currencyCode: '566' } });
     expect(http.calls[0]).toMatchObject({ key: `POST ${VALIDATE_PATH}`, body: {}, opts: { params: { webguid: 'RVP-0001' } } });
   });
 
