@@ -141,19 +141,26 @@ export function receiptPdf(f: ReceiptFacts, locale: Locale = 'en'): Promise<Uint
   const width = doc.page.width - 2 * MARGIN_PT;
   const right = left + width;
 
-  // The agency's band: who issues the receipt, what it is, its number.
-  doc.rect(0, 0, doc.page.width, 112).fill(BAND);
-  doc
-    .fillColor('#ffffff')
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(f.agencyName, left, 36, { width: width * 0.62 });
+  // The agency's band: who issues the receipt, what it is, its number; as tall as a long agency name needs. Two
+  // columns that never meet: the agency on the left, the document's title and number on the right.
+  const agencyWidth = width * 0.56;
+  const side = { width: width - agencyWidth - 16, align: 'right' as const };
+  const nameHeight = doc.font('Helvetica-Bold').fontSize(20).heightOfString(f.agencyName, { width: agencyWidth });
+  const bandHeight = Math.max(112, 36 + nameHeight + 4 + 14 + 24);
+  doc.rect(0, 0, doc.page.width, bandHeight).fill(BAND);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(20).text(f.agencyName, left, 36, { width: agencyWidth });
   doc
     .font('Helvetica')
     .fontSize(11)
-    .text(w.subtitle, left, doc.y + 4, { width: width * 0.62 });
-  doc.font('Helvetica-Bold').fontSize(14).text(w.title, left, 36, { width, align: 'right' });
-  doc.font('Helvetica').fontSize(10).text(`${w.receiptNo} ${f.receiptId}`, left, 58, { width, align: 'right' });
+    .text(w.subtitle, left, doc.y + 4, { width: agencyWidth });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(w.title, right - side.width, 36, side);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`${w.receiptNo} ${f.receiptId}`, right - side.width, 58, side);
 
   const section = (title: string, y: number) => {
     doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text(title.toUpperCase(), left, y, { characterSpacing: 0.8 });
@@ -180,7 +187,7 @@ export function receiptPdf(f: ReceiptFacts, locale: Locale = 'en'): Promise<Uint
     return Math.max(doc.y, y + 14) + 6;
   };
 
-  let y = section(w.payer, 140);
+  let y = section(w.payer, bandHeight + 28);
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(13).text(f.payerName, left, y);
   const contact = [f.payerEmail, f.payerPhone].filter(Boolean).join('  |  ');
   if (contact)
@@ -197,7 +204,14 @@ export function receiptPdf(f: ReceiptFacts, locale: Locale = 'en'): Promise<Uint
 
   // The amount paid, in figures and in words, in a box of its own.
   const boxTop = y + 12;
-  doc.rect(left, boxTop, width, 84).fillAndStroke('#f3f6fa', RULE);
+  const words = amountInWords(f.amountKobo, locale);
+  const boxHeight =
+    72 +
+    doc
+      .font('Helvetica')
+      .fontSize(11)
+      .heightOfString(words, { width: width - 32 });
+  doc.rect(left, boxTop, width, boxHeight).fillAndStroke('#f3f6fa', RULE);
   doc
     .fillColor(MUTED)
     .font('Helvetica')
@@ -217,9 +231,9 @@ export function receiptPdf(f: ReceiptFacts, locale: Locale = 'en'): Promise<Uint
     .fillColor(INK)
     .font('Helvetica')
     .fontSize(11)
-    .text(amountInWords(f.amountKobo, locale), left + 16, boxTop + 60, { width: width - 32 });
+    .text(words, left + 16, boxTop + 60, { width: width - 32 });
 
-  y = section(w.references, Math.max(doc.y, boxTop + 84) + 24);
+  y = section(w.references, boxTop + boxHeight + 24);
   if (f.paymentReference) y = row(w.paymentReference, f.paymentReference, y, true);
   y = row(w.billReference, f.billReference, y);
   y = row(w.transactionReference, f.transactionReference, y);
