@@ -4,7 +4,7 @@ import { createHttp, formatAmount, styles, useLocale, useT } from '@oja/core';
 import { CopyButton } from '@oja/core/copy-button';
 import { Field } from '@oja/core/field';
 import { usePageView } from '@oja/core/page';
-import { ResultPanel } from '@oja/core/result-panel';
+import { ReceiptList, ResultPanel } from '@oja/core/result-panel';
 import type { ReceiptRow } from '@oja/core/result-panel';
 import { FORM_PATH, KOBO_PER_NAIRA, NAIRA } from './rules';
 import type { RevpayView } from './views';
@@ -25,18 +25,6 @@ const layout = css`
     }
     aside ul { margin: 0; padding-left: 18px; }
   }
-`;
-/** The bill's facts, read-only: text in a definition list, not input boxes (the payer cannot change them). */
-const facts = css`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 8px 16px;
-  margin: 0;
-  padding: 12px 14px;
-  border-radius: var(--oja-radius-button, 8px);
-  background: var(--oja-header-bg, #f6f8fb);
-  > dt { color: var(--oja-muted, #5b6577); }
-  > dd { margin: 0; text-align: right; font-weight: 600; overflow-wrap: anywhere; }
 `;
 const referenceRow = css`
   display: inline-flex;
@@ -89,18 +77,17 @@ function RevpayForm({ view }: { view: Of<'form'> }) {
           </p>
         )}
         <input type="hidden" name="ref" value={view.ref} />
-        <dl className={facts} data-testid="revpay-bill">
-          <dt>{t('revpay.agency')}</dt>
-          <dd>{details.agencyName}</dd>
-          <dt>{t('revpay.revenue')}</dt>
-          <dd>{details.revenueName}</dd>
-          <dt>{t('revpay.payerName')}</dt>
-          <dd>{details.payerName}</dd>
-          <dt>{t('revpay.reference')}</dt>
-          <dd>{details.paymentReference}</dd>
-          <dt>{t('revpay.amountDue')}</dt>
-          <dd>{formatAmount(details.amount * KOBO_PER_NAIRA, NAIRA, locale)}</dd>
-        </dl>
+        {/* The bill's facts, read-only: text in the receipt's look, not input boxes (the payer cannot change them). */}
+        <ReceiptList
+          testId="revpay-bill"
+          rows={[
+            { label: t('revpay.agency'), value: details.agencyName },
+            { label: t('revpay.revenue'), value: details.revenueName },
+            { label: t('revpay.payerName'), value: details.payerName },
+            { label: t('revpay.reference'), value: details.paymentReference },
+            { label: t('revpay.amountDue'), value: formatAmount(details.amount * KOBO_PER_NAIRA, NAIRA, locale) },
+          ]}
+        />
         <Field
           inputId="revpay-phone"
           name="phone"
