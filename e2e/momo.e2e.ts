@@ -85,8 +85,13 @@ describe('MoMo: paying', () => {
     const shownAt = Date.now();
     await page.getByText('Please do not close this page.', { exact: true }).waitFor();
     await page.getByText(/^You are being redirected to the merchant site, 127\.0\.0\.1:\d+\.$/).waitFor();
+    // The result screen's look: its mark, and the receipt (the amount, the merchant, the payment's reference).
+    expect(await page.getByRole('status').locator('svg').count()).toBe(1);
+    const receipt = await page.getByTestId('receipt').innerText();
+    for (const fact of ['NGN 1,500.00', 'Oja Demo Store', 'Payment reference']) expect(receipt, fact).toContain(fact);
     await expectAccessible(page, 'MoMo success');
-    await sleep(SUCCESS_REDIRECT_MS - 1_500);
+    // Still here 3.5 s after it showed, however long the checks above took.
+    await sleep(Math.max(0, SUCCESS_REDIRECT_MS - 1_500 - (Date.now() - shownAt)));
     expect(await storeResults(ref)).toEqual([]);
     const result = await expectDeliveredOnce(page, ref, '00');
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SUCCESS_REDIRECT_MS - 500);

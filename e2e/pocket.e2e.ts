@@ -78,8 +78,13 @@ describe('Pocket: paying', () => {
     await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
     const shownAt = Date.now();
     await page.getByText('Please do not close this page.', { exact: true }).waitFor();
+    // The result screen's look: its mark, and the receipt (the amount, the merchant, the payment's reference).
+    expect(await page.getByRole('status').locator('svg').count()).toBe(1);
+    const receipt = await page.getByTestId('receipt').innerText();
+    for (const fact of ['NGN 1,500.00', 'Oja Demo Store', 'Payment reference']) expect(receipt, fact).toContain(fact);
     await expectAccessible(page, 'Pocket success');
-    await sleep(SUCCESS_REDIRECT_MS - 1_500);
+    // Still here 3.5 s after it showed, however long the checks above took.
+    await sleep(Math.max(0, SUCCESS_REDIRECT_MS - 1_500 - (Date.now() - shownAt)));
     expect(await storeResults(ref)).toEqual([]);
     const result = await expectDeliveredOnce(page, ref, '00');
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SUCCESS_REDIRECT_MS - 500);

@@ -38,13 +38,21 @@ describe('a revenue payment', () => {
     const page = await b.newPage({ acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] });
     expect((await revpay(page, 'RVP-0001'))?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'Transaction details' }).waitFor();
-    expect(await page.getByLabel('Billing reference').inputValue()).toBe('RVP-0001');
-    expect(await page.getByLabel('Amount due').inputValue()).toBe('NGN 25,000.00');
-    expect(await page.getByLabel('Payer name').getAttribute('readonly')).not.toBeNull();
+    // The bill in a payment's frame: the agency is the payee, its facts are text, not input boxes.
+    const header = await page.locator('header').innerText();
+    expect(header).toContain('Oja Sandbox Revenue Service');
+    expect(header).toContain('NGN 25,000.00');
+    const bill = await page.getByTestId('revpay-bill').innerText();
+    for (const fact of ['RVP-0001', 'NGN 25,000.00', 'Ada Okafor', 'Land Use Charge 2026']) expect(bill, fact).toContain(fact);
+    expect(await page.locator('input[readonly]').count()).toBe(0);
     await expectAccessible(page, 'the revenue form');
     await fillForm(page, { phone: '08012345678', email: 'ada@example.com', amount: '25000' });
     await card.choose(page);
-    expect(await page.locator('header').innerText()).toContain('NGN 25,000.00');
+    // On the checkout, the payee is the agency, never "Sandbox Merchant MX_REVPAY".
+    const paying = await page.locator('header').innerText();
+    expect(paying).toContain('NGN 25,000.00');
+    expect(paying).toContain('Oja Sandbox Revenue Service');
+    expect(paying).not.toContain('Sandbox Merchant');
     await card.enter(page, TEST_CARDS.otp);
     await card.otp(page);
     await page.waitForURL((u) => u.pathname === '/revpay-success');
@@ -53,6 +61,9 @@ describe('a revenue payment', () => {
     expect(await page.getByTestId('revpay-amount').textContent()).toBe('NGN 25,000.00');
     expect(await page.getByTestId('revpay-reference').textContent()).toBe('RVP-0001');
     await page.getByText('Ada Okafor').waitFor();
+    // The result screen's look: the mark and the receipt, the agency as payee.
+    expect(await page.getByRole('status').locator('svg').count()).toBe(1);
+    expect(await page.getByTestId('receipt').innerText()).toContain('Oja Sandbox Revenue Service');
     await expectAccessible(page, 'the revenue success page');
     const copy = await whenHydrated(page.getByRole('button', { name: 'Copy billing reference' }));
     await copy.click();
@@ -63,16 +74,29 @@ describe('a revenue payment', () => {
     const bytes = new Uint8Array(fs.readFileSync((await download.path())!));
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const text = await pdfText(bytes);
-    for (const fact of ['Payment receipt', 'Ada Okafor', 'RVP-0001', 'NGN 25,000.00', 'Oja Sandbox Revenue Service', 'Land Use Charge 2026'])
+    for (const fact of [
+      'Oja Sandbox Revenue Service',
+      'Payment receipt',
+      'Ada Okafor',
+      'ada@example.com',
+      '08012345678',
+      'Land Use Charge 2026',
+      'Bill reference RVP-0001',
+      'Amount paid NGN 25,000.00',
+      'Amount in words Twenty-five thousand naira',
+      'Transaction reference RVP-0001:',
+      'Date and time (Lagos)',
+    ])
       expect(text, fact).toContain(fact);
+    expect(text).toMatch(/SHA-256 of this receipt.s facts: [0-9a-f]{64}/);
     expect(await page.getByRole('alert').count()).toBe(0);
     // A reload keeps the page (the receipt link kept on the server; notify not asked again).
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Payment Completed!' }).waitFor();
   });
 
-  it('part of the amount due, paid by a PIN card, in French', async () => {
-    const page = await b.newPage({ locale: 'fr-FR' });
+  it('part of the amount due, paid by a PIN card, in French, with its receipt in French', async () => {
+    const page = await b.newPage({ locale: 'fr-FR', acceptDownloads: true });
     await revpay(page, 'RVP-0001');
     await page.getByRole('heading', { level: 1, name: 'Détails de la transaction' }).waitFor();
     await page.getByLabel('Numéro de téléphone').fill('08012345678');
@@ -91,6 +115,18 @@ describe('a revenue payment', () => {
     await page.waitForURL((u) => u.pathname === '/revpay-success');
     await page.getByRole('heading', { level: 1, name: 'Paiement effectué !' }).waitFor();
     expect(await page.getByTestId('revpay-amount').textContent()).toBe('NGN 1\u202f500,50');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      (await whenHydrated(page.getByRole('button', { name: 'Télécharger le reçu' }))).click(),
+    ]);
+    const text = await pdfText(new Uint8Array(fs.readFileSync((await download.path())!)));
+    for (const fact of [
+      'Reçu de paiement',
+      'Montant payé NGN 1 500,50',
+      'Mille cinq cents nairas et cinquante kobos',
+      'Référence de facturation RVP-0001',
+    ])
+      expect(text, fact).toContain(fact);
   });
 
   it("the form's rules: each field's message, what was typed kept, nothing opened", async () => {

@@ -42,6 +42,19 @@ export function serializePageData(data: PageData | PageScreenData): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * A page's header in a payment's look (PayeeHeader): who is paid and how much, for a page that asks for a payment
+ * (the revenue bill's agency and amount due).
+ */
+export interface PageHeader {
+  /** Who is paid. Text, never markup. */
+  payee: string;
+  /** Minor units of `currencyCode`; none, no amount shown. */
+  amount?: number;
+  /** ISO 4217 numeric, e.g. '566'. */
+  currencyCode?: string;
+}
+
 /** What a page outside a payment shows (PagePlugin.screen reads it with usePageView). */
 export interface PageView<T = unknown> {
   /** The page plugin's id. */
@@ -50,6 +63,8 @@ export interface PageView<T = unknown> {
   path: string;
   /** What the page's `serve` answered its screen with (JSON). */
   data: T;
+  /** The payment's header above the screen (PageAnswer's `header`); none, the page has none. */
+  header?: PageHeader;
 }
 
 /** The data of a page outside a payment, carried like PageData in the same block, to hydrate its screen. */

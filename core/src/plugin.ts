@@ -5,6 +5,7 @@ import type { Locale, MessageBundle, Messages } from './i18n';
 import type { SandboxPart } from './sandboxPart';
 import type { CallContext, Visit } from './state/visit';
 import type { Http } from './http';
+import type { PageHeader } from './pageData';
 
 /** A screen module, loaded lazily with its stylesheet. */
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
@@ -306,7 +307,7 @@ export interface PageContext<S = unknown> {
  */
 export type PageAnswer =
   | { kind: 'document'; status?: number; title: string; content: ReactNode }
-  | { kind: 'screen'; status?: number; title: string; data?: unknown }
+  | { kind: 'screen'; status?: number; title: string; data?: unknown; header?: PageHeader }
   | { kind: 'redirect'; to: string }
   | { kind: 'checkout'; session: string };
 

@@ -164,6 +164,11 @@ export interface SandboxPart {
    */
   paymentProps?: (fields: Readonly<Record<string, string>>) => Record<string, unknown>;
   /**
+   * The merchants the part's test data names, by code: the name the sandbox's pay-page answers for each (the revenue
+   * page's agency), where any other code is "Sandbox Merchant <code>". Core's own merchants keep their names.
+   */
+  merchants?: Readonly<Record<string, string>>;
+  /**
    * The countries where the sandbox offers the part's channel when a pay request names no channel list (CONTRACT §2
    * "channels"): ISO 3166 alpha-2, '*' for every country. The sandbox's default list for a country is the code of
    * every installed channel whose part names it, in the installed order.

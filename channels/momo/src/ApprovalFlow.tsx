@@ -5,6 +5,7 @@ import { ChangeMethodLink, CODE_SUCCESS, styles, useChannel, useCheckout, useChe
 import type { Visit } from '@oja/core';
 import { Field } from '@oja/core/field';
 import { WaitingView } from '@oja/core/waiting-view';
+import { ResultPanel, usePaymentReceipt } from '@oja/core/result-panel';
 import { useVisit } from '@oja/core/visit';
 import { authorizationProblem, backToEntry, confirmAuthorized, submitId } from './approval';
 import type { ApprovalState, ApprovalWallet } from './approval';
@@ -166,18 +167,21 @@ export function siteOf(url: string): string {
   }
 }
 
+/**
+ * The spec's success (companion §2: "Payment Successful!", the redirect to the merchant site, do not close) in the
+ * result screen's look, with the payment's receipt: the amount, the merchant, the reference and the date.
+ */
 function SuccessView({ k, focusRef }: ViewProps) {
   const t = useT();
-  const { props } = useCheckoutState();
+  const { props, result } = useCheckoutState();
+  const receipt = usePaymentReceipt(result);
   return (
-    <section className={styles.stack} aria-labelledby="approval-success-title">
-      <div role="status" aria-live="polite" className={styles.stack}>
-        <h1 id="approval-success-title" ref={focusRef} tabIndex={-1} className={styles.heading}>
-          {t(k('success.title'))}
-        </h1>
-        <p className={styles.muted}>{t(k('success.redirect'), { site: siteOf(props.siteRedirectUrl) || props.merchantName })}</p>
-        <p>{t(k('success.doNotClose'))}</p>
-      </div>
-    </section>
+    <ResultPanel
+      title={t(k('success.title'))}
+      titleId="approval-success-title"
+      titleRef={focusRef}
+      lines={[t(k('success.redirect'), { site: siteOf(props.siteRedirectUrl) || props.merchantName }), t(k('success.doNotClose'))]}
+      receipt={receipt}
+    />
   );
 }

@@ -216,6 +216,11 @@ describe('MoMo screen', () => {
     expect(screen.getByText('Please do not close this page.')).toBeTruthy();
     // The merchant site's URL (companion §2), as the payer reads it: its host.
     expect(screen.getByText(`You are being redirected to the merchant site, ${new URL(checkout.state.props.siteRedirectUrl).host}.`)).toBeTruthy();
+    // The result screen's receipt: the amount, the merchant, the payment's reference.
+    const receipt = screen.getByTestId('receipt').textContent;
+    expect(receipt).toContain(checkout.state.props.merchantName);
+    expect(receipt).toContain('OJA|MOMO|4242001');
+    expect(receipt).toContain('Amount');
     await pass(SUCCESS_REDIRECT_MS - 1);
     expect(submit).not.toHaveBeenCalled();
     await pass(1);

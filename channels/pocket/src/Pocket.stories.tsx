@@ -134,6 +134,15 @@ export const Success = view(
   },
 );
 
+export const SuccessReceipt = view(
+  'Payment Successful!: the receipt (amount, merchant, reference, date)',
+  () => {},
+  { en: 'Paid to', fr: 'Payé à' },
+  {
+    result: { ...APPROVED, amount: '150000', transactionDate: '2026-11-27T10:15:00.000Z' },
+  },
+);
+
 export const CancelDialog = view(
   'Cancel dialog (Pocket wording)',
   (s, c) => {

@@ -143,6 +143,8 @@ describe('Pocket screen', () => {
     await settle();
     expect(checkout.state.result).toMatchObject({ responseCode: '00' });
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
+    // The result screen's receipt: the amount, the merchant, the payment's reference.
+    expect(screen.getByTestId('receipt').textContent).toContain(checkout.state.props.merchantName);
     await pass(SUCCESS_REDIRECT_MS - 1);
     expect(submit).not.toHaveBeenCalled();
     await pass(1);

@@ -450,7 +450,8 @@ export function createSandbox(parts: Array<{ id: string; code?: string; part?: S
   const add = (r: CoreRoute) => routes.push({ ...r, re: compile(r.path) });
   const optionInformation: OptionInformation = Object.assign({}, ...parts.map(({ part }) => part?.optionInformation ?? {}));
   const partProps = parts.flatMap(({ part }) => part?.paymentProps ?? []);
-  for (const r of coreRoutes({ optionInformation, partProps, channelsOf: countryChannels(parts), forcedBy: options.forcedBy })) add(r);
+  const merchants: Record<string, string> = Object.assign({}, ...parts.map(({ part }) => part?.merchants ?? {}), SANDBOX_MERCHANTS);
+  for (const r of coreRoutes({ optionInformation, partProps, merchants, channelsOf: countryChannels(parts), forcedBy: options.forcedBy })) add(r);
   for (const { part } of parts) for (const r of part?.routes ?? []) add(r);
   const outsideRoutes: Compiled[] = parts.flatMap(({ part }) => part?.outsideRoutes ?? []).map((r) => ({ ...r, re: compile(r.path) }));
 
@@ -618,6 +619,8 @@ type OptionInformation = NonNullable<SandboxPart['optionInformation']>;
 interface PayPageParts {
   optionInformation?: OptionInformation;
   partProps?: ReadonlyArray<NonNullable<SandboxPart['paymentProps']>>;
+  /** Merchant code -> name: core's (SANDBOX_MERCHANTS) and the parts' (SandboxPart.merchants). Default core's. */
+  merchants?: Readonly<Record<string, string>>;
   /** The channel codes offered by default in a country (countryChannels). */
   channelsOf?: (country: string) => string[];
   /** The channel codes an acquirer forces on (SandboxOptions.forcedBy). */
@@ -747,7 +750,7 @@ function coreRoutes(parts: PayPageParts): CoreRoute[] {
 export function payPageProps(
   paymentId: string,
   b: Record<string, string>,
-  { optionInformation = {}, partProps = [], channelsOf = () => [], forcedBy = () => [] }: PayPageParts = {},
+  { optionInformation = {}, partProps = [], merchants = SANDBOX_MERCHANTS, channelsOf = () => [], forcedBy = () => [] }: PayPageParts = {},
 ): Record<string, unknown> {
   const country = (b.country || 'NG').toUpperCase();
   const requested = (b.channels ? b.channels.split(',') : channelsOf(country)).map((s) => s.trim().toUpperCase()).filter(Boolean);
@@ -777,7 +780,7 @@ export function payPageProps(
     currencyCode: b.currency,
     countryCode: country,
     passFeeToCustomer: b.pass_fee === 'true',
-    merchantName: SANDBOX_MERCHANTS[b.merchant_code] ?? `Sandbox Merchant ${b.merchant_code}`,
+    merchantName: (Object.hasOwn(merchants, b.merchant_code) && merchants[b.merchant_code]) || `Sandbox Merchant ${b.merchant_code}`,
     // The merchant's logo (sandbox field logo_url): the header shows it only from https (Header.tsx safeLogoUrl).
     logoUrl: b.logo_url || undefined,
     customerId: b.cust_id || undefined,

@@ -3,6 +3,7 @@ import { useLocale, useT } from '../i18n';
 import { formatAmount } from '../money';
 import { CODE_SUCCESS } from '../codes';
 import { useCheckoutState } from '../state/checkout';
+import type { PaymentProps } from '../props';
 
 const header = css`
   display: flex;
@@ -98,14 +99,24 @@ export function initialsOf(name: string): string {
     .join('');
 }
 
+/** What a payment's header reads of its properties; a page in a payment's frame (PageView.header) gives as much. */
+export type PayeeProps = Pick<
+  PaymentProps,
+  'merchantName' | 'logoUrl' | 'customerEmail' | 'responseCode' | 'checkoutAmount' | 'currencyCode' | 'passFeeToCustomer' | 'surcharge'
+>;
+
+/** A payment's header: its own properties. */
+export function Header() {
+  return <PayeeHeader props={useCheckoutState().props} />;
+}
+
 /**
  * Who is being paid and how much: the merchant (its logo when given, else its initials) leads, the amount and
  * the payer's e-mail face it. The acquirer's mark is in the footer ("powered by", spec core §1).
  */
-export function Header() {
+export function PayeeHeader({ props }: { props: PayeeProps }) {
   const t = useT();
   const locale = useLocale();
-  const { props } = useCheckoutState();
   const logoUrl = safeLogoUrl(props.logoUrl);
   const showFee = props.passFeeToCustomer && props.surcharge > 0;
   const initials = initialsOf(props.merchantName ?? '');

@@ -1,6 +1,4 @@
 import { css } from '@linaria/core';
-import { useEffect, useState } from 'react';
-import { formatAmount } from '../money';
 import type { TransactionResponse } from '../state/checkout';
 import { deliver } from '../shell/delivery';
 import { classify } from '../codes';
@@ -13,19 +11,9 @@ import { MethodRows } from './MethodList';
 import { ScrollList } from '../primitives/ScrollList';
 import { CrossIcon, TickIcon } from './icons';
 import { CancelledIcon, ExpiredIcon, WarningIcon } from './resultIcons';
-import { button, heading, muted, stack } from './styles';
-import { registerMessages } from '../i18n';
-import { resultMessages } from './resultMessages';
+import { button, muted } from './styles';
+import { ReceiptList, ResultPanel, usePaymentReceipt } from './ResultPanel';
 
-registerMessages(resultMessages);
-
-const center = css`
-  text-align: center;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 8px;
-`;
 /** Why it failed: one panel under the screen's one heading, the failure's title leading its description. */
 const reason = css`
   width: 100%;
@@ -45,58 +33,6 @@ const alternatives = css`
 const alternativesHeading = css`
   text-align: center;
 `;
-
-/** The receipt under a success: label and value side by side, the value as it may be copied. */
-const receipt = css`
-  width: 100%;
-  margin: 0;
-  padding: 12px 14px;
-  border-radius: var(--oja-radius-button, 8px);
-  background: var(--oja-header-bg, #f6f8fb);
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 6px 16px;
-  text-align: left;
-  > dt { color: var(--oja-muted, #5b6472); }
-  > dd { margin: 0; text-align: right; font-weight: 600; overflow-wrap: anywhere; }
-`;
-
-/** When the payment was made: the API's date, or when this page saw the result (CheckoutState.resultAt). */
-function resultDate(result: TransactionResponse, seenAt: number | null): number | undefined {
-  const t = typeof result.transactionDate === 'string' && result.transactionDate ? Date.parse(result.transactionDate) : (seenAt ?? Number.NaN);
-  return Number.isFinite(t) ? t : undefined;
-}
-
-/**
- * What a paid payment was, for the payer to read before the merchant's page takes over (SUCCESS_SHOWN_MS): the
- * amount, the merchant, the payment's reference and its date. The date is written in UTC by the server and the
- * first render, then in the payer's own time zone once the page runs (a render of its own: no hydration mismatch).
- */
-function Receipt({ result }: { result: TransactionResponse }) {
-  const t = useT();
-  const { props, locale, resultAt } = useCheckoutState();
-  const [timeZone, setTimeZone] = useState<string | undefined>('UTC');
-  useEffect(() => setTimeZone(undefined), []);
-  const amount = Number(result.amount ?? props.checkoutAmount);
-  const reference = (typeof result.paymentReference === 'string' && result.paymentReference) || props.merchantTransactionReference;
-  const at = resultDate(result, resultAt);
-  return (
-    <dl className={receipt} data-testid="receipt">
-      <dt>{t('core.result.receipt.amount')}</dt>
-      <dd>{formatAmount(Number.isFinite(amount) ? amount : props.checkoutAmount, props.currencyCode, locale)}</dd>
-      <dt>{t('core.result.receipt.merchant')}</dt>
-      <dd>{props.merchantName}</dd>
-      <dt>{t('core.result.receipt.reference')}</dt>
-      <dd>{reference}</dd>
-      {at !== undefined && (
-        <>
-          <dt>{t('core.result.receipt.date')}</dt>
-          <dd>{new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at)}</dd>
-        </>
-      )}
-    </dl>
-  );
-}
 
 /**
  * How a success leaves: in REDIRECT a button to return now rather than after SUCCESS_SHOWN_MS (the same one-time
@@ -154,7 +90,6 @@ export function ResultScreen() {
   const { result, props, channel, deliveredElsewhere } = useCheckoutState();
   if (!result) return null;
   const outcome = classify(result.responseCode);
-  const Icon = ICON[outcome];
   const failed = outcome === 'failed';
   const others = failed ? availableFor(c).filter((p) => p.id !== channel && p.row) : [];
   // A channel may name its own failure title and description (translation keys) in the result.
@@ -169,25 +104,13 @@ export function ResultScreen() {
       : descriptionKey === GENERIC_FAILURE_KEY
         ? 'core.error.generic'
         : 'core.result.failureTitle';
+  // A page another one beat to the delivery (any delivered result: 00, XS1, Z6) promises no redirect.
+  const modeMessage = deliveredElsewhere ? 'core.result.deliveredElsewhere' : modeMessageKey(outcome, props.displayMode, props.siteRedirectUrl);
   return (
-    <section className={stack} aria-labelledby="oja-result-title">
-      <div className={center} role="status" aria-live="polite">
-        <Icon />
-        <h1 id="oja-result-title" className={heading}>
-          {t(`core.result.${outcome}`)}
-        </h1>
-        {/* A page another one beat to the delivery (any delivered result: 00, XS1, Z6) promises no redirect. */}
-        {!failed && (
-          <p className={muted}>
-            {t(deliveredElsewhere ? 'core.result.deliveredElsewhere' : modeMessageKey(outcome, props.displayMode, props.siteRedirectUrl), {
-              merchant: props.merchantName,
-            })}
-          </p>
-        )}
-      </div>
+    <ResultPanel mark={ICON[outcome]} title={t(`core.result.${outcome}`)} lines={failed ? [] : [t(modeMessage, { merchant: props.merchantName })]}>
       {outcome === 'successful' && (
         <>
-          <Receipt result={result as TransactionResponse} />
+          <SuccessReceipt result={result as TransactionResponse} />
           <Return />
         </>
       )}
@@ -214,6 +137,10 @@ export function ResultScreen() {
           )}
         </>
       )}
-    </section>
+    </ResultPanel>
   );
+}
+
+function SuccessReceipt({ result }: { result: TransactionResponse }) {
+  return <ReceiptList rows={usePaymentReceipt(result)} />;
 }

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { renderCheckout, scenario } from '@oja/stories/harness';
 import type { CheckoutScenario } from '@oja/stories/harness';
-import type { Locale } from '@oja/core';
+import type { Locale, PageHeader } from '@oja/core';
 import RevpayScreen from './Screen';
 import { messages } from './messages';
 import { FORM_PATH, SUCCESS_PATH } from './rules';
@@ -9,7 +9,8 @@ import type { RevpayView } from './views';
 
 /**
  * The revenue pages (companion §2 "Revenue screens"), as the server answers them and the browser hydrates them: a
- * page outside a payment, so no header, footer or branding (shown under the default branding only).
+ * page outside a payment, in a payment's frame (the header names the agency as payee, and the amount), without a
+ * branding of its own (shown under the default branding only).
  */
 const meta = {
   title: 'Pages/Revenue',
@@ -30,12 +31,25 @@ const details = {
 };
 const empty = { phone: '', email: '', amount: '' };
 
+/** The header the server gives a bill's pages: the agency, the amount due (or paid). */
+const header = (amount: number): PageHeader => ({ payee: details.agencyName, amount, currencyCode: '566' });
+
 const view = (name: string, path: string, data: RevpayView, expect: Record<Locale, string>): Story => ({
   name,
   parameters: {
     checkout: scenario({
       brandings: [''],
-      page: { screen: RevpayScreen, view: { page: 'revpay', path, data }, messages: [messages] },
+      page: {
+        screen: RevpayScreen,
+        view: {
+          page: 'revpay',
+          path,
+          data,
+          ...(data.kind === 'form' && { header: header(data.details.amount * 100) }),
+          ...(data.kind === 'success' && { header: header(data.amount) }),
+        },
+        messages: [messages],
+      },
       expect,
     } satisfies CheckoutScenario),
   },
@@ -120,6 +134,7 @@ export const InvalidReference = view(
 
 const success: RevpayView = {
   kind: 'success',
+  agencyName: 'Oja Sandbox Revenue Service',
   reference: 'RVP-0001',
   payerName: 'Ada Okafor',
   amount: 2_500_000,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { coreMessages, createI18n } from '@oja/core';
-import type { Locale } from '@oja/core';
+import type { Locale, PageHeader } from '@oja/core';
 import { PageRoot } from '@oja/core/page';
 import RevpayScreen from './Screen';
 import { messages } from './messages';
@@ -16,8 +16,9 @@ const details = {
   merchantCode: 'MX_REVPAY',
   payItemId: 'Default_Payable_MX_REVPAY',
 };
-const success: RevpayView = {
+const success: Extract<RevpayView, { kind: 'success' }> = {
   kind: 'success',
+  agencyName: 'Oja Sandbox Revenue Service',
   reference: 'RVP-0001',
   payerName: 'Ada Okafor',
   amount: 2_500_000,
@@ -25,9 +26,9 @@ const success: RevpayView = {
   receiptLink: 'http://127.0.0.1:4400/api/v1/revpay/receipts/abc',
 };
 
-function show(data: RevpayView, locale: Locale = 'en', path = '/revpay') {
+function show(data: RevpayView, locale: Locale = 'en', path = '/revpay', header?: PageHeader) {
   const i18n = createI18n(locale, [coreMessages, messages]);
-  return render(<PageRoot view={{ page: 'revpay', path, data }} i18n={i18n} Screen={RevpayScreen} />);
+  return render(<PageRoot view={{ page: 'revpay', path, data, ...(header && { header }) }} i18n={i18n} Screen={RevpayScreen} />);
 }
 
 afterEach(() => {
@@ -36,19 +37,27 @@ afterEach(() => {
 });
 
 describe('the revenue form', () => {
-  it('shows the five bill facts read-only, the three fields, the submit, and the side panel', () => {
-    show({ kind: 'form', ref: 'RVP-0001', details, values: { phone: '', email: '', amount: '' }, errors: {} });
+  it('shows the five bill facts as text, the three fields, the submit, and the side panel, under the agency as payee', () => {
+    show({ kind: 'form', ref: 'RVP-0001', details, values: { phone: '', email: '', amount: '' }, errors: {} }, 'en', '/revpay', {
+      payee: 'Oja Sandbox Revenue Service',
+      amount: 2_500_000,
+      currencyCode: '566',
+    });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Transaction details');
-    const readOnly = ['Agency name', 'Revenue name', 'Payer name', 'Billing reference', 'Amount due'].map(
-      (l) => screen.getByLabelText(l) as HTMLInputElement,
-    );
-    expect(readOnly.map((i) => [i.value, i.readOnly])).toEqual([
-      ['Oja Sandbox Revenue Service', true],
-      ['Land Use Charge 2026', true],
-      ['Ada Okafor', true],
-      ['RVP-0001', true],
-      ['NGN 25,000.00', true],
+    // The payment's header: the agency is paid, the amount due faces it.
+    const header = screen.getByRole('banner');
+    expect(header.textContent).toContain('Oja Sandbox Revenue Service');
+    expect(header.textContent).toContain('NGN 25,000.00');
+    // Read-only facts are text, not input boxes.
+    const bill = screen.getByTestId('revpay-bill');
+    expect([...bill.querySelectorAll('dt')].map((d) => [d.textContent, d.nextElementSibling?.textContent])).toEqual([
+      ['Agency name', 'Oja Sandbox Revenue Service'],
+      ['Revenue name', 'Land Use Charge 2026'],
+      ['Payer name', 'Ada Okafor'],
+      ['Billing reference', 'RVP-0001'],
+      ['Amount due', 'NGN 25,000.00'],
     ]);
+    expect(screen.getAllByRole('textbox').map((i) => i.getAttribute('name'))).toEqual(['phone', 'email', 'amount']);
     expect((screen.getByLabelText('Phone Number') as HTMLInputElement).placeholder).toBe('080 XXXX XXXX');
     expect(screen.getByLabelText('Email')).toBeTruthy();
     expect(screen.getByLabelText('Amount (NGN)')).toBeTruthy();
@@ -114,6 +123,9 @@ describe('the success page', () => {
     show(success, 'en', '/revpay-success');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment Completed!');
     expect(screen.getByText('Your payment was successful')).toBeTruthy();
+    // The result screen's look: its mark, and the receipt with the payee.
+    expect(screen.getByRole('status').querySelector('svg')).toBeTruthy();
+    expect(screen.getByTestId('receipt').textContent).toContain('Paid toOja Sandbox Revenue Service');
     expect(screen.getByText('24 November 2026 at 10:30')).toBeTruthy();
     expect(screen.getByText('Ada Okafor')).toBeTruthy();
     expect(screen.getByTestId('revpay-amount').textContent).toBe('NGN 25,000.00');

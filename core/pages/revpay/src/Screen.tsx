@@ -4,7 +4,9 @@ import { createHttp, formatAmount, styles, useLocale, useT } from '@oja/core';
 import { CopyButton } from '@oja/core/copy-button';
 import { Field } from '@oja/core/field';
 import { usePageView } from '@oja/core/page';
-import { FORM_PATH, NAIRA } from './rules';
+import { ReceiptList, ResultPanel } from '@oja/core/result-panel';
+import type { ReceiptRow } from '@oja/core/result-panel';
+import { FORM_PATH, KOBO_PER_NAIRA, NAIRA } from './rules';
 import type { RevpayView } from './views';
 
 /** The side panel shows from this width up (companion §9: hidden under 768px). */
@@ -24,18 +26,11 @@ const layout = css`
     aside ul { margin: 0; padding-left: 18px; }
   }
 `;
-const facts = css`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 8px 16px;
-  margin: 0;
-  dt { color: var(--oja-muted, #5b6577); }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
-`;
 const referenceRow = css`
-  display: flex;
+  display: inline-flex;
   gap: 8px;
   align-items: center;
+  justify-content: flex-end;
   flex-wrap: wrap;
 `;
 
@@ -60,14 +55,7 @@ function Invalid() {
 
 function Paid({ view }: { view: Of<'paid'> }) {
   const t = useT();
-  return (
-    <section className={styles.stack} aria-labelledby="revpay-title">
-      <h1 id="revpay-title" className={styles.heading}>
-        {t('revpay.paidTitle')}
-      </h1>
-      <p>{t('revpay.paidText', { ref: view.ref })}</p>
-    </section>
-  );
+  return <ResultPanel title={t('revpay.paidTitle')} titleId="revpay-title" lines={[t('revpay.paidText', { ref: view.ref })]} />;
 }
 
 /** The form (companion §2, §5): five read-only facts of the bill, then phone, e-mail and amount; posted to the server. */
@@ -89,11 +77,17 @@ function RevpayForm({ view }: { view: Of<'form'> }) {
           </p>
         )}
         <input type="hidden" name="ref" value={view.ref} />
-        <Field inputId="revpay-agency" label={t('revpay.agency')} value={details.agencyName} readOnly />
-        <Field inputId="revpay-revenue" label={t('revpay.revenue')} value={details.revenueName} readOnly />
-        <Field inputId="revpay-payer" label={t('revpay.payerName')} value={details.payerName} readOnly />
-        <Field inputId="revpay-reference" label={t('revpay.reference')} value={details.paymentReference} readOnly />
-        <Field inputId="revpay-due" label={t('revpay.amountDue')} value={formatAmount(details.amount * 100, NAIRA, locale)} readOnly />
+        {/* The bill's facts, read-only: text in the receipt's look, not input boxes (the payer cannot change them). */}
+        <ReceiptList
+          testId="revpay-bill"
+          rows={[
+            { label: t('revpay.agency'), value: details.agencyName },
+            { label: t('revpay.revenue'), value: details.revenueName },
+            { label: t('revpay.payerName'), value: details.payerName },
+            { label: t('revpay.reference'), value: details.paymentReference },
+            { label: t('revpay.amountDue'), value: formatAmount(details.amount * KOBO_PER_NAIRA, NAIRA, locale) },
+          ]}
+        />
         <Field
           inputId="revpay-phone"
           name="phone"
@@ -168,25 +162,23 @@ function Success({ view }: { view: Of<'success'> }) {
       if (view.receiptLink) window.open(view.receiptLink, '_blank', 'noopener');
     }
   };
-  return (
-    <section className={styles.stack} aria-labelledby="revpay-success-title">
-      <h1 id="revpay-success-title" className={styles.heading}>
-        {t('revpay.success.title')}
-      </h1>
-      <p>{t('revpay.success.subtitle')}</p>
-      <dl className={facts}>
-        <dt>{t('revpay.success.date')}</dt>
-        <dd>{view.paidAt}</dd>
-        <dt>{t('revpay.success.payer')}</dt>
-        <dd>{view.payerName}</dd>
-        <dt>{t('revpay.success.amount')}</dt>
-        <dd data-testid="revpay-amount">{formatAmount(view.amount, NAIRA, locale)}</dd>
-        <dt>{t('revpay.success.reference')}</dt>
-        <dd className={referenceRow}>
+  const receipt: ReceiptRow[] = [
+    { label: t('revpay.success.amount'), value: formatAmount(view.amount, NAIRA, locale), testId: 'revpay-amount' },
+    { label: t('revpay.success.payee'), value: view.agencyName },
+    { label: t('revpay.success.payer'), value: view.payerName },
+    {
+      label: t('revpay.success.reference'),
+      value: (
+        <span className={referenceRow}>
           <span data-testid="revpay-reference">{view.reference}</span>
           <CopyButton value={view.reference} what={t('revpay.success.copyWhat')} copiedLabel={t('revpay.success.copied')} />
-        </dd>
-      </dl>
+        </span>
+      ),
+    },
+    { label: t('revpay.success.date'), value: view.paidAt },
+  ];
+  return (
+    <ResultPanel title={t('revpay.success.title')} titleId="revpay-success-title" lines={[t('revpay.success.subtitle')]} receipt={receipt}>
       {download === 'failed' && (
         <p role="alert" className={styles.errorText}>
           {t('revpay.success.downloadFailed')}
@@ -201,7 +193,7 @@ function Success({ view }: { view: Of<'success'> }) {
       >
         {download === 'pending' ? t('revpay.success.downloading') : t('revpay.success.download')}
       </button>
-    </section>
+    </ResultPanel>
   );
 }
 

@@ -34,6 +34,7 @@ async function openRevenuePayment(amount = 2_500_000) {
     amount: String(amount),
     currency: '566',
     cust_id: 'ada@oja.test',
+    cust_email: 'ada@oja.test',
     site_redirect_url: 'http://127.0.0.1:4400/revpay-success',
   });
   return { txnRef, paymentId: String(json.paymentId) };
@@ -82,8 +83,46 @@ describe('notify and the receipt', () => {
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const text = await pdfText(bytes);
     const bill = SANDBOX_BILLS['RVP-0001']!;
-    for (const fact of [bill.payerName, 'RVP-0001', 'NGN 25,000.00', '24 November 2026', bill.agencyName, bill.revenueName, paymentId])
+    const receiptId = link.slice(link.lastIndexOf('/') + 1);
+    for (const fact of [
+      bill.agencyName,
+      'Payment receipt',
+      `Receipt no. ${receiptId}`,
+      bill.payerName,
+      'ada@oja.test',
+      bill.revenueName,
+      'Bill reference RVP-0001',
+      'Amount paid NGN 25,000.00',
+      'Amount in words Twenty-five thousand naira',
+      `Transaction reference ${txnRef}`,
+      paymentId,
+      '24 November 2026 at 10:30',
+    ])
       expect(text, fact).toContain(fact);
+    // The verification line: the checksum of the facts the revenue service keeps under the receipt's number.
+    expect(text).toMatch(/SHA-256 of this receipt.s facts: [0-9a-f]{64}/);
+  });
+
+  it('writes the receipt in the language its link names', async () => {
+    const { txnRef, paymentId } = await openRevenuePayment(2_500_050);
+    await pay(txnRef);
+    const r = await post(NOTIFY_PATH, { webguid: 'RVP-0001', paymentReference: 'RVP-0001', amount: '25000.50', paymentId });
+    const text = await pdfText(new Uint8Array(await (await fetch(`${base}${String(r.json.receiptLink)}?lang=fr`)).arrayBuffer()));
+    for (const fact of ['Reçu de paiement', 'Montant payé NGN 25 000,50', 'Vingt-cinq mille nairas et cinquante kobos', '24 novembre 2026'])
+      expect(text, fact).toContain(fact);
+  });
+
+  it('names the agency as the payee of its bills (the pay-page merchant name)', async () => {
+    const { json } = await post('/api/v1/pay-page', {
+      merchant_code: 'MX_REVPAY',
+      pay_item_id: 'Default_Payable_MX_REVPAY',
+      txn_ref: `RVP-0001:name${++n}`,
+      amount: '100',
+      currency: '566',
+      cust_id: 'ada@oja.test',
+      site_redirect_url: 'http://127.0.0.1:4400/revpay-success',
+    });
+    expect(json.merchantName).toBe(SANDBOX_BILLS['RVP-0001']!.agencyName);
   });
 
   it('states a part payment as paid', async () => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxPart } from '@oja/sandbox';
 import { badRequest, isPaid, sandboxRecord, textField, UNKNOWN_PAYMENT } from '@oja/sandbox';
-import { formatAmount } from '@oja/core';
+import { pickLocale } from '@oja/core';
 import { CODE_REFERENCE_PAID, NOTIFY_PATH, VALIDATE_PATH } from './api';
 import type { ReferenceDetails } from './api';
-import { NAIRA, notifyAmount } from './rules';
+import { KOBO_PER_NAIRA, notifyAmount } from './rules';
 import { receiptPdf } from './receipt';
 import type { ReceiptFacts } from './receipt';
 
@@ -45,11 +45,10 @@ interface RevpayRecord {
 const records = sandboxRecord<RevpayRecord>('revpay');
 const receiptLink = (id: string) => `${RECEIPT_PATH}/${id}`;
 
-/** Date and time on the receipt: Lagos time, as the revenue service writes it. */
-const receiptDate = (at: number) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(at);
-
 /** The revenue service of the sandbox collections API (companion §7, CONTRACT §5). */
 export const sandbox: SandboxPart = {
+  // The bills' payee is their agency: the checkout's header names it, not "Sandbox Merchant MX_REVPAY".
+  merchants: { [BILL.merchantCode]: BILL.agencyName },
   routes: [
     {
       method: 'POST',
@@ -78,14 +77,21 @@ export const sandbox: SandboxPart = {
         const kept = records.get(p);
         if (kept) return { body: { responseCode: '00', receiptLink: receiptLink(kept.receiptId) } };
         const receiptId = randomBytes(16).toString('hex');
+        const text = (v: unknown) => (typeof v === 'string' ? v : '');
         const facts: ReceiptFacts = {
+          receiptId,
           agencyName: bill.agencyName,
           revenueName: bill.revenueName,
           payerName: bill.payerName,
-          reference: bill.paymentReference,
-          amount: formatAmount(amount, NAIRA),
+          payerEmail: text(p.props.customerEmail),
+          payerPhone: text(p.props.customerMobileNo),
+          billReference: bill.paymentReference,
+          dueKobo: bill.amount * KOBO_PER_NAIRA,
+          amountKobo: amount,
           paymentId: p.paymentId,
-          paidAt: receiptDate(p.outcome?.at ?? ctx.now()),
+          transactionReference: p.txnRef,
+          ...(p.outcome?.paymentReference && { paymentReference: p.outcome.paymentReference }),
+          paidAt: p.outcome?.at ?? ctx.now(),
         };
         await ctx.shared('revpay').set(receiptId, facts, RECEIPT_TTL_MS);
         records.set(p, { receiptId });
@@ -98,7 +104,10 @@ export const sandbox: SandboxPart = {
       handler: async (req, ctx) => {
         const facts = /^[0-9a-f]{32}$/.test(req.params.id ?? '') ? await ctx.shared('revpay').get<ReceiptFacts>(req.params.id!) : undefined;
         if (!facts) return { status: 404, body: { responseCode: '25', responseDescription: 'No such receipt' } };
-        return { file: { bytes: await receiptPdf(facts), contentType: 'application/pdf', filename: 'receipt.pdf' } };
+        // In the language the link names (?lang=, the success page's), else the browser's.
+        const accept = req.headers['accept-language'];
+        const locale = pickLocale(req.query.get('lang'), Array.isArray(accept) ? accept[0] : accept);
+        return { file: { bytes: await receiptPdf(facts, locale), contentType: 'application/pdf', filename: 'receipt.pdf' } };
       },
     },
   ],

@@ -29,6 +29,8 @@ describe('GET /revpay', () => {
     const a = await serve({ http, request: { path: '/revpay', query: new URLSearchParams('ref=RVP-0001') } });
     expect(a).toMatchObject({ kind: 'screen', status: 200, title: 'revpay.title' });
     expect(data(a)).toMatchObject({ kind: 'form', ref: 'RVP-0001', details: { amount: 25_000, payerName: 'Ada Okafor' }, errors: {} });
+    // In a payment's frame: the agency is the payee, the amount due faces it.
+    expect(a).toMatchObject({ header: { payee: BILL.agencyName, amount: 2_500_000, currencyCode: '566' } });
     expect(http.calls[0]).toMatchObject({ key: `POST ${VALIDATE_PATH}`, body: {}, opts: { params: { webguid: 'RVP-0001' } } });
   });
 
@@ -156,13 +158,14 @@ describe('/revpay-success', () => {
       reference: 'RVP-0001',
       payerName: 'Ada Okafor',
       amount: 2_000_000,
-      receiptLink: 'https://checkout.example/api/v1/revpay/receipts/abc',
+      // In the page's language (the revenue service writes the receipt in the one its link names).
+      receiptLink: 'https://checkout.example/api/v1/revpay/receipts/abc?lang=en',
     });
     expect(kept.state).toMatchObject({ receiptLink: 'https://checkout.example/api/v1/revpay/receipts/abc', paidAt: expect.any(Number) });
     // A reload: nothing asked again.
     const again = await success(payment(kept.state).p, http);
     expect(http.calls).toHaveLength(1);
-    expect(data(again)).toMatchObject({ receiptLink: 'https://checkout.example/api/v1/revpay/receipts/abc' });
+    expect(data(again)).toMatchObject({ receiptLink: 'https://checkout.example/api/v1/revpay/receipts/abc?lang=en' });
   });
 
   it('writes the date and time in the payer language', async () => {
@@ -171,7 +174,7 @@ describe('/revpay-success', () => {
     const en = data(await success(payment(s).p));
     const fr = data(await serve({ locale: 'fr', payment: payment(s).p, request: { path: '/revpay-success' } }));
     expect(en).toMatchObject({ paidAt: '24 November 2026 at 10:30' });
-    expect(fr).toMatchObject({ paidAt: '24 novembre 2026 à 10:30' });
+    expect(fr).toMatchObject({ paidAt: '24 novembre 2026 à 10:30', receiptLink: 'https://api.example/r.pdf?lang=fr' });
   });
 
   it('a failed notify still shows the success, without a link, and asks again on the next visit', async () => {

@@ -1,4 +1,4 @@
-import type { PageAnswer, PageContext } from '@oja/core';
+import type { PageAnswer, PageContext, PageHeader } from '@oja/core';
 import { isHttpUrl } from '@oja/sdk/url';
 import revpay from './index';
 import { notifyRevpay, validateReference } from './api';
@@ -23,7 +23,19 @@ import { sandbox } from './sandbox';
 type Ctx = PageContext<RevpayState>;
 
 const TITLE = 'revpay.title';
-const view = (status: number, data: RevpayView, title = TITLE): PageAnswer => ({ kind: 'screen', status, title, data });
+const view = (status: number, data: RevpayView, title = TITLE, header?: PageHeader): PageAnswer => ({
+  kind: 'screen',
+  status,
+  title,
+  data,
+  ...(header && { header }),
+});
+/** A bill's page in a payment's frame: its agency is the payee (companion §3 "agencyName"), with the amount due. */
+const billHeader = (details: ReferenceDetails, kobo = details.amount * KOBO_PER_NAIRA): PageHeader => ({
+  payee: details.agencyName,
+  amount: kobo,
+  currencyCode: NAIRA,
+});
 const formView = (
   status: number,
   ref: string,
@@ -31,7 +43,7 @@ const formView = (
   values: RevpayFields = { phone: '', email: '', amount: '' },
   errors: RevpayErrors = {},
   failure?: { key: string } | { text: string },
-) => view(status, { kind: 'form', ref, details, values, errors, ...(failure && { failure }) });
+) => view(status, { kind: 'form', ref, details, values, errors, ...(failure && { failure }) }, TITLE, billHeader(details));
 const formPath = (ref: string) => `${FORM_PATH}?ref=${encodeURIComponent(ref)}`;
 
 /** The date and time the success page shows: the payer's language, Lagos time (the bill's). */
@@ -86,6 +98,13 @@ function absoluteLink(ctx: Ctx, link: string | undefined): string | undefined {
   return isHttpUrl(url) ? url : undefined;
 }
 
+/** The receipt's link in the page's language: the revenue service writes the receipt in the one its link names. */
+function inLocale(link: string, locale: string): string {
+  const url = new URL(link);
+  url.searchParams.set('lang', locale);
+  return url.href;
+}
+
 /**
  * /revpay-success: the payment this page opened, once the collections API says it is paid: notify the revenue
  * service (once; the receipt's link is kept), then the success view. No payment of this page's, or a corrupt
@@ -123,13 +142,15 @@ async function serveSuccess(ctx: Ctx): Promise<PageAnswer> {
     200,
     {
       kind: 'success',
+      agencyName: s.details.agencyName,
       reference: s.details.paymentReference,
       payerName: s.details.payerName,
       amount: s.amount,
       paidAt: paidAtText(s.paidAt!, ctx.locale),
-      ...(s.receiptLink && { receiptLink: s.receiptLink }),
+      ...(s.receiptLink && { receiptLink: inLocale(s.receiptLink, ctx.locale) }),
     },
     'revpay.success.title',
+    billHeader(s.details, s.amount),
   );
 }
 

@@ -19,6 +19,8 @@ export type RevpayView =
   | { kind: 'invalid' }
   | {
       kind: 'success';
+      /** The payee. */
+      agencyName: string;
       reference: string;
       payerName: string;
       /** Kobo. */

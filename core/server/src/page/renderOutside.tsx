@@ -9,7 +9,7 @@ import { SessionGone, Unavailable, Unreachable } from '../outside/Unreachable';
 import type { SessionGoneProps, UnavailableProps, UnreachableProps } from '../outside/Unreachable';
 import type { PagePlugin } from '@oja/core';
 import { serializePageData } from '@oja/core';
-import type { PageScreenData, PageView } from '@oja/core';
+import type { PageHeader, PageScreenData, PageView } from '@oja/core';
 import { PageLayout, PageRoot } from '@oja/core/page';
 import { checkoutDocument, documentStart, stylesheet } from './render';
 import type { PageAssets } from './render';
@@ -94,6 +94,8 @@ export async function renderPageScreen(input: {
   locale: Locale;
   path: string;
   data: unknown;
+  /** The payment's header the page asked for (PageAnswer's `header`). */
+  header?: PageHeader;
   title: string;
   assets: PageAssets;
   importMap?: string;
@@ -102,12 +104,12 @@ export async function renderPageScreen(input: {
   /** Filled by the render: the CSP hash of its inline script, for the page's script-src (else modulepreload links). */
   scriptHashes?: string[];
 }): Promise<string> {
-  const { page, locale, path, data, title, assets, importMap, styleHashes, scriptHashes } = input;
+  const { page, locale, path, data, header, title, assets, importMap, styleHashes, scriptHashes } = input;
   if (!page.screen) throw new Error(`page ${page.id} answered a screen but has no screen module`);
   const { default: Screen } = await page.screen();
   const bundles = [coreMessages, page.messages];
   const i18n = createI18n(locale, bundles);
-  const view: PageView = { page: page.id, path, data };
+  const view: PageView = { page: page.id, path, data, ...(header && { header }) };
   const html = renderToString(<PageRoot view={view} i18n={i18n} Screen={Screen} />);
   const part = assets.screens[pageScreenKey(page.id)];
   const pageData: PageScreenData = { view, locale, messages: mergeLocale(bundles, locale) };

@@ -49,6 +49,7 @@ async function sendPageAnswer(
         locale,
         path: pathname,
         data: answer.data ?? null,
+        header: answer.header,
         title: answer.title,
         assets: ctx.manifest,
         importMap: security.importMap,
