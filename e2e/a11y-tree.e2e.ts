@@ -569,7 +569,7 @@ describe('the gates and the revenue page', () => {
     await expectFocus(page, ['heading', METHODS], 'Continue');
   });
 
-  it('the revenue form and a paid bill: heading first, every field named', async () => {
+  it('the revenue form, its success page and a paid bill: heading first, every control named', async () => {
     const page = await b.newPage();
     await page.goto(`${checkoutBase()}/revpay?ref=RVP-0001`);
     await page.getByRole('heading', { level: 1, name: 'Transaction details' }).waitFor();
@@ -595,6 +595,29 @@ describe('the gates and the revenue page', () => {
         ['complementary', 'Helpful information'],
       ],
       'the revenue page',
+    );
+
+    // Paid by card: Payment Completed! (companion §2 "Revenue screens"), its heading first, its controls named.
+    await page.getByLabel('Phone Number').fill('08012345678');
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await page.getByLabel('Amount (NGN)').fill('25000');
+    await page.getByRole('button', { name: 'Proceed to payment' }).click();
+    await card.choose(page);
+    await card.enter(page, TEST_CARDS.otp);
+    await card.otp(page);
+    await page.waitForURL((u) => u.pathname === '/revpay-success');
+    await page.getByRole('heading', { level: 1, name: 'Payment Completed!' }).waitFor();
+    await whenHydrated(page.getByRole('button', { name: 'Download receipt' }));
+    await expectScreen(
+      page,
+      'Payment Completed!',
+      [
+        ['paragraph', 'Your payment was successful'],
+        ['button', /^Copy/],
+        ['button', 'Download receipt'],
+      ],
+      'the revenue success page',
+      { header: false },
     );
 
     await page.goto(`${checkoutBase()}/revpay?ref=RVP-PAID`);

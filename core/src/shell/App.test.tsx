@@ -10,6 +10,7 @@ import '../ui/ResultScreen';
 import '../ui/CancelDialog';
 import '../ui/IncorrectTransaction';
 import '../ui/AlreadyPaid';
+import './focusAfterStep';
 
 beforeEach(() => {
   vi.useFakeTimers();
