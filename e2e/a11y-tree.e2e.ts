@@ -64,7 +64,9 @@ function parseSnapshot(yaml: string): AxNode[] {
     line = line.slice(2);
     // A node with a quoted name or a name pattern is itself quoted when its name holds YAML's own characters.
     if (/^'.*'(:.*)?$/.test(line) && !line.startsWith("'/")) {
-      const end = line.lastIndexOf("'");
+      // Its closing quote: the first lone one ('' is a quote inside).
+      let end = 1;
+      while (end < line.length && !(line[end] === "'" && line[end + 1] !== "'")) end += line[end] === "'" ? 2 : 1;
       line = line.slice(1, end).replace(/''/g, "'") + line.slice(end + 1);
     }
     const m = /^([a-z]+)(?: "((?:[^"\\]|\\.)*)")?((?: \[[^\]]*\])*)(?::(.*))?$/.exec(line);
