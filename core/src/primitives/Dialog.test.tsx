@@ -55,6 +55,21 @@ describe('Dialog', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
+  it('is read title first: the heading comes before the close button and the content', () => {
+    const { dialog } = open();
+    const order = [...dialog.querySelectorAll('h2, button, a, p')].map((el) => el.textContent || el.getAttribute('aria-label'));
+    expect(order).toEqual(['Eligible banks', 'Close', 'Banks whose app accepts the code.', 'First link', 'Last button']);
+  });
+
+  it('makes the page behind it inert while open (out of the accessibility tree), and gives it back on close', () => {
+    const { opener, dialog } = open();
+    const behind = screen.getByRole('button', { name: 'Behind' });
+    expect([opener.inert, behind.inert, dialog.inert]).toEqual([true, true, false]);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect([opener.inert, behind.inert]).toEqual([false, false]);
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('moves the focus to its first control, and keeps Tab and Shift+Tab inside', () => {
     open();
     const close = screen.getByRole('button', { name: 'Close' });

@@ -42,6 +42,22 @@ const closeButton = css`
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/**
+ * Makes the page behind a modal inert (out of the accessibility tree and of reach), as aria-modal alone does not in
+ * every browser: the siblings of the overlay and of each of its ancestors up to the body. Answers what it changed.
+ */
+function inertOutside(overlay: HTMLElement): HTMLElement[] {
+  const changed: HTMLElement[] = [];
+  for (let el: HTMLElement | null = overlay; el && el !== document.body; el = el.parentElement) {
+    for (const sibling of el.parentElement?.children ?? []) {
+      if (sibling === el || !(sibling instanceof HTMLElement) || sibling.inert || sibling.tagName === 'SCRIPT') continue;
+      sibling.inert = true;
+      changed.push(sibling);
+    }
+  }
+  return changed;
+}
+
 export interface DialogProps {
   /** Already translated; shown as the dialog's heading and naming it. */
   title: string;
@@ -57,8 +73,8 @@ export interface DialogProps {
 /**
  * A modal dialog (WAI-ARIA dialog pattern): role="dialog", aria-modal, named by its title. On open the focus moves
  * to the first control marked data-autofocus, else the first control after the close button, else the close
- * button; Tab and Shift+Tab stay inside; Escape, the close button and the backdrop close it; on close the focus
- * returns to the element that had it (the opener). Render it only while open.
+ * button; Tab and Shift+Tab stay inside; the page behind is inert; Escape, the close button and the backdrop close it;
+ * on close the focus returns to the element that had it (the opener). Render it only while open.
  */
 export function Dialog({ title, closeLabel, onClose, describedBy, children }: DialogProps) {
   const titleId = `oja-dialog-${useId().replace(/:/g, '')}`;
@@ -69,6 +85,7 @@ export function Dialog({ title, closeLabel, onClose, describedBy, children }: Di
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const box = ref.current!;
+    const outside = inertOutside(box.parentElement!);
     const items = () => [...box.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const first = box.querySelector<HTMLElement>('[data-autofocus]') ?? items()[1] ?? items()[0];
     first?.focus();
@@ -90,6 +107,7 @@ export function Dialog({ title, closeLabel, onClose, describedBy, children }: Di
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
+      for (const el of outside) el.inert = false;
       if (opener?.isConnected) opener.focus();
     };
   }, []);
@@ -103,12 +121,13 @@ export function Dialog({ title, closeLabel, onClose, describedBy, children }: Di
       }}
     >
       <div ref={ref} className={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={describedBy}>
-        <button type="button" className={closeButton} aria-label={closeLabel} onClick={() => onCloseRef.current()}>
-          <CloseIcon />
-        </button>
+        {/* The title is read first; the close button, drawn in the corner, comes after it (and still first in tab order). */}
         <h2 id={titleId} className={heading}>
           {title}
         </h2>
+        <button type="button" className={closeButton} aria-label={closeLabel} onClick={() => onCloseRef.current()}>
+          <CloseIcon />
+        </button>
         {children}
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { CheckoutHarness, click, pass, testCheckout } from '@oja/testing';
@@ -9,6 +10,7 @@ import '../ui/ResultScreen';
 import '../ui/CancelDialog';
 import '../ui/IncorrectTransaction';
 import '../ui/AlreadyPaid';
+import './focusAfterStep';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -229,6 +231,18 @@ describe('App in French', () => {
   });
 });
 
+/** A channel screen with two steps in one route: a button, then the next step's heading in its place. */
+function TwoSteps() {
+  const [step, setStep] = useState(1);
+  return step === 1 ? (
+    <button type="button" onClick={() => setStep(2)}>
+      I have transferred
+    </button>
+  ) : (
+    <h1>Confirming your transfer</h1>
+  );
+}
+
 describe('focus after a screen change', () => {
   const headed = defineChannel({
     ...transferFixture,
@@ -246,6 +260,41 @@ describe('focus after a screen change', () => {
     await pass(100);
     expect(document.activeElement?.textContent).toBe('Transfer to this account');
     expect(document.activeElement?.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('moves to the next step heading when a step within one route took the focused control away', async () => {
+    const stepped = defineChannel({
+      ...headed,
+      id: 'stepped-transfer',
+      messages: {
+        en: { 'stepped-transfer': transferFixture.messages.en.transfer },
+        fr: { 'stepped-transfer': transferFixture.messages.fr.transfer },
+      },
+      row: { ...transferFixture.row!, title: 'stepped-transfer.row.title', description: 'stepped-transfer.row.description' },
+      // Lazy screens are kept by channel id: this one is its own.
+      screen: async () => ({ default: TwoSteps }),
+    });
+    await renderApp({ channels: [cardFixture, stepped] });
+    await click(screen.getByRole('link', { name: /Pay with Transfer/ }));
+    await pass(100);
+    const done = screen.getByRole('button', { name: 'I have transferred' });
+    done.focus();
+    await click(done);
+    await pass();
+    expect(document.activeElement?.textContent).toBe('Confirming your transfer');
+    expect(document.activeElement?.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('leaves the focus where a closed dialog returned it', async () => {
+    await renderApp();
+    const cancel = screen.getByTestId('cancel-payment');
+    cancel.focus();
+    await click(cancel);
+    const close = screen.getAllByRole('button', { name: 'Close' })[0]!;
+    expect(document.activeElement?.closest('[role="dialog"]')).not.toBeNull();
+    await click(close);
+    await pass(100);
+    expect(document.activeElement).toBe(cancel);
   });
 
   it('leaves the focus alone on the first render and when it is still on the page', async () => {

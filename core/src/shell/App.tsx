@@ -32,6 +32,7 @@ import { preloadScreen, useLazyScreen } from './lazyScreen';
 import { PageEffects } from './PageEffects';
 import { preloadStatusCheck } from '../lazyCall';
 import { ScreenHydrated } from './hydration';
+import { loadOnce, whenLoaded } from '../primitives/loadOnce';
 
 export interface AppProps {
   checkout: Checkout;
@@ -61,15 +62,37 @@ const LATER_PARTS: Array<[string, ScreenLoader]> = [
 /** Sandbox only, so never on the initial route of a real payment. */
 const loadDemoPanel = () => import('../ui/DemoPanel').then((m) => ({ default: m.DemoPanel }));
 
+/** The focus after a step within one route (focusAfterStep.ts): a lazy part, needed only once the payer acts. */
+const loadFocusAfterStep = loadOnce(() => import('./focusAfterStep'));
+/** How long before fetching that part again when the network failed it, ms. */
+const FOCUS_PART_RETRY_MS = 2_000;
+
+/**
+ * Moves the focus to the screen's heading, unless a control on the page still has it. Answers false while there is no
+ * heading yet (a lazy screen still loading).
+ */
+function focusHeading(): boolean {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return true;
+  const heading = document.querySelector<HTMLElement>('[data-oja-screen] h1');
+  if (!heading) return false;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus();
+  return true;
+}
+
 /**
  * When a screen change takes the focus away with the element that had it (Pay, a method row), the focus moves to
- * the new screen's heading, so keyboard and screen reader users carry on from there, not from the top.
+ * the new screen's heading, so keyboard and screen reader users carry on from there, not from the top. A step
+ * within one route ("I have transferred", USSD's Continue) changes no location: there the sign is the control the
+ * payer used leaving the page.
  */
 function FocusAfterNavigation() {
   const [location] = useLocation();
   // A gate passed changes the screen without a navigation.
   const { result, gates } = useCheckoutState();
   const first = useRef(true);
+  useEffect(() => whenLoaded(loadFocusAfterStep, (m) => m.watchFocusAfterStep(focusHeading), FOCUS_PART_RETRY_MS), []);
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -78,13 +101,7 @@ function FocusAfterNavigation() {
     let tries = 0;
     let timer: ReturnType<typeof setTimeout>;
     const move = () => {
-      const active = document.activeElement;
-      if (active && active !== document.body && active.isConnected) return;
-      const heading = document.querySelector<HTMLElement>('[data-oja-screen] h1');
-      if (heading) {
-        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-        heading.focus();
-      } else if (++tries < 40) timer = setTimeout(move, 50); // a lazy screen still loading
+      if (!focusHeading() && ++tries < 40) timer = setTimeout(move, 50); // a lazy screen still loading
     };
     timer = setTimeout(move, 0);
     return () => clearTimeout(timer);
