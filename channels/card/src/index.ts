@@ -1,6 +1,6 @@
 import { defineChannel, drawnByServer, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
-import { brandsDescriptionKey } from './acceptedBrands';
+import { brandsDescriptionKey } from './acquirerBrands';
 
 /** Cardinal status polling interval (spec core §9). */
 export const CARDINAL_POLL_MS = 2_000;

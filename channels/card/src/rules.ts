@@ -3,11 +3,10 @@
  * brand detection, formatting as typed, and validators answering a translation key. No React, no DOM.
  */
 
-import type { Brand } from './acceptedBrands';
+import { BRANDS_BY_ACQUIRER, acquirerOf } from './acquirerBrands';
+import type { Brand } from './acquirerBrands';
 
-export type { Brand } from './acceptedBrands';
-// The brands each acquirer accepts are light enough for the method list's row: a module of their own.
-export { acceptedBrands } from './acceptedBrands';
+export type { Brand } from './acquirerBrands';
 
 interface BrandRange {
   brand: Brand;
@@ -210,6 +209,13 @@ export const CARD_TYPE_BRANDS: Record<string, Brand> = {
 /** QTM cards are e-cash: the wallet shows them without last four digits. */
 export function isECash(cardTypeCode: string): boolean {
   return cardTypeCode.trim().toUpperCase() === 'QTM';
+}
+
+const DEFAULT_BRANDS: readonly Brand[] = ['Verve', 'Visa', 'MasterCard', 'Discover', 'AmericanExpress'];
+
+/** Brands listed under the card form for the acquirer: Multipay (MUL) Visa and Mastercard, ZIB Verve, Visa and Mastercard, otherwise all five. */
+export function acceptedBrands(acquiredBy: string): Brand[] {
+  return [...(BRANDS_BY_ACQUIRER[acquirerOf(acquiredBy)] ?? DEFAULT_BRANDS)];
 }
 
 /** The digits 0-9 shuffled for the PIN pad (Fisher-Yates with `random`, default Math.random). */

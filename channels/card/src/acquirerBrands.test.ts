@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rowDescriptionKey } from '@oja/core';
 import { sampleProps } from '@oja/testing';
-import { acceptedBrands } from './acceptedBrands';
-import type { Brand } from './acceptedBrands';
+import { acceptedBrands } from './rules';
+import type { Brand } from './rules';
 import card from './index';
 import { messages } from './messages';
 
