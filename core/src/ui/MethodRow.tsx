@@ -13,6 +13,14 @@ export const methodRowList = css`
   gap: 8px;
 `;
 
+/**
+ * The mark at 24 px (a channel draws its icon at 28): with the row's padding, gaps and chevron, a 320 px row (a
+ * 360 px phone) leaves the title 236 px, room for every title of the installed channels in one line.
+ */
+const methodRow = css`
+  svg:first-child { width: 24px; height: 24px; }
+`;
+
 /** Title, then description: one line each, ended by an ellipsis when the row is too narrow. */
 const text = css`
   display: flex;
@@ -47,7 +55,7 @@ export interface MethodRowLinkProps {
 export function MethodRowLink({ href, onSelect, mark, title, description, data }: MethodRowLinkProps) {
   return (
     <a
-      className={choiceRow}
+      className={`${choiceRow} ${methodRow}`}
       href={href}
       {...data}
       onClick={(e: MouseEvent) => {

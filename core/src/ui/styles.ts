@@ -194,11 +194,11 @@ export const errorText = css`
 export const choiceRow = css`
   display: flex;
   align-items: center;
-  gap: 12px;
+  gap: 10px;
   width: 100%;
   min-height: 56px;
   margin: 0;
-  padding: 8px 12px;
+  padding: 8px 10px;
   border: 1px solid var(--oja-border, #e3e8ef);
   border-radius: var(--oja-radius-button, 8px);
   color: inherit;
