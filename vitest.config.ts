@@ -2,6 +2,7 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import wyw from '@wyw-in-js/vite';
 import { wywOptions } from './scripts/wyw.mjs';
+import { installedVitePlugin } from './core/app/src/ojaConfig.mjs';
 
 /** Workspace packages export their sources under this condition, their built files otherwise (core/sdk/package.json). */
 const SOURCE_CONDITION = 'oja-source';
@@ -10,6 +11,8 @@ export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   plugins: [
+    // The installed plugins, for the stories of the assembled checkout (core/app/src/*.stories.tsx).
+    installedVitePlugin(import.meta.dirname),
     wyw({ ...wywOptions, include: ['**/*.{ts,tsx}'], exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}', '**/*.e2e.ts', '**/*.stories.{ts,tsx}'] }),
   ],
   test: {

@@ -22,6 +22,8 @@ export type { GateControls } from './state/gates';
 export * from './state/messaging';
 export { ChangeMethodLink } from './ui/ChangeMethodLink';
 export { ChevronIcon } from './ui/icons';
+export { MethodRowLink, methodRowList } from './ui/MethodRow';
+export type { MethodRowLinkProps } from './ui/MethodRow';
 export * as styles from './ui/styles';
 export { App } from './shell/App';
 export type { AppProps } from './shell/App';

@@ -154,6 +154,13 @@ describe('validateChannel', () => {
     ]);
   });
 
+  it("checks a row's title but leaves a description that depends on the payment to its channel's tests", () => {
+    expect(validateChannel(good({ row: { icon: Icon, title: 'transfer.row.title', description: () => 'transfer.row.description' } }))).toEqual([]);
+    expect(validateChannel(good({ row: { icon: Icon, title: 'transfer.row.missing', description: () => 'transfer.row.description' } }))).toEqual([
+      'transfer: row key transfer.row.missing has no message',
+    ]);
+  });
+
   it('reports every problem at once', () => {
     expect(validateChannel({ id: 'Bad' })).toHaveLength(5);
   });

@@ -81,8 +81,16 @@ export interface MethodRow {
   icon: Picture;
   /** Translation keys, in the channel's own namespace. */
   title: string;
-  description: string;
+  /**
+   * The description's key, or the key for a payment when it depends on it (the card's accepted brands follow the
+   * acquirer: `(props) => …`). Kept pure and cheap: it runs on the initial route, at every render of the list.
+   */
+  description: string | ((props: PaymentProps) => string);
 }
+
+/** The translation key of a row's description for this payment. */
+export const rowDescriptionKey = (row: MethodRow, props: PaymentProps): string =>
+  typeof row.description === 'function' ? row.description(props) : row.description;
 
 /** What the page loads from an outside source: the Content-Security-Policy directive that must allow it. */
 export type SourceDirective = 'script' | 'frame' | 'connect' | 'img';

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { StorybookConfig } from '@storybook/react-vite';
 import wyw from '@wyw-in-js/vite';
 import { defaultClientConditions } from 'vite';
 import { wywOptions } from '../../scripts/wyw.mjs';
+import { installedVitePlugin } from '../../core/app/src/ojaConfig.mjs';
 
 /**
  * Packages the stories reach only through workspace code or a lazy screen, which Vite's scan at start does not
@@ -30,6 +32,7 @@ const config: StorybookConfig = {
   stories: [
     '../../core/src/**/*.stories.tsx',
     '../../core/server/src/**/*.stories.tsx',
+    '../../core/app/src/**/*.stories.tsx',
     '../../core/{gates,pages}/*/src/**/*.stories.tsx',
     '../../channels/*/src/**/*.stories.tsx',
     '../../branding/*/src/**/*.stories.tsx',
@@ -48,6 +51,8 @@ const config: StorybookConfig = {
       optimizeDeps: { ...vite.optimizeDeps, include: [...(vite.optimizeDeps?.include ?? []), ...STORY_DEPENDENCIES] },
       plugins: [
         ...(vite.plugins ?? []),
+        // `oja:installed`: the stories of the assembled checkout list what oja.config.json installs.
+        installedVitePlugin(path.resolve(import.meta.dirname, '../..')),
         // The same linaria setup as the build and vitest, so class names and styles match the real page.
         wyw({
           ...wywOptions,

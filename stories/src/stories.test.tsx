@@ -23,6 +23,7 @@ type StoryModule = { default: Meta } & Record<string, unknown>;
 const modules: Record<string, StoryModule> = {
   ...import.meta.glob<StoryModule>('../../core/src/**/*.stories.tsx', { eager: true }),
   ...import.meta.glob<StoryModule>('../../core/server/src/**/*.stories.tsx', { eager: true }),
+  ...import.meta.glob<StoryModule>('../../core/app/src/**/*.stories.tsx', { eager: true }),
   ...import.meta.glob<StoryModule>('../../core/{gates,pages}/*/src/**/*.stories.tsx', { eager: true }),
   ...import.meta.glob<StoryModule>('../../channels/*/src/**/*.stories.tsx', { eager: true }),
   ...import.meta.glob<StoryModule>('../../branding/*/src/**/*.stories.tsx', { eager: true }),

@@ -1,5 +1,6 @@
 import { defineChannel, drawnByServer, lazyStatusCheck } from '@oja/core';
 import { messages } from './messages';
+import { brandsDescriptionKey } from './acquirerBrands';
 
 /** Cardinal status polling interval (spec core §9). */
 export const CARDINAL_POLL_MS = 2_000;
@@ -18,7 +19,8 @@ export const card = defineChannel({
   order: 10,
   // Offered unless the merchant's channel list leaves it out (an empty list is the default: the card).
   isAvailable: (props) => props.paymentChannels.length === 0 || props.paymentChannels.includes('CARD'),
-  row: { icon: drawnByServer(() => import('./CardIcon')), title: 'card.row.title', description: 'card.row.description' },
+  // The row names the brands the acquirer's card form accepts (MUL: Visa and Mastercard).
+  row: { icon: drawnByServer(() => import('./CardIcon')), title: 'card.row.title', description: (props) => brandsDescriptionKey(props.acquiredBy) },
   screen: () => import('./Screen'),
   /** The issuer's verdict on a 3-D Secure challenge, every 2 s while it answers T1 (spec core §4 "3-D secure screen"). */
   status: {

@@ -3,7 +3,10 @@
  * brand detection, formatting as typed, and validators answering a translation key. No React, no DOM.
  */
 
-export type Brand = 'Verve' | 'MasterCard' | 'Visa' | 'AmericanExpress' | 'Afrigo' | 'Discover';
+import { BRANDS_BY_ACQUIRER, acquirerOf } from './acquirerBrands';
+import type { Brand } from './acquirerBrands';
+
+export type { Brand } from './acquirerBrands';
 
 interface BrandRange {
   brand: Brand;
@@ -216,15 +219,10 @@ export function isECash(cardTypeCode: string): boolean {
 }
 
 const DEFAULT_BRANDS: readonly Brand[] = ['Verve', 'Visa', 'MasterCard', 'Discover', 'AmericanExpress'];
-// By acquirer (spec core §1); any other acquirer lists the default.
-const BRANDS_BY_ACQUIRER: Record<string, readonly Brand[]> = {
-  MUL: ['Visa', 'MasterCard'],
-  ZIB: ['Verve', 'Visa', 'MasterCard'],
-};
 
 /** Brands listed under the card form for the acquirer: Multipay (MUL) Visa and Mastercard, ZIB Verve, Visa and Mastercard, otherwise all five. */
 export function acceptedBrands(acquiredBy: string): Brand[] {
-  return [...(BRANDS_BY_ACQUIRER[acquiredBy.trim().toUpperCase()] ?? DEFAULT_BRANDS)];
+  return [...(BRANDS_BY_ACQUIRER[acquirerOf(acquiredBy)] ?? DEFAULT_BRANDS)];
 }
 
 /** The digits 0-9 shuffled for the PIN pad (Fisher-Yates with `random`, default Math.random). */

@@ -14,7 +14,7 @@ const option = (providers: readonly object[]) => ({
 });
 
 /** Installed wallets as the list sees them: a provider type and a route (their screens are their own packages' stories). */
-const wallets = ['opay', 'enaira', 'palmpay'].map((type) =>
+const wallets = ['opay', 'enaira', 'palmpay', 'momo'].map((type) =>
   defineChannel({
     id: type,
     code: type.toUpperCase(),
@@ -25,7 +25,7 @@ const wallets = ['opay', 'enaira', 'palmpay'].map((type) =>
   }),
 );
 
-/** The customer wallet list (companion §2 "Customer wallet screen"), with three wallets installed. */
+/** The customer wallet list (companion §2 "Customer wallet screen"), with four wallets installed (Pocket left out: the story of a listed wallet not installed), each row with its mark. */
 const meta = {
   title: 'Channels/Customer wallets/List',
   render: renderCheckout,

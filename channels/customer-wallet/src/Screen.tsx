@@ -1,32 +1,25 @@
-import { css } from '@linaria/core';
-import { ChangeMethodLink, availableFor, registerMessages, selectChannel, styles, useCheckout, useCheckoutState, useT, withSession } from '@oja/core';
+import {
+  ChangeMethodLink,
+  MethodRowLink,
+  availableFor,
+  methodRowList,
+  registerMessages,
+  selectChannel,
+  styles,
+  useCheckout,
+  useCheckoutState,
+  useT,
+  withSession,
+} from '@oja/core';
 import { listedWallets } from './wallets';
+import { WalletMark } from './WalletMark';
 import { screenMessages } from './screenMessages';
 
 registerMessages(screenMessages);
 
-const list = css`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 10px;
-  a {
-    display: block;
-    padding: 14px;
-    border: 1px solid var(--oja-border, #e3e8ef);
-    border-radius: var(--oja-radius-button, 8px);
-    color: inherit;
-    font-weight: 600;
-    text-decoration: none;
-  }
-  a:focus-visible { border-color: var(--oja-primary, #0b5cad); }
-  @media (hover: hover) { a:hover { border-color: var(--oja-primary, #0b5cad); } }
-`;
-
 /**
- * The wallet list (companion §2): the merchant's providers sorted by type, each a link to its wallet's route (real
- * links: they work before hydration); choosing one opens that wallet as a method of its own. Change payment method
+ * The wallet list (companion §2): the merchant's providers sorted by type, each a row of the method list's shape
+ * with the provider's mark, a link to its wallet's route (real links: they work before hydration); choosing one opens that wallet as a method of its own. Change payment method
  * returns to the method list.
  */
 export default function CustomerWalletScreen() {
@@ -46,19 +39,16 @@ export default function CustomerWalletScreen() {
       {wallets.length ? (
         <>
           <p className={styles.muted}>{t('customer-wallet.intro')}</p>
-          <ul className={list} aria-labelledby="customer-wallet-title">
+          <ul className={methodRowList} aria-labelledby="customer-wallet-title">
             {wallets.map(({ provider, type, wallet }) => (
               <li key={type}>
-                <a
-                  data-wallet={type}
+                <MethodRowLink
+                  data={{ 'data-wallet': type }}
                   href={withSession(env, wallet.path, locale)}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    selectChannel(c, wallet);
-                  }}
-                >
-                  {provider.description || provider.code}
-                </a>
+                  onSelect={() => selectChannel(c, wallet)}
+                  mark={<WalletMark type={type} />}
+                  title={provider.description || provider.code}
+                />
               </li>
             ))}
           </ul>

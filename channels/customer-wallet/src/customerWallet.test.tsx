@@ -76,6 +76,24 @@ describe('the wallet list (companion §2 "Customer wallet screen")', () => {
       expect(await screen.findByRole('heading', { name: 'palmpay page' })).toBeTruthy();
     });
 
+    it("gives each provider the method rows' shape: the row is the link, with the provider's drawn mark and a chevron", async () => {
+      mount(['PALMPAY', 'OPAY', 'ENAIRA', 'MOMO']);
+      const links = await screen.findAllByRole('link', { name: /wallet$/ });
+      expect(links.map((a) => a.dataset.wallet)).toEqual(['enaira', 'momo', 'opay', 'palmpay']);
+      for (const a of links) {
+        expect(a.parentElement?.children).toHaveLength(1);
+        const [mark, text, chevron] = [...a.children];
+        // Each its own mark, drawn (no text in it: the provider's name is the row's title), hidden from readers.
+        expect(mark.getAttribute('data-wallet-mark')).toBe(a.dataset.wallet);
+        expect(mark.getAttribute('aria-hidden')).toBe('true');
+        expect(mark.textContent).toBe('');
+        expect(text.textContent).toBe(`${a.dataset.wallet!.toUpperCase()} wallet`);
+        expect(chevron.tagName.toLowerCase()).toBe('svg');
+      }
+      const tiles = links.map((a) => a.querySelector('rect')?.getAttribute('fill'));
+      expect(new Set(tiles).size).toBe(tiles.length);
+    });
+
     it('says so when no listed wallet is installed', async () => {
       mount(['POCKET'], []);
       expect(await screen.findByText('No wallet is available for this payment. Choose another payment method.')).toBeTruthy();

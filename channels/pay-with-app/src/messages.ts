@@ -10,7 +10,7 @@ const en = {
 
 const fr: typeof en = {
   'pay-with-app': {
-    row: { title: "Payer avec l'appli de votre banque", description: "Approuvez le paiement dans l'application mobile de votre banque" },
+    row: { title: "Payer avec l'appli", description: "Approuvez le paiement dans l'application mobile de votre banque" },
   },
 };
 

@@ -9,7 +9,8 @@ const en = {
 
 const fr: typeof en = {
   ussd: {
-    row: { title: 'Payer par USSD (17+ banques)', description: 'Composez un code court sur le téléphone lié à votre compte bancaire' },
+    // The banks' count leads the description: a phone of 360 px holds "Payer par USSD (17+ banques)" on no line.
+    row: { title: 'Payer par USSD', description: '17+ banques : composez un code court sur le téléphone lié à votre compte' },
     cancelSubtitle: 'Si vous avez composé le code et approuvé le paiement, veuillez ne pas annuler ni cliquer sur le bouton retour',
     cancelClose: 'Fermer',
   },

@@ -7,7 +7,7 @@ const en = {
 
 const fr: typeof en = {
   wallet: {
-    row: { title: 'Se connecter au portefeuille', description: 'Payez avec les cartes enregistrées dans votre portefeuille' },
+    row: { title: 'Connexion au portefeuille', description: 'Payez avec les cartes enregistrées dans votre portefeuille' },
   },
 };
 

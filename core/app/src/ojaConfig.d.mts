@@ -15,3 +15,9 @@ export declare function checkPlugins(
   installed: Partial<Record<PluginKind, readonly unknown[]>>,
 ): Map<string, { kind: PluginKind; id: string }>;
 export declare function installedModule(config: OjaConfig): string;
+/** `oja:installed` for Vite (vitest and Storybook), from oja.config.json at `root`. */
+export declare function installedVitePlugin(root: string): {
+  name: string;
+  resolveId(source: string): string | null;
+  load(id: string): string | null;
+};

@@ -180,3 +180,16 @@ export function installedModule(config) {
     '',
   ].join('\n');
 }
+
+/**
+ * `oja:installed` for Vite (vitest and Storybook): the module the build generates, from oja.config.json at `root`, so
+ * that a story of the assembled checkout (every installed channel's row) lists what is installed, never a copy.
+ */
+export function installedVitePlugin(root) {
+  const id = '\0oja:installed';
+  return {
+    name: 'oja-installed',
+    resolveId: (source) => (source === 'oja:installed' ? id : null),
+    load: (loaded) => (loaded === id ? installedModule(readConfig(root)) : null),
+  };
+}

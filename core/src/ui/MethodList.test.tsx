@@ -117,4 +117,39 @@ describe('Method list', () => {
     const short = render(<CheckoutHarness checkout={testCheckout({ channels: manyChannels(ROWS_ON_FIRST_SCREEN) })} />);
     expect(short.container.querySelector(`#${FIRST_SCREEN_END_ID}`)).toBeNull();
   });
+
+  it('makes the whole row the link: mark, title, description and chevron inside the anchor, nothing beside it', () => {
+    renderList({ props: { paymentChannels: ['CARD', 'TRANSFER'], nonCardOptions: [{ providerCode: 'TRANSFER', enabled: true }] } });
+    for (const a of rows()) {
+      // The list item holds the anchor alone: no padding or element of its own that a tap could land on.
+      expect(a.parentElement?.tagName).toBe('LI');
+      expect(a.parentElement?.children).toHaveLength(1);
+      const [mark, text, chevron] = [...a.children];
+      expect(a.children).toHaveLength(3);
+      expect(mark.tagName.toLowerCase()).toBe('svg');
+      expect(chevron.tagName.toLowerCase()).toBe('svg');
+      // The bench's and the e2e's tap points (scripts/bench/firstScreen.mjs ROW_TAPS) are in the anchor.
+      const [title, description] = [...text.children];
+      expect(a.querySelector(':scope > span > span:first-child')).toBe(title);
+      expect(a.querySelector(':scope > span > span:last-child')).toBe(description);
+      expect(title.closest('a')).toBe(a);
+      expect(description.closest('a')).toBe(a);
+    }
+  });
+
+  it("gives a row the description for this payment when the channel's depends on it", () => {
+    const byAcquirer = defineChannel({
+      ...cardFixture,
+      row: { ...cardFixture.row!, description: (props) => (props.acquiredBy === 'MUL' ? 'card.row.narrow' : 'card.row.description') },
+      messages: {
+        en: { card: { row: { title: 'Pay with Card', description: 'Every brand', narrow: 'Two brands' } } },
+        fr: { card: { row: { title: 'Payer par carte', description: 'Toutes les marques', narrow: 'Deux marques' } } },
+      },
+    });
+    renderList({ channels: [byAcquirer], props: { acquiredBy: 'MUL', paymentChannels: ['CARD'], nonCardOptions: [] } });
+    expect(within(rows()[0]).getByText('Two brands')).toBeTruthy();
+    cleanup();
+    renderList({ channels: [byAcquirer], props: { acquiredBy: '', paymentChannels: ['CARD'], nonCardOptions: [] } });
+    expect(within(rows()[0]).getByText('Every brand')).toBeTruthy();
+  });
 });

@@ -1,37 +1,19 @@
-import { css } from '@linaria/core';
 import { Fragment } from 'react';
+import { rowDescriptionKey } from '../plugin';
 import type { ChannelPlugin } from '../plugin';
 import { useT } from '../i18n';
 import { useCheckout, useCheckoutState, withSession } from '../state/checkout';
 import { selectChannel } from '../state/actions';
-import { ChevronIcon } from './icons';
-import { choiceRow, heading, muted } from './styles';
+import { heading, muted } from './styles';
 import { Drawn } from './Drawn';
 import { FirstScreenEnd } from './FirstScreenEnd';
+import { MethodRowLink, methodRowList } from './MethodRow';
 
 /**
- * Rows a phone shows before scrolling (about 80 px each under the header, on screens up to about 1,000 px tall): a
- * longer list marks the end of its first screen after them (FirstScreenEnd).
+ * Rows a phone shows before scrolling (about 64 px each with the gap, under the header, on screens up to about
+ * 1,000 px tall): a longer list marks the end of its first screen after them (FirstScreenEnd).
  */
 export const ROWS_ON_FIRST_SCREEN = 10;
-
-const list = css`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-`;
-const title = css`
-  display: block;
-  font-weight: 600;
-`;
-const desc = css`
-  display: block;
-  font-size: 13px;
-  color: var(--oja-muted, #5b6577);
-`;
 
 /**
  * The rows of the available channels. Each row is a link to the channel's route, so a tap works before the
@@ -51,27 +33,19 @@ export function MethodRows({
   const c = useCheckout();
   const { env, locale } = useCheckoutState();
   return (
-    <ul className={list} aria-labelledby={labelledBy}>
+    <ul className={methodRowList} aria-labelledby={labelledBy}>
       {channels.map((p, i) => {
         return (
           <Fragment key={p.id}>
             <li>
-              <a
-                className={choiceRow}
-                data-method={p.id}
+              <MethodRowLink
+                data={{ 'data-method': p.id }}
                 href={withSession(env, p.path, locale)}
-                onClick={(e) => {
-                  e.preventDefault();
-                  selectChannel(c, p);
-                }}
-              >
-                <Drawn picture={p.row!.icon} slot={`icon-${p.id}`} />
-                <span>
-                  <span className={title}>{t(p.row!.title)}</span>
-                  <span className={desc}>{t(p.row!.description)}</span>
-                </span>
-                <ChevronIcon />
-              </a>
+                onSelect={() => selectChannel(c, p)}
+                mark={<Drawn picture={p.row!.icon} slot={`icon-${p.id}`} />}
+                title={t(p.row!.title)}
+                description={t(rowDescriptionKey(p.row!, c.state.props))}
+              />
             </li>
             {firstScreenRows !== undefined && i === firstScreenRows - 1 && channels.length > firstScreenRows && <FirstScreenEnd />}
           </Fragment>

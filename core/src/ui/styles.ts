@@ -186,24 +186,29 @@ export const errorText = css`
 `;
 
 /**
- * A row the payer picks (a payment method, a saved card): icon, text, and the chevron pinned at its own size
- * (`ChevronIcon`), so every row's chevron is the same width however long its text.
+ * A row the payer picks (a payment method, a wallet, a saved card): mark, text, and the chevron pinned at its own
+ * size (`ChevronIcon`), so every row's chevron is the same width however long its text. Compact (56 px, ten rows
+ * read at a glance on a phone), and the row is the control: its descendants take no pointer events, so a tap
+ * anywhere in its box (padding, gaps, text, mark) hits the link or button itself, before hydration as after.
  */
 export const choiceRow = css`
   display: flex;
   align-items: center;
-  gap: 14px;
+  gap: 10px;
   width: 100%;
   min-height: 56px;
-  padding: 14px;
+  margin: 0;
+  padding: 8px 10px;
   border: 1px solid var(--oja-border, #e3e8ef);
   border-radius: var(--oja-radius-button, 8px);
   color: inherit;
   font: inherit;
+  line-height: 1.3;
   text-align: left;
   text-decoration: none;
   background: var(--oja-surface, #fff);
   cursor: pointer;
+  * { pointer-events: none; }
   /* Only where there is a real hover: a phone keeps :hover on the last row tapped. */
   @media (hover: hover) { &:hover { border-color: var(--oja-primary, #0b5cad); } }
   svg:first-child { flex: 0 0 auto; color: var(--oja-primary, #0b5cad); }
