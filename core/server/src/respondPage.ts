@@ -54,7 +54,10 @@ function envFor(ctx: ServerContext, c: Ctx, locale: Locale, session: string, pag
     pageId,
     // The channels the page may use: the settings of those alone (none of another channel's client ids).
     channelSettings: Object.fromEntries(Object.entries(ctx.channelSettings).filter(([id]) => security.channels.includes(id))),
-    ...security.env,
+    // The plan's security is shared by every page of its kind (pageSecurity): the page's state gets copies of its own.
+    sources: { ...security.env.sources },
+    integrity: { ...security.env.integrity },
+    screenCss: { ...security.env.screenCss },
   };
 }
 

@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { BrandingPlugin, ChannelPlugin, GatePlugin, ScreenLoader } from '../plugin';
 import type { PageEnv } from '../props';
 import { createI18n, I18nContext, useT } from '../i18n';
+import type { I18n } from '../i18n';
 import {
   ChannelContext,
   CheckoutContext,
@@ -44,6 +45,11 @@ export interface AppProps {
   /** wouter location hook (memoryLocation in tests and stories); default the browser's. */
   locationHook?: BaseLocationHook;
   searchHook?: BaseSearchHook;
+  /**
+   * Server render: every installed owner's strings, made once per registry and language and shared by its renders
+   * (its own otherwise). Taken only in the checkout's language.
+   */
+  i18n?: I18n;
 }
 
 /** Needed only after the payer acts, so fetched then (with their stylesheets) rather than on the initial route. */
@@ -357,9 +363,9 @@ function Shell({ referrer }: { referrer?: string }) {
 }
 
 /** The whole checkout page: providers, router and shell. Rendered on the server and hydrated in the browser. */
-export function App({ checkout, ssrPath, ssrSearch, referrer, locationHook, searchHook }: AppProps) {
+export function App({ checkout, ssrPath, ssrSearch, referrer, locationHook, searchHook, i18n: shared }: AppProps) {
   const { locale } = useSnapshot(checkout.state);
-  const i18n = useMemo(() => createI18n(locale, allMessages(checkout.registry)), [checkout, locale]);
+  const i18n = useMemo(() => (shared?.locale === locale ? shared : createI18n(locale, allMessages(checkout.registry))), [checkout, locale, shared]);
   // The page goes (or a test unmounts it): every visit's calls stop.
   useEffect(() => () => checkout.visits.endAll(), [checkout]);
   useEffect(() => {

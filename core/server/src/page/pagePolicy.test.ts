@@ -9,7 +9,7 @@ import { cardFixture, transferFixture } from '@oja/testing';
 import { fixtureGates, gatedProps } from '@oja/testing';
 import { CODE_ALREADY_PAID } from '@oja/core';
 import { contentSecurityPolicy } from './headers';
-import { pageSecurity } from './pagePolicy';
+import { pageScreenSecurity, pageSecurity } from './pagePolicy';
 import { sri } from './integrity';
 import type { PageAssets } from './render';
 
@@ -152,5 +152,41 @@ describe('pageSecurity', () => {
     expect(mapOf('TRF')).not.toContain('/assets/default-logo.js');
     expect(mapOf('NOBODY')).toContain('/assets/default-logo.js');
     expect(mapOf('NOBODY')).not.toContain('/assets/trf-logo.js');
+  });
+});
+
+describe('pageSecurity, worked out once per kind of page', () => {
+  const cardAndTransfer = () => sampleProps({ paymentChannels: ['CARD', 'TRANSFER'] });
+
+  it('gives back the same answer for pages of the same channels, branding and gates, whatever the payment', () => {
+    const first = security(cardAndTransfer(), 'one');
+    expect(security({ ...cardAndTransfer(), amount: 999, paymentId: 'another' }, 'two')).toBe(first);
+  });
+
+  it('works out another for other channels and branding, a closed page, another build or registry', () => {
+    const first = security(cardAndTransfer());
+    const trf = security(sampleProps({ paymentChannels: ['CARD', 'TRANSFER'], acquiredBy: 'TRF' }));
+    expect(trf).not.toBe(first);
+    // The TRF branding routes the transfer alone: other channels, another branding.
+    expect(trf.importMap).toContain('/assets/trf-logo.js');
+    expect(trf.importMap).not.toContain('/assets/card.js');
+    expect(security(cardAndTransfer(), '')).not.toBe(first);
+    expect(security(cardAndTransfer(), '').channels).toEqual([]);
+    const otherBuild: PageAssets = { ...assets, integrity: { ...assets.integrity, '/assets/card.js': sri('k2') } };
+    const rebuilt = securityOf(registry, cardAndTransfer(), 'sess', otherBuild);
+    expect(rebuilt).not.toBe(first);
+    expect(rebuilt.importMap).toContain(sri('k2'));
+    const otherRegistry = createRegistry([card, transferFixture], [plainBranding, transferOnly]);
+    expect(securityOf(otherRegistry, cardAndTransfer(), 'sess')).not.toBe(first);
+    expect(securityOf(otherRegistry, cardAndTransfer(), 'sess')).toEqual(first);
+  });
+
+  it("works out a page plugin's screen once per build and page", () => {
+    const withPage: PageAssets = { ...assets, screens: { ...assets.screens, 'page-rev': { js: '/assets/rev.js', css: '' } } };
+    const first = pageScreenSecurity(withPage, 'rev');
+    expect(pageScreenSecurity(withPage, 'rev')).toBe(first);
+    expect(pageScreenSecurity(withPage, 'other')).not.toBe(first);
+    expect(pageScreenSecurity({ ...withPage }, 'rev')).not.toBe(first);
+    expect(pageScreenSecurity({ ...withPage }, 'rev')).toEqual(first);
   });
 });

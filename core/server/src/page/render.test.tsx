@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { renderPage } from './render';
+import { appI18n, pageMessages, renderPage, serializeWithMessages, stylesheet } from './render';
 import { inlineHash } from './integrity';
 import type { RenderInput } from './render';
 import { createRegistry, planPayment } from '@oja/core';
-import { PAGE_DATA_ID, ROOT_ID } from '@oja/core';
+import { coreMessages, mergeLocale, PAGE_DATA_ID, ROOT_ID, serializePageData } from '@oja/core';
 import type { PageData } from '@oja/core';
 import { plainBranding, sampleEnv, sampleProps } from '@oja/testing';
 import type { PaymentProps, Registry } from '@oja/core';
@@ -304,5 +304,61 @@ describe('renderPage', () => {
       const passed = pageData(await renderPage({ ...input({ props: terms }), registry: gated, gates: { terms: 'accepted' } })).messages!.en!;
       expect(passed.terms).toBeUndefined();
     });
+  });
+});
+
+describe("a page's strings and translator, made once", () => {
+  const bundles = [coreMessages, cardFixture.messages, plainBranding.messages];
+
+  it('merges the same bundles in the same languages once, and the text is what serializing them gives', () => {
+    const first = pageMessages(bundles, ['en']);
+    expect(pageMessages([...bundles], ['en'])).toBe(first);
+    expect(first.messages).toEqual({ en: mergeLocale(bundles, 'en') });
+    expect(first.json).toBe(serializePageData(first.messages as never));
+  });
+
+  it('merges other bundles or other languages apart', () => {
+    const first = pageMessages(bundles, ['en']);
+    expect(pageMessages(bundles, ['fr'])).not.toBe(first);
+    expect(pageMessages(bundles, ['fr']).messages).toEqual({ fr: mergeLocale(bundles, 'fr') });
+    expect(pageMessages(bundles, ['en', 'fr'])).not.toBe(first);
+    const others = [coreMessages, transferFixture.messages, plainBranding.messages];
+    expect(pageMessages(others, ['en'])).not.toBe(first);
+    expect(pageMessages(others, ['en']).messages).toEqual({ en: mergeLocale(others, 'en') });
+  });
+
+  it('serializes page data with its messages spliced in as serializing the whole would', () => {
+    const { messages, json } = pageMessages(bundles, ['en', 'fr']);
+    const data = { props: sampleProps({ merchantName: '</script><b>"Ada" \u2028' }), env: sampleEnv(), serverNow: 1, referrer: undefined };
+    expect(serializeWithMessages(data as never, json)).toBe(serializePageData({ ...data, messages } as never));
+  });
+
+  it("shares the shell's translator per registry and language, never across them", () => {
+    const en = appI18n(registry, 'en');
+    expect(appI18n(registry, 'en')).toBe(en);
+    expect(appI18n(registry, 'fr')).not.toBe(en);
+    expect(appI18n(registry, 'fr').locale).toBe('fr');
+    expect(appI18n(createRegistry([cardFixture], [plainBranding]), 'en')).not.toBe(en);
+  });
+
+  it('renders the same page with the shared translator, in each language', async () => {
+    const en = await renderPage(input());
+    expect(appOf(await renderPage(input()))).toBe(appOf(en));
+    const fr = await renderPage(input({ locale: 'fr' }));
+    expect(fr).toContain('<html lang="fr">');
+    expect(appOf(fr)).not.toBe(appOf(en));
+    expect(appOf(fr)).toContain('Choisissez');
+    expect(appOf(await renderPage(input({ locale: 'fr' })))).toBe(appOf(fr));
+  });
+});
+
+describe('stylesheet', () => {
+  it("hashes a build's inline stylesheet once, and another build's text apart", () => {
+    const build = { inlineCss: { '/assets/main.css': 'a{color:red}' } };
+    const hashes: string[] = [];
+    stylesheet(build, '/assets/main.css', hashes);
+    stylesheet(build, '/assets/main.css', hashes);
+    stylesheet({ inlineCss: { '/assets/main.css': 'a{color:blue}' } }, '/assets/main.css', hashes);
+    expect(hashes).toEqual([inlineHash('a{color:red}'), inlineHash('a{color:red}'), inlineHash('a{color:blue}')]);
   });
 });

@@ -1,6 +1,6 @@
 import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
-import type { Registry } from '@oja/core';
+import type { I18n, Locale, MessageBundle, Messages, Registry } from '@oja/core';
 import type { PageEnv, PagePlan, PaymentProps } from '@oja/core';
 import { allMessages, createCheckout } from '@oja/core';
 import { createHttp } from '@oja/core';
@@ -13,6 +13,7 @@ import { LOCALES, createI18n, mergeLocale } from '@oja/core';
 import { coreMessages } from '@oja/core';
 import type { GateDecision, TransactionResponse } from '@oja/core';
 import { inlineHash } from './integrity';
+import { createMemo, memoPerOwners, objectId } from '../memo';
 
 export interface PageAssets {
   /** The entry script and stylesheet of the initial route. */
@@ -76,6 +77,10 @@ function integrityAttr(assets: Pick<PageAssets, 'integrity'>, url: string): stri
 /** The modules the entry imports statically, beyond itself: the initial route's chunk. */
 const entryModulesBeyond = (assets: PageAssets) => (assets.entryModules ?? []).filter((m) => m !== assets.js);
 
+/** The build's stylesheets, at most: their hashes are kept per build (its texts, PageAssets.inlineCss). */
+export const STYLE_HASH_CACHE_ENTRIES = 512;
+const inlineStyleHashes = memoPerOwners<string>(STYLE_HASH_CACHE_ENTRIES);
+
 /**
  * A stylesheet of the page: inline when the server has its text (its hash then goes to `styleHashes`), a link
  * otherwise. `data-href` names it, so that the shell does not fetch it again (lazyScreen.ts loadStylesheet).
@@ -84,7 +89,7 @@ export function stylesheet(assets: Pick<PageAssets, 'integrity' | 'inlineCss'>, 
   const text = assets.inlineCss?.[href];
   // A stylesheet that could close its element is linked instead (minified CSS never holds "</").
   if (text !== undefined && styleHashes && !text.includes('</')) {
-    styleHashes.push(inlineHash(text));
+    styleHashes.push(inlineStyleHashes(assets.inlineCss!).get(href, () => inlineHash(text)));
     return `<style data-href="${escapeAttr(href)}">${text}</style>`;
   }
   return `<link rel="stylesheet" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`;
@@ -103,11 +108,59 @@ export function stylesheet(assets: Pick<PageAssets, 'integrity' | 'inlineCss'>, 
 function moduleRequests(assets: PageAssets, modules: string[], scriptHashes: string[] | undefined): string {
   if (modules.length === 0) return '';
   if (!scriptHashes) return modules.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`).join('');
-  const list = JSON.stringify(modules.map((href) => [href, assets.integrity?.[href] ?? ''])).replace(/</g, '\\u003c');
-  const text = `requestAnimationFrame(()=>setTimeout(()=>{for(const[h,i]of${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;if(i){l.integrity=i;l.crossOrigin="anonymous"}document.head.append(l)}}))`;
-  scriptHashes.push(inlineHash(text));
-  return `<script type="module">${text}</script>`;
+  const { html, hash } = moduleScripts(assets).get(modules.join('\n'), () => {
+    const list = JSON.stringify(modules.map((href) => [href, assets.integrity?.[href] ?? ''])).replace(/</g, '\\u003c');
+    const text = `requestAnimationFrame(()=>setTimeout(()=>{for(const[h,i]of${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;if(i){l.integrity=i;l.crossOrigin="anonymous"}document.head.append(l)}}))`;
+    return { html: `<script type="module">${text}</script>`, hash: inlineHash(text) };
+  });
+  scriptHashes.push(hash);
+  return html;
 }
+
+/** Distinct first screens' module lists kept per build: one per screen a payment can open on, and its parts. */
+export const MODULE_SCRIPT_CACHE_ENTRIES = 256;
+const moduleScripts = memoPerOwners<{ html: string; hash: string }>(MODULE_SCRIPT_CACHE_ENTRIES);
+
+/**
+ * Distinct page data message tables kept: one per set of owners a page carries (its routed channels, branding and
+ * gates still to pass) and languages.
+ */
+export const PAGE_MESSAGES_CACHE_ENTRIES = 256;
+const pageMessagesMemo = createMemo<{ messages: Partial<Record<Locale, Messages>>; json: string }>(PAGE_MESSAGES_CACHE_ENTRIES);
+
+/**
+ * A page's messages by language, merged from its owners' bundles, and their JSON as the page data carries it
+ * (serializePageData's escaping): once per list of bundles and languages. Shared: never to be changed.
+ */
+export function pageMessages(
+  bundles: readonly MessageBundle[],
+  locales: readonly Locale[],
+): { messages: Partial<Record<Locale, Messages>>; json: string } {
+  const key = `${bundles.map(objectId).join(',')}|${locales.join(',')}`;
+  return pageMessagesMemo.get(key, () => {
+    const messages = Object.fromEntries(locales.map((l) => [l, mergeLocale([...bundles], l)]));
+    return { messages, json: serializePageData(messages as never) };
+  });
+}
+
+/**
+ * The page data, serialized (serializePageData) with its messages already serialized: JSON.stringify writes an
+ * object's keys in order, and the messages come last, so the text is the same as serializing the whole.
+ */
+export function serializeWithMessages(data: Omit<PageData, 'messages'>, messagesJson: string): string {
+  const rest = serializePageData(data as PageData);
+  return rest === '{}' ? `{"messages":${messagesJson}}` : `${rest.slice(0, -1)},"messages":${messagesJson}}`;
+}
+
+/** The shell's translator of every installed owner's strings, once per registry and language (App's own, shared). */
+const appI18ns = memoPerOwners<I18n>(LOCALES.length);
+export function appI18n(registry: Registry, locale: Locale): I18n {
+  return appI18ns(registry).get(locale, () => createI18n(locale, allMessages(registry)));
+}
+
+/** The document's title, once per language (core's strings are the build's). */
+const titles = createMemo<string>(LOCALES.length);
+const titleOf = (locale: Locale) => titles.get(locale, () => createI18n(locale, [coreMessages]).t('core.title'));
 
 /** Renders the page with its first screen in the HTML, waiting for lazy screens, and the data to hydrate it. */
 export async function renderPage(input: RenderInput): Promise<string> {
@@ -131,7 +184,7 @@ export async function renderPage(input: RenderInput): Promise<string> {
     sink.on('finish', () => resolve(html));
     const stream = renderToPipeableStream(
       <RenderedScreensContext.Provider value={rendered}>
-        <App checkout={checkout} ssrPath={plan.route.path} ssrSearch={search} referrer={referrer} />
+        <App checkout={checkout} ssrPath={plan.route.path} ssrSearch={search} referrer={referrer} i18n={appI18n(registry, env.locale)} />
       </RenderedScreensContext.Provider>,
       {
         onAllReady: () => stream.pipe(sink),
@@ -145,17 +198,16 @@ export async function renderPage(input: RenderInput): Promise<string> {
   const used = [...rendered].map((k) => assets.screens[k]).filter(Boolean);
   const locales = registry.branding(props.acquiredBy).languageToggle ? LOCALES : [env.locale];
   const bundles = allMessages(registry, { plan, acquiredBy: props.acquiredBy, passed: gates });
-  const messages = Object.fromEntries(locales.map((l) => [l, mergeLocale(bundles, l)]));
-  const data: PageData = { props, env, plan, referrer, prefetched, gates, result, serverNow: Date.now(), messages };
-  const title = createI18n(env.locale, [coreMessages]).t('core.title');
+  const messages = pageMessages(bundles, locales);
+  const data: Omit<PageData, 'messages'> = { props, env, plan, referrer, prefetched, gates, result, serverNow: Date.now() };
   return checkoutDocument({
     locale: env.locale,
-    title,
+    title: titleOf(env.locale),
     assets,
     stylesheets: [...assets.css, ...used.map((s) => s.css).filter(Boolean)],
     modules: used.flatMap((s) => [s.js, ...(s.preload ?? [])]),
     root: appHtml,
-    data: serializePageData(data),
+    data: serializeWithMessages(data, messages.json),
     importMap,
     styleHashes,
     scriptHashes,
