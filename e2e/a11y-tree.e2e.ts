@@ -579,8 +579,11 @@ describe('the gates and the revenue page', () => {
       page,
       'Transaction details',
       [
-        ['textbox', 'Billing reference'],
-        ['textbox', 'Amount due'],
+        // The bill's facts are text (issue 34): terms and their values, never read-only boxes.
+        ['term', 'Agency name'],
+        ['term', 'Billing reference'],
+        ['definition', 'RVP-0001'],
+        ['term', 'Amount due'],
         ['textbox', 'Phone Number'],
         ['textbox', 'Email'],
         ['textbox', 'Amount (NGN)'],

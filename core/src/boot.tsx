@@ -51,14 +51,18 @@ export async function bootCheckout(installed: {
   /** The markets of the app's configuration (oja.config.json "markets"), as the server was given them. */
   markets?: readonly MarketRule[];
 }): Promise<void> {
-  // A task of its own for the boot: the modules' evaluation is one task already (under a cheap phone's CPU, the
-  // longest of the load); the page data, the registry and the state come after the browser had its turn.
-  await yieldToBrowser();
   const el = document.getElementById(PAGE_DATA_ID);
   if (!el?.textContent) return;
   const parsed = JSON.parse(el.textContent) as PageData | PageScreenData;
   if (isPageScreenData(parsed)) return bootPage(installed.pages ?? [], parsed);
   const data = parsed;
+  // The page came from POST /pay: give it its route's URL at once, so that a reload keeps the payer's place (and
+  // never posts the merchant's form again).
+  const url = withSession(data.env, data.plan.route.path, data.env.locale);
+  if (location.pathname + location.search !== url) history.replaceState(null, '', url);
+  // A task of its own for the rest of the boot: the modules' evaluation is one task already (under a cheap phone's
+  // CPU, the longest of the load); the strings, the registry and the state come after the browser had its turn.
+  await yieldToBrowser();
   // The initial route's strings come with the page, in the payer's language (scripts/build/build.mjs).
   if (data.messages) registerMessages({ en: data.messages.en ?? {}, fr: data.messages.fr ?? {} });
   // A first estimate of the server's clock; every API answer's Date header refines it.
@@ -74,9 +78,6 @@ export async function bootCheckout(installed: {
   checkout.state.prefetched = data.prefetched ?? {};
   checkout.state.gates = data.gates ?? {};
   if (data.result) checkout.state.result = data.result;
-  // The page came from POST /pay: give it its route's URL so a reload keeps the payer's place.
-  const url = withSession(data.env, data.plan.route.path, data.env.locale);
-  if (location.pathname + location.search !== url) history.replaceState(null, '', url);
   // The screen the server rendered is loaded first (the server preloads it), so hydration completes at once.
   const screen = firstScreen(registry, data);
   if (screen) await preloadScreen(screen.key, screen.loader, data.env).catch(() => undefined);

@@ -34,6 +34,7 @@ import { PageEffects } from './PageEffects';
 import { preloadStatusCheck } from '../lazyCall';
 import { ScreenHydrated } from './hydration';
 import { loadOnce, whenLoaded } from '../primitives/loadOnce';
+import { ROOT_ID } from '../pageData';
 
 export interface AppProps {
   checkout: Checkout;
@@ -77,10 +78,10 @@ const FOCUS_PART_RETRY_MS = 2_000;
  * Moves the focus to the screen's heading, unless a control on the page still has it. Answers false while there is no
  * heading yet (a lazy screen still loading).
  */
-function focusHeading(): boolean {
+function focusHeading(scope: ParentNode = document): boolean {
   const active = document.activeElement;
   if (active && active !== document.body && active.isConnected) return true;
-  const heading = document.querySelector<HTMLElement>('[data-oja-screen] h1');
+  const heading = scope.querySelector<HTMLElement>('[data-oja-screen] h1');
   if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
   heading.focus();
@@ -98,7 +99,11 @@ function FocusAfterNavigation() {
   // A gate passed changes the screen without a navigation.
   const { result, gates } = useCheckoutState();
   const first = useRef(true);
-  useEffect(() => whenLoaded(loadFocusAfterStep, (m) => m.watchFocusAfterStep(focusHeading), FOCUS_PART_RETRY_MS), []);
+  useEffect(() => {
+    // This shell's own page: once its root is out of the document (a test's next page), its headings are not ours.
+    const root = document.getElementById(ROOT_ID) ?? document.body;
+    return whenLoaded(loadFocusAfterStep, (m) => m.watchFocusAfterStep(() => root.isConnected && focusHeading(root)), FOCUS_PART_RETRY_MS);
+  }, []);
   useEffect(() => {
     if (first.current) {
       first.current = false;
