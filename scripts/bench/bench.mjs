@@ -34,7 +34,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { accountBytes, accountSdk, checkBudgets, DEFAULT_BUDGETS, gzipSize, brotliSize, KiB } from './bytes.mjs';
 import {
   LOAD_CONNECTIONS,
@@ -661,12 +661,11 @@ async function throttled(o, generatedBuild) {
     // The main thread's CPU time beside the wall-clock figures, and where the long tasks go: a few traced loads per
     // case (tracing weighs on the page a little: these loads are not the ones timed above).
     console.log(`bench: tracing the main thread: ${TRACE_RUNS} loads per case…`);
-    const { PROFILES } = await import(pathToFileURL(path.join(toolsDir, 'pageperf.mjs')).href);
     const traces = {};
     for (const c of cases) {
       const runs = [];
       for (let i = 0; i < TRACE_RUNS; i++)
-        runs.push(await traceOnce({ url: c.url, tap: c.ready, chromium: o.chromium, settleMs: 1000 }, PROFILES[o.profile]));
+        runs.push(await traceOnce({ url: c.url, tap: c.ready, chromium: o.chromium, profile: o.profile, settleMs: 1000 }));
       traces[c.key] = medianSummary(runs);
     }
     return {

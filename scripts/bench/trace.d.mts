@@ -21,7 +21,12 @@ export declare function medianSummary(runs: TraceSummary[]): {
   byScript: Record<string, number>;
 };
 export declare function summaryTable(s: ReturnType<typeof medianSummary>): string;
-export declare function traceOnce(
-  o: { url: string; chromium?: string; tap?: string; js?: boolean; settleMs: number },
-  profile: { latencyMs: number; downKbps: number; upKbps: number; cpu: number },
-): Promise<TraceSummary>;
+/** One traced cold load; `profile` is a name of pageperf's PROFILES (default slow4g). */
+export declare function traceOnce(o: {
+  url: string;
+  chromium?: string;
+  profile?: string;
+  tap?: string;
+  js?: boolean;
+  settleMs: number;
+}): Promise<TraceSummary>;

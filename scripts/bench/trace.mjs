@@ -8,14 +8,10 @@
 //   --tap: taps the element once it is on screen, as the bench does (the work a tap starts is then counted too).
 //   --js: samples the JavaScript too, by script (V8's sampler costs the first task about 45 ms of its own).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHROMIUM_ARGS, findChromium } from '../bin/chromium.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { chromium } = createRequire(path.join(root, 'package.json'))('playwright-core');
+import { fileURLToPath } from 'node:url';
+import { findChromium } from '../bin/chromium.mjs';
+import { launchThrottled } from './waterfall.mjs';
 
 /** A task on the main thread at least this long is a long task (the Long Tasks API's threshold). */
 export const LONG_TASK_MS = 50;
@@ -158,28 +154,14 @@ export function summariseTrace(events) {
   };
 }
 
-export async function traceOnce(o, profile) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-trace-'));
-  const browser = await chromium.launch({ executablePath: o.chromium, headless: true, args: CHROMIUM_ARGS });
+/**
+ * One traced cold load of `o.url` in a fresh Chromium throttled by `o.profile` (waterfall.mjs's launchThrottled, the
+ * bench's phone), tapping `o.tap` the moment it is on screen; the trace read through the page's CDP session.
+ */
+export async function traceOnce(o) {
+  const { page, cdp, throttle, close } = await launchThrottled({ url: o.url, chromium: o.chromium, profile: o.profile });
   try {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: profile.latencyMs,
-      downloadThroughput: profile.downKbps > 0 ? Math.floor((profile.downKbps * 1024) / 8) : -1,
-      uploadThroughput: profile.upKbps > 0 ? Math.floor((profile.upKbps * 1024) / 8) : -1,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
+    await throttle();
     // As pageperf does: a navigation away from the measured page is cancelled, so that what follows a tap stays
     // in the trace (a link's navigation before the scripts ran, or the page's own after them).
     await page.addInitScript(() => {
@@ -187,7 +169,13 @@ export async function traceOnce(o, profile) {
         if (!e.destination.sameDocument && e.cancelable) e.preventDefault();
       });
     });
-    await browser.startTracing(page, { categories: o.js ? [...CATEGORIES, JS_CATEGORY] : CATEGORIES, path: path.join(dir, 'trace.json') });
+    const events = [];
+    cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', {
+      transferMode: 'ReportEvents',
+      traceConfig: { includedCategories: o.js ? [...CATEGORIES, JS_CATEGORY] : CATEGORIES },
+    });
     await page.goto(o.url, { waitUntil: 'commit' });
     if (o.tap) {
       // At once, the moment it is on screen, as the bench's thumb does.
@@ -198,13 +186,11 @@ export async function traceOnce(o, profile) {
     }
     await page.waitForLoadState('load');
     await page.waitForTimeout(o.settleMs);
-    const buf = await browser.stopTracing();
-    if (process.env.TRACE_KEEP) fs.writeFileSync(process.env.TRACE_KEEP, buf);
-    const parsed = JSON.parse(buf.toString('utf8'));
-    return summariseTrace(Array.isArray(parsed) ? parsed : parsed.traceEvents);
+    await cdp.send('Tracing.end');
+    await complete;
+    return summariseTrace(events);
   } finally {
-    await browser.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 
@@ -254,13 +240,17 @@ async function main() {
     console.error('usage: node scripts/bench/trace.mjs --url <checkout URL> [--runs 5] [--tap SEL] [--json out.json]');
     process.exit(2);
   }
-  const toolsDir = process.env.OJA_TOOLS_DIR ? path.resolve(process.env.OJA_TOOLS_DIR) : path.resolve(root, '../shared/tools');
-  const { PROFILES } = await import(pathToFileURL(path.join(toolsDir, 'pageperf.mjs')).href);
-  const profile = PROFILES[get('--profile', 'slow4g')];
-  const o = { url, chromium: findChromium(), tap: get('--tap'), js: args.includes('--js'), settleMs: Number(get('--settle-ms', '3000')) };
+  const o = {
+    url,
+    chromium: findChromium(),
+    profile: get('--profile', 'slow4g'),
+    tap: get('--tap'),
+    js: args.includes('--js'),
+    settleMs: Number(get('--settle-ms', '3000')),
+  };
   const runs = [];
   for (let i = 0; i < Number(get('--runs', '5')); i++) {
-    const r = await traceOnce(o, profile);
+    const r = await traceOnce(o);
     console.error(
       `trace: run ${i + 1}: long tasks ${Math.round(r.totalMs)} ms in ${r.longTasks.length}: ${r.longTasks.map((t) => `${Math.round(t.startMs)}+${Math.round(t.durationMs)} ${t.first}`).join('; ')}`,
     );
