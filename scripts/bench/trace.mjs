@@ -68,6 +68,9 @@ function mainThread(events) {
   return best;
 }
 
+/** The script a trace event ran, when the event names one. */
+const scriptUrl = (e) => e.args?.data?.url || e.args?.data?.scriptName || '';
+
 /** A script's short name for the report: its file under the server, or "inline". */
 export function scriptName(url) {
   if (!url) return '(native or idle)';
@@ -118,7 +121,7 @@ export function summariseTrace(events) {
     longTasks.push({
       startMs: (t.ts - navStart) / 1000,
       durationMs: t.dur / 1000,
-      first: script ? `${script.name} ${scriptName(script.args?.data?.url ?? script.args?.data?.scriptName)}` : (inside[0]?.name ?? 'RunTask'),
+      first: script ? [script.name, scriptUrl(script) && scriptName(scriptUrl(script))].filter(Boolean).join(' ') : (inside[0]?.name ?? 'RunTask'),
       kinds,
     });
   }
@@ -216,16 +219,15 @@ export function summaryTable(s) {
       .filter(([, ms]) => ms >= 1)
       .sort((a, b) => b[1] - a[1])
       .map(([k, ms]) => `| ${k} | ${Math.round(ms)} |`);
+  // The sampled scripts only when the loads were sampled (--js): the bench's traced loads are not.
+  const scripts = rows(s.byScript);
   return [
     `Long tasks: ${Math.round(s.longTaskMs)} ms in ${s.longTasks}; main thread busy ${Math.round(s.busyMs)} ms, compiling scripts ${Math.round(s.compileMs)} ms, evaluating them ${Math.round(s.evaluateMs)} ms (medians of ${s.runs} loads)`,
     '',
     '| work in the long tasks | ms |',
     '|---|---:|',
     ...rows(s.byKind),
-    '',
-    '| JavaScript sampled in them, by script | ms |',
-    '|---|---:|',
-    ...rows(s.byScript),
+    ...(scripts.length ? ['', '| JavaScript sampled in them, by script | ms |', '|---|---:|', ...scripts] : []),
   ].join('\n');
 }
 

@@ -36,7 +36,7 @@ describe('summariseTrace', () => {
 
   it('finds the long tasks on the main thread only, and splits each by kind of work (the innermost event wins)', () => {
     expect(s.longTasks).toHaveLength(1);
-    expect(s.longTasks[0]).toMatchObject({ startMs: 100, durationMs: 120 });
+    expect(s.longTasks[0]).toMatchObject({ startMs: 100, durationMs: 120, first: 'v8.evaluateModule chunk-A.js' });
     expect(s.byKind['evaluate script']).toBe(70);
     expect(s.byKind['style and layout']).toBe(30);
     expect(s.byKind['compile script']).toBe(5);
@@ -71,6 +71,9 @@ describe('medianSummary and its table', () => {
     expect(m).toMatchObject({ runs: 3, longTaskMs: 200, busyMs: 400, evaluateMs: 60 });
     expect(m.byKind['evaluate script']).toBe(60);
     expect(summaryTable(m)).toContain('| evaluate script | 60 |');
+    // Loads traced without the sampler have no scripts to show: no empty table.
+    expect(summaryTable(m)).not.toContain('by script');
+    expect(summaryTable({ ...m, byScript: { 'chunk-A.js': 12 } })).toContain('| chunk-A.js | 12 |');
   });
 });
 
