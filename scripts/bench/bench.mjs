@@ -21,7 +21,7 @@
 // died under load, 2 harness failure.
 // Usage: node scripts/bench/bench.mjs [--no-build] [--no-perf] [--no-rss] [--rss-only] [--no-load] [--load-only] [--no-redis]
 //          [--duration S] [--connections N] [--quick] [--runs N] [--warmup N] [--profile slow4g] [--no-generated]
-//   --runs N: rounds of the first screen's cases (default 15, about 5 minutes); --warmup N: discarded rounds (1).
+//   --runs N: rounds of the first screen's cases (default 25, about 11 minutes); --warmup N: discarded rounds (1).
 //   --no-generated: without the catalogue case (a second build with 20 generated channels, about 40 s).
 //   --rss-only: only the memory step (quick: no byte report, no throttled loads; builds unless --no-build).
 //   --load-only: only the load step, its figures in dist/bench/load.json (builds unless --no-build).
@@ -48,7 +48,15 @@ import {
   rssOf as readRss,
 } from './load.mjs';
 import { startRedis } from '../test/redis-server.mjs';
-import { FIRST_SCREEN_BUDGETS, firstScreenCases, firstScreenViolations, payUrl, ratioRows, runFirstScreen } from './firstScreen.mjs';
+import {
+  FIRST_SCREEN_BUDGETS,
+  firstScreenCases,
+  firstScreenViolations,
+  payUrl,
+  ratioRows,
+  runFirstScreen,
+  settleBrowserLaunches,
+} from './firstScreen.mjs';
 import { medianSummary, summaryTable, traceOnce } from './trace.mjs';
 import { measureSteps } from './steps.mjs';
 import { writeGeneratedApp } from './generated.mjs';
@@ -67,6 +75,8 @@ const GENERATED_CHANNELS = 20;
 const GENERATED_CHANNEL_AIM_KIB = 0.3;
 /** Traced cold loads per case (trace.mjs): the main thread's busy time and what its long tasks were made of. */
 const TRACE_RUNS = 3;
+/** Payers timed after the first tap (card form, PIN pad): their medians hold within about 10 ms from 11 on. */
+const STEP_PAYERS = 11;
 /** Cold loads per case whose median request waterfall the report shows. */
 const WATERFALL_RUNS = 3;
 const FORBIDDEN_PORTS = new Set([4400, 4401, 4402]);
@@ -104,9 +114,10 @@ function parseArgs(argv) {
     loadOnly: false,
     redis: true,
     quick: false,
-    // Rounds of the first screen's cases: on this shared 2-core machine one case's LCP swings 250 to 630 ms from
-    // load to load; medians of 5 moved by ±0.2 of the floor, of 9 by ±0.15, of 15 by about ±0.1 (about 5 minutes).
-    runs: 15,
+    // Rounds of the first screen's cases. In a settled browser (BROWSER_SETTLE_MS) one load's LCP ratio to the floor's
+    // still spreads by about 0.14 (standard deviation, 21 rounds, nothing else running): a median of 15 rounds moves
+    // by about ±0.045 from run to run, of 25 by about ±0.035 (about 11 minutes for the six cases).
+    runs: 25,
     warmup: 1,
     profile: 'slow4g',
   };
@@ -617,6 +628,8 @@ async function throttled(o, generatedBuild) {
   const { ensureChromium } = await import('../bin/chromium.mjs');
   o.chromium = ensureChromium();
   if (!o.chromium) throw new HarnessError('no Chromium (set CHROMIUM_PATH, or run with --no-perf)');
+  // Every load of this step, pageperf's included, in a browser left to settle after its launch.
+  const settleMs = settleBrowserLaunches();
   const floor = await startFloor();
   const started = [await startCheckout()];
   const checkout = { base: `http://127.0.0.1:${started[0].port}`, merchantPort: started[0].merchantPort };
@@ -644,9 +657,10 @@ async function throttled(o, generatedBuild) {
     fs.writeFileSync(path.join(outDir, 'pageperf-cases.json'), `${JSON.stringify(results, null, 2)}\n`);
     const summaries = Object.fromEntries(results.map((r) => [r.key, perfSummary(r)]));
 
-    console.log(`bench: after the first tap: ${o.runs} payer(s) on the method list…`);
+    const payers = Math.min(o.runs, STEP_PAYERS);
+    console.log(`bench: after the first tap: ${payers} payer(s) on the method list…`);
     const steps = [];
-    for (let i = 0; i < o.runs; i++) {
+    for (let i = 0; i < payers; i++) {
       const url = payUrl(checkout.base, checkout.merchantPort, `${txnRef}-STEP${i}`);
       steps.push(await measureSteps({ url, chromium: o.chromium, profile: o.profile, expiry: cardExpiry() }));
     }
@@ -670,6 +684,7 @@ async function throttled(o, generatedBuild) {
     }
     return {
       profile: o.profile,
+      settleMs,
       throttle: results[0].throttle,
       traces,
       runs: o.runs,
@@ -948,7 +963,7 @@ function writeReport(report) {
     const t = perf.throttle;
     md.push('## Throttled cold loads: the first screen against the static floor', '');
     md.push(
-      `pageperf (\`../shared/tools/pageperf.mjs\`, run in-process), profile ${perf.profile} (${t.latencyMs} ms, ${Math.round(t.downKbps)} kbps down, ${t.cpu}x CPU), ${perf.warmup} warmup + ${perf.runs} rounds, every case once per round (interleaved, so that the machine's load weighs on all alike), medians; a fresh Chromium per load. Floor: \`floor.html\`, the same list without script. Ratios are paired: each round's load against the floor's load of the same round, the median of those, the middle half of the rounds in brackets, rounds beyond 1.5 times that range named as outliers (kept). The first working tap is when a tap on the marker first had an effect (a navigation of any kind: before hydration the row is a plain link). Long tasks: the page's tasks of 50 ms or more, summed, from the first byte to 1 s after the tap. Main thread busy: every task's time on the page's main thread (its CPU time under the throttling), from ${TRACE_RUNS} traced loads per case. Load average when measured: ${perf.load.join(', ')} on ${os.cpus().length} cores. Budgets, every case: LCP ${FIRST_SCREEN_BUDGETS.lcpRatio}x, first tap ${FIRST_SCREEN_BUDGETS.tapRatio}x, long tasks ${FIRST_SCREEN_BUDGETS.longTaskMs} ms.`,
+      `pageperf (\`../shared/tools/pageperf.mjs\`, run in-process), profile ${perf.profile} (${t.latencyMs} ms, ${Math.round(t.downKbps)} kbps down, ${t.cpu}x CPU), ${perf.warmup} warmup + ${perf.runs} rounds, every case once per round (interleaved, so that the machine's load weighs on all alike), medians; a fresh Chromium per load, left ${perf.settleMs} ms to settle after its launch (a payer's browser is already running; the cache is cold). Floor: \`floor.html\`, the same list without script. Ratios are paired: each round's load against the floor's load of the same round, the median of those, the middle half of the rounds in brackets, rounds beyond 1.5 times that range named as outliers (kept). The first working tap is when a tap on the marker first had an effect (a navigation of any kind: before hydration the row is a plain link). Long tasks: the page's tasks of 50 ms or more, summed, from the first byte to 1 s after the tap. Main thread busy: every task's time on the page's main thread (its CPU time under the throttling), from ${TRACE_RUNS} traced loads per case. Load average when measured: ${perf.load.join(', ')} on ${os.cpus().length} cores. Budgets, every case: LCP ${FIRST_SCREEN_BUDGETS.lcpRatio}x, first tap ${FIRST_SCREEN_BUDGETS.tapRatio}x, long tasks ${FIRST_SCREEN_BUDGETS.longTaskMs} ms.`,
       '',
     );
     md.push(mdTable(p.headers, p.rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']), '');

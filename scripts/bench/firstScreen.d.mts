@@ -64,3 +64,5 @@ export declare function runFirstScreen(o: {
   chromium: string;
   log?: (line: string) => void;
 }): Promise<CaseResult[]>;
+export declare const BROWSER_SETTLE_MS: number;
+export declare function settleBrowserLaunches(ms?: number, cwd?: string): number;

@@ -1,6 +1,19 @@
 // @vitest-environment node
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_BUDGETS, firstScreenCases, firstScreenViolations, pairedRatio, payUrl, ratioRows, ROW_TAPS } from './firstScreen.mjs';
+import {
+  FIRST_SCREEN_BUDGETS,
+  firstScreenCases,
+  firstScreenViolations,
+  pairedRatio,
+  payUrl,
+  ratioRows,
+  ROW_TAPS,
+  settleBrowserLaunches,
+} from './firstScreen.mjs';
 import type { CaseResult } from './firstScreen.mjs';
 
 const checkout = { base: 'http://127.0.0.1:5000', merchantPort: 5001 };
@@ -153,5 +166,43 @@ describe('firstScreenViolations', () => {
   });
   it('never budgets the floor itself', () => {
     expect(firstScreenViolations([row({ key: 'floor', longTaskMs: 900 })])).toEqual([]);
+  });
+});
+
+describe('settleBrowserLaunches', () => {
+  /** A project whose playwright-core is a stand-in that records when each launch returned. */
+  function project() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oja-settle-'));
+    fs.writeFileSync(path.join(dir, 'package.json'), '{}');
+    const mod = path.join(dir, 'node_modules', 'playwright-core');
+    fs.mkdirSync(mod, { recursive: true });
+    fs.writeFileSync(
+      path.join(mod, 'index.js'),
+      'exports.chromium = { calls: [], async launch(o) { this.calls.push(["launch", o]); return "browser"; }, async launchPersistentContext(d, o) { this.calls.push(["persistent", d, o]); return "context"; } };',
+    );
+    return dir;
+  }
+
+  it('hands every launched browser over only after it has settled, with the arguments it was given, once per process', async () => {
+    const dir = project();
+    try {
+      expect(settleBrowserLaunches(60, dir)).toBe(60);
+      // A second call (another step of the same bench) keeps the first delay rather than stacking another.
+      expect(settleBrowserLaunches(500, dir)).toBe(60);
+      const { chromium } = createRequire(path.join(dir, 'package.json'))('playwright-core');
+      let t = Date.now();
+      expect(await chromium.launchPersistentContext('/profile', { headless: true })).toBe('context');
+      expect(Date.now() - t).toBeGreaterThanOrEqual(55);
+      t = Date.now();
+      expect(await chromium.launch({ headless: true })).toBe('browser');
+      expect(Date.now() - t).toBeGreaterThanOrEqual(55);
+      expect(Date.now() - t).toBeLessThan(400);
+      expect(chromium.calls).toEqual([
+        ['persistent', '/profile', { headless: true }],
+        ['launch', { headless: true }],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

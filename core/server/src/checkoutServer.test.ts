@@ -80,11 +80,18 @@ function clientBuild(manifest: object, assets: Record<string, string> = {}): str
   return dir;
 }
 
-/** The page asks for exactly these modules after its first frame, by an inline script its policy admits by hash. */
-function expectModuleRequests(html: string, policy: string, modules: string[]) {
+/**
+ * The page asks for its scripts after its first frame, by an inline script its policy admits by hash: the initial
+ * route's chunks, the entry, then exactly these modules. None is in the HTML, where the preload scanner would fetch it.
+ */
+function expectModuleRequests(html: string, policy: string, modules: string[], entry: string, initial: string[] = []) {
   const text = /<script type="module">(.*?)<\/script>/s.exec(html)?.[1];
-  expect(text).toContain(JSON.stringify(modules.map((m) => [m, ''])));
-  for (const m of modules) expect(html).not.toContain(`<link rel="modulepreload" href="${m}"`);
+  const list = (l: string[]) => JSON.stringify(l.map((m) => [m, '']));
+  expect(text).toContain(`for(const[h,i]of${list(initial)})p(h,i);`);
+  expect(text).toContain(`s.src=${JSON.stringify(entry)}`);
+  expect(text).toContain(`for(const[h,i]of${list(modules)})p(h,i)}`);
+  for (const m of [...initial, ...modules]) expect(html).not.toContain(`<link rel="modulepreload" href="${m}"`);
+  expect(html).not.toContain(`<script type="module" src="${entry}"`);
   expect(policy).toContain(`'${sri(text!)}'`);
 }
 
@@ -723,7 +730,8 @@ describe('Outside sources (issue 10): allowed only on the pages of a payment tha
     const { base } = await start({ channels: [card, transfer], outsideBase: OUTSIDE });
     const csp = await policyOf(base, payFields('OUT-1', { channels: 'TRANSFER,CARD' }));
     expect(csp).toContain(`frame-src 'self' ${OUTSIDE}`);
-    expect(csp).toMatch(new RegExp(`script-src 'self' ${OUTSIDE}(;|$)`));
+    // 'self', the hashes of the page's own inline scripts (the import map, the script that asks for the modules), the origin
+    expect(csp).toMatch(new RegExp(`script-src 'self'( 'sha256-[^']+')+ ${OUTSIDE}(;|$)`));
   });
 
   it('allows none on a payment whose channels do not include the card', async () => {
@@ -774,7 +782,7 @@ describe('Outside sources (issue 10): allowed only on the pages of a payment tha
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('device-fingerprint'));
     const csp = await policyOf(base, payFields('OUT-5'));
     expect(csp).toContain(`frame-src 'self' https: https://centinelapi.cardinalcommerce.com`);
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')+(;|$)/);
   });
 
   it("names the report endpoint in every page's policy and logs a report posted to it", async () => {
@@ -818,7 +826,13 @@ describe("The first screen's modules", () => {
     });
     const { base } = await start({ clientDir: dir });
     const res = await postPay(base, payFields('LATER-1', { channels: 'TRANSFER' }));
-    expectModuleRequests(await res.text(), res.headers.get('content-security-policy')!, ['/assets/transfer.js', '/assets/chunk-B.js']);
+    expectModuleRequests(
+      await res.text(),
+      res.headers.get('content-security-policy')!,
+      ['/assets/transfer.js', '/assets/chunk-B.js'],
+      '/assets/main.js',
+      ['/assets/chunk-A.js'],
+    );
   });
 });
 
@@ -948,7 +962,7 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
+    expectModuleRequests(html, res.headers.get('content-security-policy')!, [], '/assets/main.js');
     expect(html).toContain('Your payment of NGN 2,500.00 for REF-0001 was successful.');
     expect(pageData(html)).toMatchObject({
       view: { page: 'refpay', path: FIXTURE_DONE_PATH, data: { ref: REF, email: 'ada@example.com', amount: FIXTURE_BILLS[REF] } },
@@ -978,8 +992,7 @@ describe('Pages outside a payment (PagePlugin): the fixture bill page, through t
     expect(html).toContain(`<style data-href="/assets/main.css">${MAIN_CSS}</style><style data-href="/assets/page.css">h1{color:red}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
     expect(csp).toContain(`style-src 'self' '${sri(MAIN_CSS)}' '${sri('h1{color:red}')}'`);
-    expect(html).toContain('<link rel="modulepreload" href="/assets/chunk-A.js">');
-    expectModuleRequests(html, csp, ['/assets/page.js', '/assets/chunk-B.js']);
+    expectModuleRequests(html, csp, ['/assets/page.js', '/assets/chunk-B.js'], '/assets/main.js', ['/assets/chunk-A.js']);
     expect(html).toContain('Your payment of NGN 2,500.00 for REF-0001 was successful.');
   });
 

@@ -96,21 +96,33 @@ export function stylesheet(assets: Pick<PageAssets, 'integrity' | 'inlineCss'>, 
 }
 
 /**
- * The first screen's modules, asked for once the first frame is out. Chromium's preload scanner fetches every
- * module link of the document before the parser starts (the whole page arrives in one read), each request a few ms
- * of main thread ahead of the first paint. Static copies of the transfer page, 21 rounds: its 13 requests in the HTML
- * 1.35× the floor's LCP, 3 in the HTML and the rest from this script 1.20×. The script itself runs once the document
- * is parsed, still before the first frame, so it waits for the next frame and a task after it: 20 more rounds, the
- * transfer page 44 ms above the floor (paired medians) with the requests at once, 4 ms with them after the frame. The
- * modules still arrive long before the initial route's chunk, which hydration waits for. They are hints: the entry
- * imports them anyway when it needs them (a hidden tab, which draws no frame, asks then).
+ * The page's scripts, asked for once the first frame is out: the initial route's chunk (a modulepreload), the entry,
+ * then the first screen's modules. Chromium's preload scanner fetches every module link of the document before the
+ * parser starts (the whole page arrives in one read), each request a few ms of main thread ahead of the first paint,
+ * and the scripts' bytes then share the network with the rest of the document. Static copies of the transfer page,
+ * 21 rounds: its 13 requests in the HTML 1.35× the floor's LCP, 3 in the HTML and the rest from this script 1.20×.
+ * The script itself runs once the document is parsed, still before the first frame, so it waits for the next frame
+ * and a task after it: 20 more rounds, the transfer page 44 ms above the floor (paired medians) with the requests at
+ * once, 4 ms with them after the frame. The method list with the initial route's chunk and the entry also after the
+ * frame (issue 35, settled browser, 15 rounds): LCP 328 → 284 ms against the floor's 264, the first tap unchanged
+ * (a row is a link before hydration). A document that draws no frame (a hidden tab, a frame a merchant's page keeps
+ * out of view) asks at once, and any other after 250 ms at most.
  */
-function moduleRequests(assets: PageAssets, modules: string[], scriptHashes: string[] | undefined): string {
-  if (modules.length === 0) return '';
-  if (!scriptHashes) return modules.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`).join('');
-  const { html, hash } = moduleScripts(assets).get(modules.join('\n'), () => {
-    const list = JSON.stringify(modules.map((href) => [href, assets.integrity?.[href] ?? ''])).replace(/</g, '\\u003c');
-    const text = `requestAnimationFrame(()=>setTimeout(()=>{for(const[h,i]of${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;if(i){l.integrity=i;l.crossOrigin="anonymous"}document.head.append(l)}}))`;
+function moduleRequests(assets: PageAssets, initial: string[], later: string[], scriptHashes: string[] | undefined): string {
+  const entry = `<script type="module" src="${escapeAttr(assets.js)}"${integrityOf(assets, assets.js)}></script>`;
+  const link = (href: string) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`;
+  if (!scriptHashes) return [...initial.map(link), entry, ...later.map(link)].join('');
+  const { html, hash } = moduleScripts(assets).get([...initial, assets.js, ...later].join('\n'), () => {
+    const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+    const withSri = (hrefs: string[]) => json(hrefs.map((href) => [href, assets.integrity?.[href] ?? '']));
+    const sri = (href: string) => json(assets.integrity?.[href] ?? '');
+    const text =
+      '{let d=0;const a=(e,i)=>{if(i){e.integrity=i;e.crossOrigin="anonymous"}return e},' +
+      'p=(h,i)=>{const l=a(document.createElement("link"),i);l.rel="modulepreload";l.href=h;document.head.append(l)},' +
+      `g=()=>{if(d)return;d=1;for(const[h,i]of${withSri(initial)})p(h,i);` +
+      `const s=a(document.createElement("script"),${sri(assets.js)});s.type="module";s.src=${json(assets.js)};document.body.append(s);` +
+      `for(const[h,i]of${withSri(later)})p(h,i)};` +
+      'document.hidden?g():(requestAnimationFrame(()=>setTimeout(g)),setTimeout(g,250))}';
     return { html: `<script type="module">${text}</script>`, hash: inlineHash(text) };
   });
   scriptHashes.push(hash);
@@ -248,8 +260,7 @@ export function checkoutDocument(d: {
   scriptHashes?: string[];
 }): string {
   const { assets, root } = d;
-  // Linked at once, after the import map: the initial route's chunk, the largest file, the one hydration waits for.
-  // The first screen's modules are asked for after the first paint (moduleRequests).
+  // The initial route's chunk, the largest file, the one hydration waits for; then the first screen's modules.
   const initialModules = entryModulesBeyond(assets);
   const laterModules = [...new Set(d.modules)].filter((m) => m !== assets.js && !initialModules.includes(m));
   return [
@@ -268,15 +279,13 @@ export function checkoutDocument(d: {
     // stand between the first bytes and the first paint. Module scripts run after parsing anyway.
     // Before any module: the integrity of every module the page may fetch (integrity.ts).
     ...(d.importMap ? [`<script type="importmap">${d.importMap}</script>`] : []),
-    // The initial route's chunk (the entry is a one-line import of it), fetched at once rather than a round trip
-    // after the entry. A modulepreload: the browser compiles it off the main thread as it streams in, every function
-    // at once (the build's compile hint); a script preload in the head was compiled on the main thread when the entry
-    // imported it, and its functions one by one as they first ran (docs/contributors/performance.md). After the
-    // import map, which must precede every module fetch.
-    ...initialModules.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}"${integrityOf(assets, href)}>`),
-    // After the import map, the first screen's modules are asked for.
-    moduleRequests(assets, laterModules, d.scriptHashes),
-    `<script type="module" src="${escapeAttr(assets.js)}"${integrityOf(assets, assets.js)}></script>`,
+    // The initial route's chunk (the entry is a one-line import of it), asked for with the entry rather than a
+    // round trip after it. A modulepreload: the browser compiles it off the main thread as it streams in, every
+    // function at once (the build's compile hint); a script preload in the head was compiled on the main thread when
+    // the entry imported it, and its functions one by one as they first ran (docs/contributors/performance.md).
+    // After the import map, which must precede every module fetch; then the entry and the first screen's modules,
+    // all once the first frame is out (moduleRequests).
+    moduleRequests(assets, initialModules, laterModules, d.scriptHashes),
     `<script type="application/json" id="${PAGE_DATA_ID}">${d.data}</script>`,
     '</body>',
     '</html>',
