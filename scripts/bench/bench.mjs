@@ -709,12 +709,15 @@ async function throttled(o, generatedBuild) {
   }
 }
 
-/** A paired ratio as the report shows it: the median, the middle half of the rounds, the outlying rounds. */
+/**
+ * A paired ratio as the report shows it: the middle half's mean (what the budgets judge), the middle half's range, the
+ * median, the outlying rounds.
+ */
 function pairedCell(p) {
   if (!p) return '';
-  const spread = p.n > 1 ? ` (${p.q1.toFixed(2)}–${p.q3.toFixed(2)})` : '';
+  const spread = p.n > 1 ? ` (${p.q1.toFixed(2)}–${p.q3.toFixed(2)}; median ${fmtRatio(p.median)})` : '';
   const out = p.outliers.length ? `, ${p.outliers.length} outlier${p.outliers.length > 1 ? 's' : ''}` : '';
-  return `${fmtRatio(p.median)}${spread}${out}`;
+  return `${fmtRatio(p.mean)}${spread}${out}`;
 }
 
 function perfRows(perf) {
@@ -723,9 +726,9 @@ function perfRows(perf) {
       'case (medians)',
       'FCP ms',
       'LCP ms',
-      'LCP / floor (middle half)',
+      'LCP / floor: middle half mean (range)',
       'first working tap ms',
-      'tap / floor (middle half)',
+      'tap / floor: middle half mean (range)',
       'long tasks ms',
       'main thread busy ms (traced)',
       'initial KiB',
@@ -963,7 +966,7 @@ function writeReport(report) {
     const t = perf.throttle;
     md.push('## Throttled cold loads: the first screen against the static floor', '');
     md.push(
-      `pageperf (\`../shared/tools/pageperf.mjs\`, run in-process), profile ${perf.profile} (${t.latencyMs} ms, ${Math.round(t.downKbps)} kbps down, ${t.cpu}x CPU), ${perf.warmup} warmup + ${perf.runs} rounds, every case once per round (interleaved, so that the machine's load weighs on all alike), medians; a fresh Chromium per load, left ${perf.settleMs} ms to settle after its launch (a payer's browser is already running; the cache is cold). Floor: \`floor.html\`, the same list without script. Ratios are paired: each round's load against the floor's load of the same round, the median of those, the middle half of the rounds in brackets, rounds beyond 1.5 times that range named as outliers (kept). The first working tap is when a tap on the marker first had an effect (a navigation of any kind: before hydration the row is a plain link). Long tasks: the page's tasks of 50 ms or more, summed, from the first byte to 1 s after the tap. Main thread busy: every task's time on the page's main thread (its CPU time under the throttling), from ${TRACE_RUNS} traced loads per case. Load average when measured: ${perf.load.join(', ')} on ${os.cpus().length} cores. Budgets, every case: LCP ${FIRST_SCREEN_BUDGETS.lcpRatio}x, first tap ${FIRST_SCREEN_BUDGETS.tapRatio}x, long tasks ${FIRST_SCREEN_BUDGETS.longTaskMs} ms.`,
+      `pageperf (\`../shared/tools/pageperf.mjs\`, run in-process), profile ${perf.profile} (${t.latencyMs} ms, ${Math.round(t.downKbps)} kbps down, ${t.cpu}x CPU), ${perf.warmup} warmup + ${perf.runs} rounds, every case once per round (interleaved, so that the machine's load weighs on all alike), medians; a fresh Chromium per load, left ${perf.settleMs} ms to settle after its launch (a payer's browser is already running; the cache is cold). Floor: \`floor.html\`, the same list without script. Ratios are paired: each round's load against the floor's load of the same round; the budgets judge the mean of the middle half of those ratios (LCP comes in whole frames, 16.7 ms, so a median jumps a frame's worth from run to run), shown with the middle half's range and the median; rounds beyond 1.5 times that range are named as outliers. The first working tap is when a tap on the marker first had an effect (a navigation of any kind: before hydration the row is a plain link). Long tasks: the page's tasks of 50 ms or more, summed, from the first byte to 1 s after the tap. Main thread busy: every task's time on the page's main thread (its CPU time under the throttling), from ${TRACE_RUNS} traced loads per case. Load average when measured: ${perf.load.join(', ')} on ${os.cpus().length} cores. Budgets, every case: LCP ${FIRST_SCREEN_BUDGETS.lcpRatio}x, first tap ${FIRST_SCREEN_BUDGETS.tapRatio}x, long tasks ${FIRST_SCREEN_BUDGETS.longTaskMs} ms.`,
       '',
     );
     md.push(mdTable(p.headers, p.rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']), '');

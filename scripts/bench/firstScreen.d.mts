@@ -23,6 +23,8 @@ export interface CaseResult extends FirstScreenCase {
   runs?: { ok: boolean; lcp?: number | null; interactive?: number | null; longTaskMs?: number }[];
 }
 export interface Paired {
+  /** The mean of the middle half of the rounds' ratios: what the budgets judge. */
+  mean: number;
   median: number;
   q1: number;
   q3: number;
@@ -66,3 +68,4 @@ export declare function runFirstScreen(o: {
 }): Promise<CaseResult[]>;
 export declare const BROWSER_SETTLE_MS: number;
 export declare function settleBrowserLaunches(ms?: number, cwd?: string): number;
+export declare function middleMean(sorted: number[]): number | null;

@@ -8,6 +8,7 @@ import {
   FIRST_SCREEN_BUDGETS,
   firstScreenCases,
   firstScreenViolations,
+  middleMean,
   pairedRatio,
   payUrl,
   ratioRows,
@@ -93,10 +94,12 @@ describe('ratioRows', () => {
 
 describe('pairedRatio', () => {
   const run = (lcp: number, ok = true) => ({ ok, lcp });
-  it("divides each round's load by the floor's of the same round, and takes the median", () => {
+  it("divides each round's load by the floor's of the same round, and takes the middle half's mean and the median", () => {
     // The machine slowed in round 2: both loads took twice as long; the pair's ratio did not move.
     const p = pairedRatio([run(400), run(800), run(400)], [run(440), run(880), run(480)], (r) => r.lcp)!;
     expect(p.median).toBeCloseTo(1.1);
+    // Under four rounds nothing is left out: (1.1 + 1.1 + 1.2) / 3.
+    expect(p.mean).toBeCloseTo(3.4 / 3);
     expect(p.n).toBe(3);
     expect(p.outliers).toEqual([]);
   });
@@ -109,10 +112,30 @@ describe('pairedRatio', () => {
     expect(p.n).toBe(6);
     expect(p.outliers).toEqual([{ round: 5, ratio: 2.25 }]);
     expect(p.median).toBeCloseTo(1.1, 1);
+    // The outlier and the lowest round are outside the middle half: it does not weigh.
+    expect(p.mean).toBeCloseTo(1.1, 2);
   });
 
   it('is null without a single pair', () => {
     expect(pairedRatio([run(400, false)], [run(440)], (r) => r.lcp)).toBeNull();
+  });
+});
+
+describe('middleMean', () => {
+  it('averages the middle half: a quarter, rounded down, left out at each end', () => {
+    expect(middleMean([1, 2, 3, 4, 5, 6, 7, 100])).toBe(4.5);
+    expect(middleMean([1, 2, 3])).toBe(2);
+    expect(middleMean([])).toBeNull();
+  });
+
+  it('moves by a fraction of a frame where the median jumps a whole frame', () => {
+    // A page whose first frame lands one frame (1.067) or three frames (1.2) after the floor's, nearly half and half:
+    // one more slow round moves the median by the whole gap, the middle half's mean by a fraction of it.
+    const runA = [...Array(12).fill(1.067), ...Array(13).fill(1.2)];
+    const runB = [...Array(13).fill(1.067), ...Array(12).fill(1.2)];
+    const med = (a: number[]) => [...a].sort((x, y) => x - y)[(a.length - 1) / 2];
+    expect(med(runA) - med(runB)).toBeCloseTo(0.133);
+    expect(middleMean(runA)! - middleMean(runB)!).toBeLessThan(0.02);
   });
 });
 
@@ -129,10 +152,11 @@ describe('ratioRows with the runs', () => {
       runs: lcps.map((l) => ({ ok: true, lcp: l, interactive: l + 100 })),
       summary: { lcpMs: { median: lcps[1], min: 0, max: 0, n: 3 }, interactiveMs: { median: lcps[1] + 100, min: 0, max: 0, n: 3 } },
     });
-    const rows = ratioRows([mk('floor', [300, 400, 800], true), mk('all-title', [330, 880, 440])]);
-    // Medians alone: 440 / 400 = 1.1; paired: 1.1, 2.2, 0.55 → 1.1 too, with the spread stated.
-    expect(rows[1].lcpRatio).toBeCloseTo(1.1);
-    expect(rows[1].lcpPaired?.n).toBe(3);
+    const rows = ratioRows([mk('floor', [300, 400, 800, 400], true), mk('all-title', [330, 880, 440, 420])]);
+    // Paired: 1.1, 2.2, 0.55, 1.05; the middle half (1.05, 1.1) → 1.075, the spread stated.
+    expect(rows[1].lcpRatio).toBeCloseTo(1.075);
+    expect(rows[1].lcpPaired?.median).toBeCloseTo(1.075);
+    expect(rows[1].lcpPaired?.n).toBe(4);
     expect(rows[1].lcpPaired!.q3).toBeGreaterThan(rows[1].lcpPaired!.q1);
   });
 });
