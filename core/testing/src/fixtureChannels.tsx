@@ -164,7 +164,7 @@ export function manyChannels(n: number): ChannelPlugin[] {
   return Array.from({ length: n }, (_, i) =>
     defineChannel({
       id: `m${i}`,
-      code: `MANY_${String.fromCharCode(65 + i)}`,
+      code: `MANY_${i >= 26 ? String.fromCharCode(64 + Math.floor(i / 26)) : ''}${String.fromCharCode(65 + (i % 26))}`,
       path: `/payment/m${i}`,
       order: i,
       isAvailable: () => true,

@@ -8,7 +8,7 @@ import { coreMessages, mergeLocale, PAGE_DATA_ID, ROOT_ID, serializePageData } f
 import type { PageData } from '@oja/core';
 import { plainBranding, sampleEnv, sampleProps } from '@oja/testing';
 import type { PaymentProps, Registry } from '@oja/core';
-import { cardFixture, channelFixture, transferFixture } from '@oja/testing';
+import { cardFixture, channelFixture, manyChannels, transferFixture } from '@oja/testing';
 import { fixtureGates, gatedProps } from '@oja/testing';
 
 const registry = createRegistry([cardFixture, transferFixture], [plainBranding]);
@@ -74,6 +74,22 @@ describe('renderPage', () => {
     expect(scripts).toEqual(['<script type="module" src="/assets/main.js">', `<script type="application/json" id="${PAGE_DATA_ID}">`]);
     expect(html).not.toContain('<script>alert(1)');
     expect(pageData(html).props.merchantName).toBe('Shop</script><script>alert(1)</script>');
+  });
+
+  it('keeps a long page whole: no boundary moved out behind an inline script the policy would refuse', async () => {
+    // Rows whose marks load lazily (a DrawnPicture), as an installed plugin's do: each mark's boundary suspends.
+    const Mark = () => <svg aria-hidden="true" width={24} height={24} />;
+    const mark = { load: () => new Promise<{ default: typeof Mark }>((resolve) => setTimeout(() => resolve({ default: Mark }), 5)) };
+    const channels = manyChannels(40).map((p) => ({ ...p, row: { ...p.row!, icon: mark } }));
+    // The branding's logo too, drawn last in the footer: past 12,800 bytes, its boundary was the one moved out.
+    const branding = { ...plainBranding, Logo: mark };
+    const html = await renderPage(input({ registry: createRegistry(channels, [branding]) }));
+    const app = appOf(html);
+    expect(app.length).toBeGreaterThan(12_800);
+    expect(app).toContain("Method 39");
+    expect(html).not.toMatch(/\$R[BCVTX]\b|<div hidden id="S:/);
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts).toEqual(['<script type="module" src="/assets/main.js">', `<script type="application/json" id="${PAGE_DATA_ID}">`]);
   });
 
   it('renders the Incorrect Transaction screen for a refused request', async () => {
@@ -173,7 +189,7 @@ describe('renderPage', () => {
     const text =
       '{let d=0;const a=(e,i)=>{if(i){e.integrity=i;e.crossOrigin="anonymous"}return e},' +
       'p=(h,i)=>{const l=a(document.createElement("link"),i);l.rel="modulepreload";l.href=h;document.head.append(l)},' +
-      'g=()=>{if(d)return;d=1;for(const[h,i]of[["/assets/chunk-A.js",""]])p(h,i);' +
+      'g=()=>{if(d)return;d=1;document.documentElement.setAttribute("data-oja-later","");for(const[h,i]of[["/assets/chunk-A.js",""]])p(h,i);' +
       'const s=a(document.createElement("script"),"");s.type="module";s.src="/assets/main.js";document.body.append(s);' +
       'for(const[h,i]of[["/assets/card.js",""],["/assets/chunk-B.js","sha256-b"]])p(h,i)};' +
       'document.hidden?g():(requestAnimationFrame(()=>setTimeout(g)),setTimeout(g,250))}';
@@ -186,6 +202,24 @@ describe('renderPage', () => {
     expect(html).not.toContain('<script type="module" src="/assets/main.js"');
     // A module of the initial route is asked for once.
     expect(html.match(/chunk-A\.js/g)).toHaveLength(1);
+  });
+
+  it("draws what follows the first screen's end only once the script has run, and only when it can run", async () => {
+    const rule = '@media (scripting:enabled){:root:not([data-oja-later]) #oja-first-screen-end~*{display:none}}';
+    const styleHashes: string[] = [];
+    const scriptHashes: string[] = [];
+    const html = await renderPage({ ...input(), assets: { js: '/assets/main.js', css: [], screens: {} }, styleHashes, scriptHashes });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<style>${rule}</style>`);
+    expect(styleHashes).toContain(inlineHash(rule));
+    // The script that shows it sets the attribute first thing, and its hash is in the policy's list.
+    const text = /<script type="module">(.*?)<\/script>/s.exec(html)![1];
+    expect(text).toContain('g=()=>{if(d)return;d=1;document.documentElement.setAttribute("data-oja-later","");');
+    expect(scriptHashes).toContain(inlineHash(text));
+    // Without a place for the script's hash there is no script: nothing is hidden.
+    const plain = await renderPage({ ...input(), assets: { js: '/assets/main.js', css: [], screens: {} }, styleHashes: [] });
+    expect(plain).not.toContain(rule);
+    expect(await renderPage({ ...input(), assets: { js: '/assets/main.js', css: [], screens: {} }, scriptHashes: [] })).not.toContain(rule);
   });
 
   it("runs the script's list as data: nothing in a module's name closes the element", async () => {
