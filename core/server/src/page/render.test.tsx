@@ -32,6 +32,9 @@ const pageData = (html: string): PageData => {
   return JSON.parse(m![1]);
 };
 
+/** A mark that loads a moment later, as a plugin's drawn picture does on the server. */
+const LateMark = () => <svg aria-hidden="true" width={24} height={24} />;
+
 /** The rendered app alone (the page data also carries the strings). */
 const appOf = (html: string): string => html.slice(html.indexOf(`<div id="${ROOT_ID}">`), html.indexOf(`<script type="application/json"`));
 
@@ -78,15 +81,14 @@ describe('renderPage', () => {
 
   it('keeps a long page whole: no boundary moved out behind an inline script the policy would refuse', async () => {
     // Rows whose marks load lazily (a DrawnPicture), as an installed plugin's do: each mark's boundary suspends.
-    const Mark = () => <svg aria-hidden="true" width={24} height={24} />;
-    const mark = { load: () => new Promise<{ default: typeof Mark }>((resolve) => setTimeout(() => resolve({ default: Mark }), 5)) };
+    const mark = { load: () => new Promise<{ default: typeof LateMark }>((resolve) => setTimeout(() => resolve({ default: LateMark }), 5)) };
     const channels = manyChannels(40).map((p) => ({ ...p, row: { ...p.row!, icon: mark } }));
     // The branding's logo too, drawn last in the footer: past 12,800 bytes, its boundary was the one moved out.
     const branding = { ...plainBranding, Logo: mark };
     const html = await renderPage(input({ registry: createRegistry(channels, [branding]) }));
     const app = appOf(html);
     expect(app.length).toBeGreaterThan(12_800);
-    expect(app).toContain("Method 39");
+    expect(app).toContain('Method 39');
     expect(html).not.toMatch(/\$R[BCVTX]\b|<div hidden id="S:/);
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     expect(scripts).toEqual(['<script type="module" src="/assets/main.js">', `<script type="application/json" id="${PAGE_DATA_ID}">`]);
