@@ -32,8 +32,15 @@ const pageData = (html: string): PageData => {
   return JSON.parse(m![1]);
 };
 
-/** A mark that loads a moment later, as a plugin's drawn picture does on the server. */
-const LateMark = () => <svg aria-hidden="true" width={24} height={24} />;
+/**
+ * A mark that loads a moment later, as a plugin's drawn picture does on the server, and of a real mark's size (React
+ * moves out only boundaries over 500 bytes).
+ */
+const LateMark = () => (
+  <svg aria-hidden="true" width={24} height={24}>
+    <path d={'M1 1h22v22H1z'.repeat(60)} />
+  </svg>
+);
 
 /** The rendered app alone (the page data also carries the strings). */
 const appOf = (html: string): string => html.slice(html.indexOf(`<div id="${ROOT_ID}">`), html.indexOf(`<script type="application/json"`));
