@@ -1385,7 +1385,7 @@ describe("Merchants from Interswitch's Web Checkout (CONTRACT §6)", () => {
         '<body><!-- x-oja-refused-field: amount, display_mode; x-oja-refused-reason: amount is required; display_mode must be REDIRECT, INLINE or POPUP -->',
       );
       // The payer's screen keeps the spec's wording: the reason is not in the root's markup.
-      const root = html.slice(html.indexOf('<div id="oja-root">'));
+      const root = html.slice(html.indexOf('<div id="oja-root"'));
       expect(root).not.toContain('display_mode must be');
       expect(html).not.toContain('MODAL');
     }

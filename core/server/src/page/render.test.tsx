@@ -43,14 +43,15 @@ const LateMark = () => (
 );
 
 /** The rendered app alone (the page data also carries the strings). */
-const appOf = (html: string): string => html.slice(html.indexOf(`<div id="${ROOT_ID}">`), html.indexOf(`<script type="application/json"`));
+const appOf = (html: string): string => html.slice(html.indexOf(`<div id="${ROOT_ID}"`), html.indexOf(`<script type="application/json"`));
 
 describe('renderPage', () => {
   it('renders the method list into the HTML with the data to hydrate it', async () => {
     const html = await renderPage(input());
     expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
     expect(html).toContain('<title>Checkout</title>');
-    expect(html).toContain(`<div id="${ROOT_ID}">`);
+    // The root names the page's own URL, which the page's script puts in place of POST /pay at once.
+    expect(html).toContain(`<div id="${ROOT_ID}" data-oja-url="/payment-methods?p=test-session">`);
     expect(html).toContain('Choose a payment method');
     expect(html).toContain('href="/payment/card?p=test-session"');
     expect(html).toContain('href="/payment/transfer?p=test-session"');
@@ -196,7 +197,8 @@ describe('renderPage', () => {
     expect(html).not.toMatch(/<link rel="modulepreload" href="\/assets\/(card|chunk-B)\.js"/);
     expect(head).not.toContain('card.js');
     const text =
-      '{let d=0;const a=(e,i)=>{if(i){e.integrity=i;e.crossOrigin="anonymous"}return e},' +
+      '{const r=document.getElementById("oja-root"),u=r&&r.dataset.ojaUrl;if(u&&location.pathname+location.search!==u)history.replaceState(null,"",u);' +
+      'let d=0;const a=(e,i)=>{if(i){e.integrity=i;e.crossOrigin="anonymous"}return e},' +
       'p=(h,i)=>{const l=a(document.createElement("link"),i);l.rel="modulepreload";l.href=h;document.head.append(l)},' +
       'g=()=>{if(d)return;d=1;document.documentElement.setAttribute("data-oja-later","");for(const[h,i]of[["/assets/chunk-A.js",""]])p(h,i);' +
       'const s=a(document.createElement("script"),"");s.type="module";s.src="/assets/main.js";document.body.append(s);' +

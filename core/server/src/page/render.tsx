@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { I18n, Locale, MessageBundle, Messages, Registry } from '@oja/core';
 import type { PageEnv, PagePlan, PaymentProps } from '@oja/core';
 import { allMessages, createCheckout } from '@oja/core';
-import { createHttp } from '@oja/core';
+import { createHttp, withSession } from '@oja/core';
 import { App } from '@oja/core';
 import { RenderedScreensContext } from '@oja/core/shell';
 import { PAGE_DATA_ID, ROOT_ID, serializePageData } from '@oja/core';
@@ -116,8 +116,11 @@ function moduleRequests(assets: PageAssets, initial: string[], later: string[], 
     const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
     const withSri = (hrefs: string[]) => json(hrefs.map((href) => [href, assets.integrity?.[href] ?? '']));
     const sri = (href: string) => json(assets.integrity?.[href] ?? '');
+    // First, at once: the page's own URL (the root's data-oja-url) instead of the POST /pay it came from, so that a
+    // reload keeps the payer's place and never posts the merchant's form again (the boot does it too, later).
     const text =
-      '{let d=0;const a=(e,i)=>{if(i){e.integrity=i;e.crossOrigin="anonymous"}return e},' +
+      `{const r=document.getElementById(${json(ROOT_ID)}),u=r&&r.dataset.ojaUrl;if(u&&location.pathname+location.search!==u)history.replaceState(null,"",u);` +
+      'let d=0;const a=(e,i)=>{if(i){e.integrity=i;e.crossOrigin="anonymous"}return e},' +
       'p=(h,i)=>{const l=a(document.createElement("link"),i);l.rel="modulepreload";l.href=h;document.head.append(l)},' +
       `g=()=>{if(d)return;d=1;document.documentElement.setAttribute(${json(LATER_SHOWN_ATTR)},"");for(const[h,i]of${withSri(initial)})p(h,i);` +
       `const s=a(document.createElement("script"),${sri(assets.js)});s.type="module";s.src=${json(assets.js)};document.body.append(s);` +
@@ -240,6 +243,7 @@ export async function renderPage(input: RenderInput): Promise<string> {
     stylesheets: [...assets.css, ...used.map((s) => s.css).filter(Boolean)],
     modules: used.flatMap((s) => [s.js, ...(s.preload ?? [])]),
     root: appHtml,
+    url: withSession(env, plan.route.path, env.locale),
     data: serializeWithMessages(data, messages.json),
     importMap,
     styleHashes,
@@ -281,6 +285,8 @@ export function checkoutDocument(d: {
   modules: string[];
   /** The first screen's markup, the content of the page's root. */
   root: string;
+  /** A payment page's own URL (its route and session), put in place at once by the page's script (moduleRequests). */
+  url?: string;
   /** The page data, serialized (serializePageData). */
   data: string;
   importMap?: string;
@@ -301,7 +307,7 @@ export function checkoutDocument(d: {
     laterRule(d.styleHashes, d.scriptHashes),
     '</head>',
     '<body>',
-    `<div id="${ROOT_ID}">${root}</div>`,
+    `<div id="${ROOT_ID}"${d.url ? ` data-oja-url="${escapeAttr(d.url)}"` : ''}>${root}</div>`,
     // The screen marks its end itself when its markup runs past a phone's height; else the mark follows the root.
     ...(root.includes(`id="${FIRST_SCREEN_END_ID}"`) ? [] : [`<template id="${FIRST_SCREEN_END_ID}"></template>`]),
     // The scripts after the first screen: the import map's hashes (several KiB that do not compress) would otherwise
