@@ -57,7 +57,8 @@ export async function bootCheckout(installed: {
   if (isPageScreenData(parsed)) return bootPage(installed.pages ?? [], parsed);
   const data = parsed;
   // The page came from POST /pay: give it its route's URL at once, so that a reload keeps the payer's place (and
-  // never posts the merchant's form again).
+  // never posts the merchant's form again). The server's page script has done so already, as soon as the document was
+  // parsed (the root's data-oja-url); this covers a page served without that script.
   const url = withSession(data.env, data.plan.route.path, data.env.locale);
   if (location.pathname + location.search !== url) history.replaceState(null, '', url);
   // A task of its own for the rest of the boot: the modules' evaluation is one task already (under a cheap phone's

@@ -114,8 +114,8 @@ function moduleRequests(assets: PageAssets, initial: string[], later: string[], 
   if (!scriptHashes) return [...initial.map(link), entry, ...later.map(link)].join('');
   const { html, hash } = moduleScripts(assets).get([...initial, assets.js, ...later].join('\n'), () => {
     const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
-    const withSri = (hrefs: string[]) => json(hrefs.map((href) => [href, assets.integrity?.[href] ?? '']));
-    const sri = (href: string) => json(assets.integrity?.[href] ?? '');
+    const sriOf = (href: string) => assets.integrity?.[href] ?? '';
+    const withSri = (hrefs: string[]) => json(hrefs.map((href) => [href, sriOf(href)]));
     // First, at once: the page's own URL (the root's data-oja-url) instead of the POST /pay it came from, so that a
     // reload keeps the payer's place and never posts the merchant's form again (the boot does it too, later).
     const text =
@@ -123,7 +123,7 @@ function moduleRequests(assets: PageAssets, initial: string[], later: string[], 
       'let d=0;const a=(e,i)=>{if(i){e.integrity=i;e.crossOrigin="anonymous"}return e},' +
       'p=(h,i)=>{const l=a(document.createElement("link"),i);l.rel="modulepreload";l.href=h;document.head.append(l)},' +
       `g=()=>{if(d)return;d=1;document.documentElement.setAttribute(${json(LATER_SHOWN_ATTR)},"");for(const[h,i]of${withSri(initial)})p(h,i);` +
-      `const s=a(document.createElement("script"),${sri(assets.js)});s.type="module";s.src=${json(assets.js)};document.body.append(s);` +
+      `const s=a(document.createElement("script"),${json(sriOf(assets.js))});s.type="module";s.src=${json(assets.js)};document.body.append(s);` +
       `for(const[h,i]of${withSri(later)})p(h,i)};` +
       'document.hidden?g():(requestAnimationFrame(()=>setTimeout(g)),setTimeout(g,250))}';
     return { html: `<script type="module">${text}</script>`, hash: inlineHash(text) };
